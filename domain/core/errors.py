@@ -1,0 +1,94 @@
+"""Typed rule errors: each says what was wrong and what would have been legal."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+
+class NovusError(Exception):
+    """Base of every error a user can meet; carries a hint on what to do."""
+
+    hint: str = ""
+
+    def __init__(self, message: str, hint: str = "") -> None:
+        super().__init__(message)
+        self.message = message
+        if hint:
+            self.hint = hint
+
+    def __str__(self) -> str:
+        return f"{self.message} ({self.hint})" if self.hint else self.message
+
+
+class RuleError(NovusError):
+    """A step that the rules do not allow in this state."""
+
+
+class IllegalAction(RuleError):
+    """A decision that is not among the legal actions of the seat to move."""
+
+    def __init__(
+        self, action: str, seat: int | None, legal: Sequence[str], reason: str = ""
+    ) -> None:
+        shown = ", ".join(list(legal)[:12]) + (" ..." if len(legal) > 12 else "")
+        why = f": {reason}" if reason else ""
+        super().__init__(
+            f"illegal action {action!r} for seat {seat}{why}",
+            hint=f"legal now: {shown}" if legal else "no action is legal now",
+        )
+        self.action = action
+        self.seat = seat
+        self.legal = tuple(legal)
+        self.reason = reason
+
+
+class NotYourTurn(RuleError):
+    """A decision by a seat that is not to move."""
+
+    def __init__(self, seat: int | None, to_move: Sequence[int]) -> None:
+        super().__init__(
+            f"seat {seat} is not to move",
+            hint=f"to move: {', '.join(map(str, to_move)) or 'nobody (chance or game over)'}",
+        )
+        self.seat = seat
+        self.to_move = tuple(to_move)
+
+
+class ChanceExpected(RuleError):
+    """A decision given where the game waits for a chance outcome, or the reverse."""
+
+
+class BadChanceOutcome(RuleError):
+    """A chance outcome that does not fit what the game asked for."""
+
+
+class GameOver(RuleError):
+    """A step given after the game has ended."""
+
+    def __init__(self) -> None:
+        super().__init__("the game is over", hint="no further steps can be recorded")
+
+
+class SetupError(NovusError):
+    """Bad players, options or components for starting a game."""
+
+
+class UnknownGame(NovusError):
+    """A game name that is not in the registry."""
+
+    def __init__(self, name: str, known: Sequence[str]) -> None:
+        super().__init__(f"unknown game {name!r}", hint=f"known games: {', '.join(known)}")
+        self.name = name
+
+
+class MissingComponents(SetupError):
+    """A component pack that lacks facts the rules need (e.g. the `published` pack)."""
+
+    def __init__(self, pack: str, missing: Sequence[str]) -> None:
+        listed = "; ".join(missing)
+        super().__init__(
+            f"component pack {pack!r} is incomplete: missing {listed}",
+            hint="use --option pack=synthetic, or complete the pack (see docs/components.md)",
+        )
+        self.pack = pack
+        self.missing = tuple(missing)

@@ -1,0 +1,1 @@
+"""Native format and importers from other platforms."""

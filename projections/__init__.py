@@ -1,0 +1,1 @@
+"""DuckDB projections of the event store."""
