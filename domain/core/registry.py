@@ -19,15 +19,23 @@ _ENGINES: dict[str, str] = {
 """Each module exposes `RULES`, an object implementing `Rules`."""
 
 
+def _installed(module: str) -> bool:
+    """Whether `module` exists; a missing parent package (no `domain/<game>/` yet) counts as no."""
+    try:
+        return importlib.util.find_spec(module) is not None
+    except ModuleNotFoundError:
+        return False
+
+
 def names() -> list[str]:
     """Games whose engine is installed, in catalogue order."""
-    return [n for n, mod in _ENGINES.items() if importlib.util.find_spec(mod) is not None]
+    return [n for n, mod in _ENGINES.items() if _installed(mod)]
 
 
 @cache
 def get(name: str) -> Rules[Any]:
     mod = _ENGINES.get(name)
-    if mod is None or importlib.util.find_spec(mod) is None:
+    if mod is None or not _installed(mod):
         raise UnknownGame(name, names())
     rules: Rules[Any] = importlib.import_module(mod).RULES
     return rules

@@ -1,0 +1,116 @@
+"""The `novus` typer app, assembled from area modules.
+
+Each area module `application/cli/<area>.py` exposes `register(app: typer.Typer) -> None`. To add
+commands, create the module and add its name to `AREAS`; areas whose module does not exist yet
+are left out. Every user error (`NovusError`, store and file errors) is printed as a short message
+with a hint and a non-zero exit, never a traceback.
+"""
+
+from __future__ import annotations
+
+import importlib
+import importlib.util
+import os
+import sqlite3
+from typing import Any
+
+import typer
+from eventsourcing.persistence import PersistenceError
+from typer._click.core import Context
+from typer.core import TyperGroup
+
+from application.cli.console import errors, report
+from domain.core.errors import NovusError
+
+AREAS: tuple[str, ...] = (
+    "simulation",
+    "library",
+    "verification",
+    "demo",
+    "projections",
+    "io",
+    "dashboard",
+    "components",
+)
+"""Area modules under `application.cli`, registered in this order if they exist."""
+
+DEBUG_VAR = "NOVUS_DEBUG"
+
+
+class NovusGroup(TyperGroup):
+    """Turns every expected error of any command into a message and an exit code."""
+
+    def invoke(self, ctx: Context) -> Any:
+        try:
+            return super().invoke(ctx)
+        except NovusError as error:
+            report(error)
+            raise typer.Exit(1) from None
+        except (PersistenceError, sqlite3.Error) as error:
+            report(
+                NovusError(
+                    f"the event store failed: {error}",
+                    hint="check the data folder or the POSTGRES_* settings (see README.md)",
+                )
+            )
+            raise typer.Exit(1) from None
+        except OSError as error:
+            where = f" ({error.filename})" if error.filename else ""
+            report(NovusError(f"{error.strerror or error}{where}", hint="check the path"))
+            raise typer.Exit(1) from None
+        except KeyboardInterrupt:
+            errors.print("[yellow]interrupted[/]")
+            raise typer.Exit(130) from None
+
+
+app = typer.Typer(
+    name="novus",
+    cls=NovusGroup,
+    help="Novus: event-sourced replay and analytics for four New World board games.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+    rich_markup_mode="rich",
+)
+
+unavailable: dict[str, str] = {}
+"""Area modules that exist but failed to load: area -> error (shown by `novus --help` users)."""
+
+
+def register_areas(target: typer.Typer, areas: tuple[str, ...] = AREAS) -> list[str]:
+    """Register each existing area module on `target`; returns the names registered."""
+    done = []
+    for area in areas:
+        name = f"{__package__}.{area}"
+        if importlib.util.find_spec(name) is None:
+            continue
+        try:
+            importlib.import_module(name).register(target)
+        except Exception as error:  # a broken area must not take the whole CLI down
+            unavailable[area] = f"{type(error).__name__}: {error}"
+            errors.print(f"[yellow]warning:[/] the {area} commands are unavailable: {error}")
+            continue
+        done.append(area)
+    return done
+
+
+registered = register_areas(app)
+
+
+def run() -> None:
+    """Console-script entry point: `novus ...`."""
+    try:
+        app()
+    except Exception as error:
+        if os.environ.get(DEBUG_VAR):
+            raise
+        errors.print(
+            f"[bold red]internal error:[/] {type(error).__name__}: {error}\n"
+            f"[yellow]hint:[/] this is a bug in Novus; rerun with {DEBUG_VAR}=1 to see the "
+            "traceback and report it"
+        )
+        raise SystemExit(1) from None
+
+
+if __name__ == "__main__":
+    run()

@@ -1,0 +1,93 @@
+"""`novus simulate` (bot games into the store) and `novus rules` (what can be played)."""
+
+from __future__ import annotations
+
+from enum import StrEnum
+from typing import Annotated, Any
+
+import typer
+from rich.table import Table
+
+from application.cli.console import console, progress
+from application.cli.options import DataDir, OptionPairs, open_store, parse_options
+from domain.core import registry
+from domain.core.errors import SetupError
+from domain.core.protocol import Rules
+
+
+class BotKind(StrEnum):
+    random = "random"
+    heuristic = "heuristic"
+
+
+def check_players(rules: Rules[Any], players: int) -> None:
+    if not rules.min_players <= players <= rules.max_players:
+        raise SetupError(
+            f"{rules.title} takes {rules.min_players}-{rules.max_players} players, not {players}",
+            hint=f"use --players {rules.min_players}..{rules.max_players}",
+        )
+
+
+def simulate(
+    game: Annotated[str, typer.Option("--game", "-g", help="Game name (see `novus rules`).")],
+    players: Annotated[int, typer.Option("--players", "-p", help="Number of seats.")] = 4,
+    games: Annotated[int, typer.Option("--games", "-n", min=1, help="How many games.")] = 1,
+    seed: Annotated[int, typer.Option("--seed", "-s", help="Seed of the first game.")] = 1,
+    bot: Annotated[BotKind, typer.Option("--bot", "-b", help="Bot for every seat.")] = (
+        BotKind.heuristic
+    ),
+    option: OptionPairs = None,
+    data_dir: DataDir = None,
+) -> None:
+    """Play bot games and store them; game i uses seed SEED+i, so runs are reproducible."""
+    rules = registry.get(game)
+    check_players(rules, players)
+    options = parse_options(option)
+    rules.prepare([f"p{i}" for i in range(players)], options)  # fail fast on bad options
+    app = open_store(data_dir)
+    steps = 0
+    with progress() as bar:
+        task = bar.add_task(f"simulating {rules.title}", total=games)
+        for i in range(games):
+            game_id = app.simulate(game, players, options, seed=seed + i, bot=bot.value)
+            steps += len(app.timeline(game_id).steps)
+            bar.advance(task)
+    console.print(
+        f"stored {games} {rules.title} game{'s' if games != 1 else ''} "
+        f"({steps} steps) with seeds {seed}..{seed + games - 1}"
+    )
+    if rules.synthetic_note:
+        console.print(f"[yellow]note:[/] {rules.synthetic_note}")
+
+
+def rules_command(
+    game: Annotated[str | None, typer.Argument(help="A game name; all games if omitted.")] = None,
+) -> None:
+    """The games, their player counts, and their options with allowed values and defaults."""
+    names = [game] if game else registry.names()
+    if not names:
+        console.print("no game engines are installed yet")
+        return
+    for name in names:
+        rules = registry.get(name)
+        console.print(
+            f"[bold]{rules.name}[/]  {rules.title}  "
+            f"{rules.min_players}-{rules.max_players} players  rules v{rules.rules_version}"
+        )
+        if rules.synthetic_note:
+            console.print(f"  [yellow]{rules.synthetic_note}[/]")
+        if not rules.options:
+            console.print("  no options")
+            continue
+        table = Table(show_edge=False, pad_edge=False, box=None)
+        for column in ("option", "values", "default", "players", "meaning"):
+            table.add_column(column)
+        for spec in rules.options:
+            counts = ", ".join(map(str, spec.player_counts)) or "all"
+            table.add_row(spec.key, ", ".join(spec.values), spec.default, counts, spec.help)
+        console.print(table)
+
+
+def register(app: typer.Typer) -> None:
+    app.command("simulate")(simulate)
+    app.command("rules")(rules_command)

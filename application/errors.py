@@ -1,0 +1,63 @@
+"""Errors of the application layer that a user can meet; each says what to do next."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from domain.core.errors import NovusError
+
+
+class GameNotFound(NovusError):
+    """No stored game has this id (or id prefix)."""
+
+    def __init__(self, ref: str) -> None:
+        super().__init__(
+            f"no game {ref!r} in the store", hint="list the stored games with `novus games`"
+        )
+        self.ref = ref
+
+
+class AmbiguousGameId(NovusError):
+    """An id prefix that matches several games."""
+
+    def __init__(self, ref: str, matches: Sequence[str]) -> None:
+        shown = ", ".join(list(matches)[:5]) + (" ..." if len(matches) > 5 else "")
+        super().__init__(
+            f"{ref!r} matches {len(matches)} games ({shown})", hint="give more of the id"
+        )
+        self.ref = ref
+        self.matches = tuple(matches)
+
+
+class WriteConflict(NovusError):
+    """Another writer appended to the same game first; nothing of this write was stored."""
+
+    def __init__(self, game_id: str) -> None:
+        super().__init__(
+            f"game {game_id} was changed by another writer; this write was not stored",
+            hint="load the game again and retry the step",
+        )
+        self.game_id = game_id
+
+
+class StepOutOfRange(NovusError):
+    """A step number beyond the recorded steps of a game."""
+
+    def __init__(self, step: int, last: int) -> None:
+        super().__init__(f"step {step} is out of range", hint=f"this game has steps 0 to {last}")
+        self.step = step
+        self.last = last
+
+
+class NoSeed(NovusError):
+    """Chance asked of a game that was started without a seed (e.g. an imported game)."""
+
+    def __init__(self, game_id: str) -> None:
+        super().__init__(
+            f"game {game_id} has no seed, so chance cannot be resolved for it",
+            hint="record the outcome instead (NovusApp.record_chance)",
+        )
+
+
+class StoreUnavailable(NovusError):
+    """The event store could not be opened or reached."""

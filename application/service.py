@@ -1,0 +1,378 @@
+"""The Novus application: commands that record games, and queries that read them back.
+
+No game rules live here: every step goes through the `Game` aggregate, which asks the engine
+first. The store is chosen by the environment (`application.settings`): a SQLite file in the
+data folder by default, PostgreSQL when asked for.
+
+    app = open_app("novus-data")
+    game_id = app.simulate("puerto-rico", 4, {}, seed=7, bot="heuristic")
+    app.state_at(game_id, 120)       # the engine state after 120 steps
+"""
+
+from __future__ import annotations
+
+import hashlib
+import random
+import threading
+from collections.abc import Iterator, Mapping, Sequence
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+from uuid import UUID
+
+from eventsourcing.application import AggregateNotFoundError, Application
+from eventsourcing.domain import DomainEventProtocol
+from eventsourcing.persistence import PersistenceError, RecordConflictError, Transcoder
+from eventsourcing.utils import get_topic
+
+from application import settings
+from application.errors import (
+    AmbiguousGameId,
+    GameNotFound,
+    NoSeed,
+    StepOutOfRange,
+    StoreUnavailable,
+    WriteConflict,
+)
+from application.records import GameRecord, GameSummary
+from application.timeline import Timeline, Timelines
+from application.transcoder import OrjsonTranscoder
+from domain.core import registry
+from domain.core.aggregate import Game
+from domain.core.chance import Outcome, resolve
+from domain.core.errors import ChanceExpected
+from domain.core.protocol import CHANCE, ChanceStep, Decision, Scores, Setup, Step
+
+STARTED_TOPIC = get_topic(Game.Started)
+FINISHED_TOPIC = get_topic(Game.Finished)
+READ_BATCH = 500
+
+
+def chance_rng(seed: int, step: int) -> random.Random:
+    """The generator for the chance node at `step` of a game with `seed` (new games only)."""
+    return random.Random(f"{seed}:{step}")
+
+
+def bot_seed(seed: int, seat: int) -> int:
+    """A bot's own seed, derived from the game seed and its seat."""
+    digest = hashlib.sha256(f"{seed}:bot:{seat}".encode()).digest()
+    return int.from_bytes(digest[:8], "big")
+
+
+def now_iso() -> str:
+    return datetime.now(UTC).isoformat(timespec="seconds")
+
+
+class NovusApp(Application[UUID]):
+    """Stores each game as a `Game` aggregate; hands out histories and states at any step."""
+
+    name = "Novus"
+
+    def __init__(self, env: Mapping[str, str] | None = None, cache_size: int = 64) -> None:
+        super().__init__(env)
+        self._lock = threading.RLock()
+        self._live: dict[UUID, tuple[Game, Any]] = {}
+        self._live_max = cache_size
+        self.timelines = Timelines(cache_size)
+
+    def construct_transcoder(self) -> Transcoder:
+        return OrjsonTranscoder()
+
+    # ---- commands -------------------------------------------------------------------------
+
+    def start(
+        self,
+        game: str,
+        players: Sequence[str],
+        options: Mapping[str, str] | None = None,
+        *,
+        seed: int | None,
+        source: Mapping[str, Any] | None = None,
+        created: str | None = None,
+    ) -> UUID:
+        """Start a game; returns its id. Bad players or options raise `SetupError`."""
+        rules = registry.get(game)
+        setup = rules.prepare(list(players), dict(options or {}))
+        aggregate = Game.begin(
+            rules,
+            setup,
+            source=dict(source or {"kind": "manual"}),
+            seed=seed,
+            created=created or now_iso(),
+        )
+        self._save(aggregate)
+        self._remember(aggregate, rules.initial_state(setup))
+        return aggregate.id
+
+    def decide(self, game_id: UUID, seat: int, action: str) -> None:
+        """Record a seat's decision; an illegal one raises a `RuleError` and stores nothing."""
+        self._play(game_id, [Decision(seat, action)])
+
+    def resolve_chance(self, game_id: UUID) -> Outcome:
+        """Resolve the chance node the game waits for, seeded by its seed and step; record it."""
+        with self._lock:
+            aggregate, state = self._live_game(game_id)
+            rules = registry.get(aggregate.game)
+            if rules.to_move(state) != (CHANCE,):
+                raise ChanceExpected(
+                    "the game does not wait for chance now",
+                    hint=f"seats to move: {', '.join(map(str, rules.to_move(state))) or 'none'}",
+                )
+            if aggregate.seed is None:
+                raise NoSeed(str(game_id))
+            rng = chance_rng(aggregate.seed, len(aggregate.steps) + 1)
+            outcome = resolve(rules.chance_spec(state), rng)
+        self._play(game_id, [ChanceStep(outcome)])
+        return outcome
+
+    def record_chance(self, game_id: UUID, outcome: Sequence[Any]) -> None:
+        """Record a chance outcome given from outside (imports), validated against the spec."""
+        self._play(game_id, [ChanceStep(tuple(outcome))])
+
+    def record(self, game_id: UUID, steps: Sequence[Step]) -> None:
+        """Record many steps in one save: all of them, or (on the first illegal one) none."""
+        self._play(game_id, list(steps))
+
+    def simulate(
+        self,
+        game: str,
+        players: int | Sequence[str],
+        options: Mapping[str, str] | None = None,
+        *,
+        seed: int,
+        bot: str = "heuristic",
+        created: str | None = None,
+    ) -> UUID:
+        """Play a whole bot game and store it in one save; returns its id."""
+        rules = registry.get(game)
+        names = (
+            [f"{bot.title()} {i + 1}" for i in range(players)]
+            if isinstance(players, int)
+            else list(players)
+        )
+        setup = rules.prepare(names, dict(options or {}))
+        bots = [rules.bot(bot, bot_seed(seed, seat)) for seat in range(len(names))]
+        source = {"kind": "simulation", "name": "novus simulate", "bot": bot}
+        aggregate = Game.begin(rules, setup, source=source, seed=seed, created=created or now_iso())
+        state = rules.initial_state(setup)
+        while not rules.is_over(state):
+            seats = rules.to_move(state)
+            step: Step
+            if seats[0] == CHANCE:
+                rng = chance_rng(seed, len(aggregate.steps) + 1)
+                step = ChanceStep(resolve(rules.chance_spec(state), rng))
+            else:
+                step = Decision(seats[0], bots[seats[0]].choose(state, seats[0]))
+            state = aggregate.play(rules, state, step)
+        self._save(aggregate)
+        self._remember(aggregate, state)
+        return aggregate.id
+
+    # ---- queries --------------------------------------------------------------------------
+
+    def history(self, game_id: UUID) -> GameRecord:
+        """The whole stored game, decoded (never touches a random generator)."""
+        aggregate = self._load(game_id)
+        return _record_of(aggregate)
+
+    def state_at(self, game_id: UUID, step: int | None = None) -> Any:
+        """The engine state after the first `step` steps (all of them when None)."""
+        timeline = self.timeline(game_id, fresh=step is None)
+        if step is None:
+            step = len(timeline.steps)
+        if not 0 <= step <= len(timeline.steps):
+            timeline = self.timeline(game_id, fresh=True)
+            if not 0 <= step <= len(timeline.steps):
+                raise StepOutOfRange(step, len(timeline.steps))
+        return timeline.state_at(step)
+
+    def timeline(self, game_id: UUID, *, fresh: bool = False) -> Timeline:
+        """The cached timeline of a game; `fresh` first reads any events stored since."""
+        with self._lock:
+            timeline = self.timelines.get(game_id)
+            if timeline is None:
+                record = self.history(game_id)
+                timeline = Timeline(registry.get(record.game), record.setup, record.steps)
+                timeline.finished = record.finished
+                self.timelines.put(game_id, timeline)
+            elif fresh and not timeline.finished:
+                version = 1 + len(timeline.steps)
+                for new in self.events.get(game_id, gt=version):
+                    if isinstance(new, Game.Decided):
+                        timeline.extend([Decision(new.seat, new.action)])
+                    elif isinstance(new, Game.ChanceResolved):
+                        timeline.extend([ChanceStep(tuple(new.outcome))])
+                    elif isinstance(new, Game.Finished):
+                        timeline.finished = True
+            return timeline
+
+    def game_ids(self) -> list[UUID]:
+        """Every stored game, in the order they were started."""
+        return [event.originator_id for _, event in self._scan([STARTED_TOPIC])]
+
+    def summaries(self) -> list[GameSummary]:
+        """A summary of every stored game, in the order they were started."""
+        started: dict[UUID, Game.Started] = {}
+        finished: dict[UUID, tuple[int, Game.Finished]] = {}
+        for _, event in self._scan([STARTED_TOPIC, FINISHED_TOPIC]):
+            if isinstance(event, Game.Started):
+                started[event.originator_id] = event
+            elif isinstance(event, Game.Finished):
+                finished[event.originator_id] = (event.originator_version, event)
+        out = []
+        for game_id, s in started.items():
+            end = finished.get(game_id)
+            setup = Setup.from_json(s.setup)
+            out.append(
+                GameSummary(
+                    id=game_id,
+                    game=s.game,
+                    players=setup.players,
+                    options=dict(setup.options),
+                    source=dict(s.source),
+                    seed=s.seed,
+                    created=s.created,
+                    steps=None if end is None else end[0] - 2,
+                    totals=None if end is None else tuple(int(x["total"]) for x in end[1].scores),
+                    winners=None if end is None else tuple(end[1].winners),
+                )
+            )
+        return out
+
+    def find(self, ref: str) -> UUID:
+        """The game whose id is `ref` or starts with it (dashes optional)."""
+        text = ref.strip().lower().replace("-", "")
+        if len(text) == 32:
+            try:
+                game_id = UUID(text)
+            except ValueError:
+                raise GameNotFound(ref) from None
+            if self.events.get(game_id, lte=1):
+                return game_id
+            raise GameNotFound(ref)
+        if not text:
+            raise GameNotFound(ref)
+        matches = [g for g in self.game_ids() if g.hex.startswith(text)]
+        if not matches:
+            raise GameNotFound(ref)
+        if len(matches) > 1:
+            raise AmbiguousGameId(ref, [str(m) for m in matches])
+        return matches[0]
+
+    def notifications(
+        self, after: int = 0, limit: int = READ_BATCH, topics: Sequence[str] = ()
+    ) -> list[tuple[int, DomainEventProtocol[UUID]]]:
+        """Stored events after notification id `after`, in order, decoded: for projections."""
+        rows = self.recorder.select_notifications(
+            start=after, limit=limit, topics=topics, inclusive_of_start=False
+        )
+        return [(n.id, self.mapper.to_domain_event(n)) for n in rows]
+
+    def max_notification_id(self) -> int:
+        return self.recorder.max_notification_id() or 0
+
+    # ---- internals ------------------------------------------------------------------------
+
+    def _scan(self, topics: Sequence[str]) -> Iterator[tuple[int, DomainEventProtocol[UUID]]]:
+        after = 0
+        while True:
+            batch = self.notifications(after, READ_BATCH, topics)
+            yield from batch
+            if len(batch) < READ_BATCH:
+                return
+            after = batch[-1][0]
+
+    def _load(self, game_id: UUID) -> Game:
+        aggregate: Any
+        try:
+            aggregate = self.repository.get(game_id)
+        except AggregateNotFoundError:
+            raise GameNotFound(str(game_id)) from None
+        assert isinstance(aggregate, Game)
+        return aggregate
+
+    def _live_game(self, game_id: UUID) -> tuple[Game, Any]:
+        """The aggregate and its current engine state, from memory or rebuilt from the store."""
+        live = self._live.get(game_id)
+        if live is not None:
+            return live
+        aggregate = self._load(game_id)
+        rules = registry.get(aggregate.game)
+        timeline = Timeline(rules, aggregate.setup, aggregate.steps)
+        state = timeline.state_at(len(aggregate.steps))
+        self._remember(aggregate, state)
+        return aggregate, state
+
+    def _play(self, game_id: UUID, steps: list[Step]) -> None:
+        with self._lock:
+            aggregate, state = self._live_game(game_id)
+            rules = registry.get(aggregate.game)
+            try:
+                state = aggregate.play_all(rules, state, steps)
+                self._save(aggregate)
+            except BaseException:
+                # Pending events of a failed write must never reach a later save.
+                self._live.pop(game_id, None)
+                raise
+            self._remember(aggregate, state)
+            timeline = self.timelines.get(game_id)
+            if timeline is not None:
+                timeline.extend(steps)
+                timeline.finished = aggregate.is_finished
+
+    def _remember(self, aggregate: Game, state: Any) -> None:
+        self._live.pop(aggregate.id, None)
+        self._live[aggregate.id] = (aggregate, state)
+        while len(self._live) > self._live_max:
+            self._live.pop(next(iter(self._live)))
+
+    def _save(self, aggregate: Game) -> None:
+        try:
+            self.save(aggregate)
+        except RecordConflictError:
+            raise WriteConflict(str(aggregate.id)) from None
+        except PersistenceError as error:
+            raise StoreUnavailable(
+                f"the event store failed: {error}", hint="check the store settings and retry"
+            ) from error
+
+
+def _record_of(aggregate: Game) -> GameRecord:
+    return GameRecord(
+        id=aggregate.id,
+        setup=aggregate.setup,
+        rules_version=aggregate.rules_version,
+        source=dict(aggregate.source),
+        seed=aggregate.seed,
+        created=aggregate.created,
+        steps=tuple(aggregate.steps),
+        scores=None if aggregate.scores is None else Scores.from_json(aggregate.scores),
+        winners=None if aggregate.winners is None else tuple(aggregate.winners),
+    )
+
+
+def open_app(
+    data_dir: str | Path | None = None,
+    env: Mapping[str, str] | None = None,
+    cache_size: int = 64,
+) -> NovusApp:
+    """Open the store in `data_dir` (see `application.settings`); PostgreSQL if `env` says so."""
+    folder = settings.data_dir(data_dir)
+    store = settings.store_env(folder, env)
+    if store["PERSISTENCE_MODULE"] == settings.SQLITE:
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+        except OSError as error:
+            raise StoreUnavailable(
+                f"cannot create the data folder {folder}: {error.strerror}",
+                hint="choose another folder with --data-dir or NOVUS_DATA_DIR",
+            ) from error
+    try:
+        app = NovusApp(store, cache_size=cache_size)
+        app.recorder.max_notification_id()
+    except (PersistenceError, OSError) as error:
+        raise StoreUnavailable(
+            f"cannot open the event store ({settings.describe_store(store)}): {error}",
+            hint="check the data folder or the POSTGRES_* settings (see README.md)",
+        ) from error
+    return app

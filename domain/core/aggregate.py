@@ -1,0 +1,187 @@
+"""The `Game` aggregate: one event-sourced aggregate per game, in memory, no I/O.
+
+Every step of a game becomes one event: `Decided` for a seat's choice, `ChanceResolved` for the
+outcome of a chance node (a shuffle order, dice, draws). The rules engine is asked before any event
+is triggered, so an illegal step records nothing. When a step ends the game, `Finished` follows
+with the final scores. The aggregate keeps the setup and the steps, never the engine state: the
+state at step k is the engine folded over the first k steps (`domain.core.play.replay`).
+
+Versions: `Started` is version 1; the event of step k is version k + 1.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+from uuid import UUID
+
+from eventsourcing.domain import Aggregate, event
+
+from domain.core.chance import validate
+from domain.core.errors import ChanceExpected, GameOver, IllegalAction, NotYourTurn
+from domain.core.protocol import CHANCE, ChanceStep, Decision, Rules, Scores, Setup, Step
+
+JSONDict = dict[str, Any]
+
+
+class Game(Aggregate):
+    """A recorded game: its setup, where it came from, and every step in order."""
+
+    class Started(Aggregate.Created):
+        """A game began. `setup` is `Setup.to_json()`; `created` is the caller's ISO time."""
+
+        class_version = 1
+        game: str
+        rules_version: str
+        setup: JSONDict
+        source: JSONDict
+        seed: int | None
+        created: str
+
+    class Decided(Aggregate.Event):
+        """Seat `seat` chose `action` as step `step` (1-based)."""
+
+        class_version = 1
+        step: int
+        seat: int
+        action: str
+
+        def apply(self, aggregate: Aggregate) -> None:
+            assert isinstance(aggregate, Game)
+            aggregate.steps.append(Decision(self.seat, self.action))
+
+    class ChanceResolved(Aggregate.Event):
+        """The chance node at step `step` came out as `outcome`."""
+
+        class_version = 1
+        step: int
+        outcome: list[Any]
+
+        def apply(self, aggregate: Aggregate) -> None:
+            assert isinstance(aggregate, Game)
+            aggregate.steps.append(ChanceStep(tuple(self.outcome)))
+
+    class Finished(Aggregate.Event):
+        """The game ended: final `scores` (`Scores.to_json()`) and the winning seats.
+
+        Shape v1 carried only the scores; v2 adds `winners`, which the upcaster derives by
+        ranking the stored scores, so old records load unchanged.
+        """
+
+        class_version = 2
+        scores: list[JSONDict]
+        winners: list[int]
+
+        @staticmethod
+        def upcast_v1_v2(state: JSONDict) -> None:
+            state["winners"] = list(Scores.from_json(state["scores"]).winners())
+
+        def apply(self, aggregate: Aggregate) -> None:
+            assert isinstance(aggregate, Game)
+            aggregate.scores = list(self.scores)
+            aggregate.winners = list(self.winners)
+
+    @event(Started)
+    def __init__(
+        self,
+        game: str,
+        rules_version: str,
+        setup: JSONDict,
+        source: JSONDict,
+        seed: int | None,
+        created: str,
+    ) -> None:
+        self.game = game
+        self.rules_version = rules_version
+        self.setup_json = setup
+        self.source = source
+        self.seed = seed
+        self.created = created
+        self.steps: list[Step] = []
+        self.scores: list[JSONDict] | None = None
+        self.winners: list[int] | None = None
+
+    @classmethod
+    def begin(
+        cls,
+        rules: Rules[Any],
+        setup: Setup,
+        *,
+        source: JSONDict,
+        seed: int | None,
+        created: str,
+        id: UUID | None = None,
+    ) -> Game:
+        """Start a game of `rules` from a prepared `setup` (see `Rules.prepare`)."""
+        kwargs: dict[str, Any] = {} if id is None else {"id": id}
+        return cls._create(
+            cls.Started,
+            game=rules.name,
+            rules_version=rules.rules_version,
+            setup=setup.to_json(),
+            source=dict(source),
+            seed=seed,
+            created=created,
+            **kwargs,
+        )
+
+    @property
+    def setup(self) -> Setup:
+        return Setup.from_json(self.setup_json)
+
+    @property
+    def is_finished(self) -> bool:
+        return self.scores is not None
+
+    def play(self, rules: Rules[Any], state: Any, step: Step) -> Any:
+        """Record `step` if the engine accepts it in `state` (the state after `self.steps`).
+
+        Returns the new state. Raises a `RuleError` (and records nothing) if the step is not
+        legal. Triggers `Finished` when the step ends the game.
+        """
+        check(rules, state, step)
+        new_state = rules.apply(state, step)
+        number = len(self.steps) + 1
+        if isinstance(step, Decision):
+            self.trigger_event(self.Decided, step=number, seat=step.seat, action=step.action)
+        else:
+            self.trigger_event(self.ChanceResolved, step=number, outcome=list(step.outcome))
+        if rules.is_over(new_state):
+            scores = rules.scores(new_state)
+            self.trigger_event(
+                self.Finished, scores=scores.to_json(), winners=list(scores.winners())
+            )
+        return new_state
+
+    def play_all(self, rules: Rules[Any], state: Any, steps: Sequence[Step]) -> Any:
+        """Record several steps in order; the first illegal one raises (the caller discards)."""
+        for step in steps:
+            state = self.play(rules, state, step)
+        return state
+
+
+def check(rules: Rules[Any], state: Any, step: Step) -> None:
+    """Raise the typed rule error that says why `step` cannot be played in `state`, if any."""
+    if rules.is_over(state):
+        raise GameOver()
+    to_move = rules.to_move(state)
+    waiting_for_chance = to_move == (CHANCE,)
+    if isinstance(step, ChanceStep):
+        if not waiting_for_chance:
+            raise ChanceExpected(
+                "a chance outcome was given but the game waits for a decision",
+                hint=f"seats to move: {', '.join(map(str, to_move))}",
+            )
+        validate(rules.chance_spec(state), step.outcome)
+        return
+    if waiting_for_chance:
+        spec = rules.chance_spec(state)
+        raise ChanceExpected(
+            f"the game waits for a chance outcome ({spec.label}), not a decision",
+            hint="resolve chance first (NovusApp.resolve_chance or record_chance)",
+        )
+    if step.seat not in to_move:
+        raise NotYourTurn(step.seat, to_move)
+    legal = rules.legal_actions(state, step.seat)
+    if step.action not in legal:
+        raise IllegalAction(step.action, step.seat, legal)
