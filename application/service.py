@@ -247,7 +247,7 @@ class NovusApp(Application[UUID]):
                 game_id = UUID(text)
             except ValueError:
                 raise GameNotFound(ref) from None
-            if self.events.get(game_id, lte=1):
+            if list(self.events.get(game_id, lte=1)):
                 return game_id
             raise GameNotFound(ref)
         if not text:

@@ -1,0 +1,101 @@
+"""`novus demo`: a data folder with sample games of every game, projected, then the dashboard.
+
+The projections and the dashboard are separate packages; demo uses them when they are installed
+(`projections.runner.catch_up`, `dashboard.launch.serve`) and says what it skipped otherwise.
+"""
+
+from __future__ import annotations
+
+import importlib
+import importlib.util
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from application import settings
+from application.cli.console import console, progress
+from application.cli.options import DataDir
+from application.service import open_app
+from domain.core import registry
+
+DEMO_SEED = 1000
+"""Seed of the first demo game; the demo is the same on every machine."""
+
+
+def _available(module: str) -> bool:
+    try:
+        return importlib.util.find_spec(module) is not None
+    except ModuleNotFoundError:
+        return False
+
+
+def sample_plan(per_count: int) -> list[tuple[str, int]]:
+    """(game, players) for every game in the registry, `per_count` games per player count."""
+    plan = []
+    for name in registry.names():
+        rules = registry.get(name)
+        for players in range(rules.min_players, rules.max_players + 1):
+            plan.extend([(name, players)] * per_count)
+    return plan
+
+
+def demo(
+    data_dir: DataDir = None,
+    per_count: Annotated[
+        int, typer.Option("--games", "-n", min=1, help="Sample games per game and player count.")
+    ] = 2,
+    reset: Annotated[
+        bool, typer.Option("--reset", help="Delete the folder's event store and views first.")
+    ] = False,
+    dashboard: Annotated[
+        bool, typer.Option("--dashboard/--no-dashboard", help="Serve the dashboard at the end.")
+    ] = True,
+    port: Annotated[int, typer.Option("--port", help="Dashboard port.")] = 8501,
+    open_browser: Annotated[
+        bool, typer.Option("--browser/--no-browser", help="Open a browser on the dashboard.")
+    ] = True,
+) -> None:
+    """Fill a data folder with sample bot games of every game, project them, open the dashboard."""
+    folder = settings.data_dir(data_dir)
+    if reset:
+        for path in (settings.events_path(folder), settings.views_path(folder)):
+            for extra in ("", "-wal", "-shm", ".wal"):
+                Path(f"{path}{extra}").unlink(missing_ok=True)
+    app = open_app(folder)
+    stored = len(app.game_ids())
+    console.print(f"data folder: {folder}")
+    plan = sample_plan(per_count)
+    if not plan:
+        console.print("[yellow]skipped sample games:[/] no game engines are installed yet")
+    elif stored:
+        console.print(
+            f"kept the {stored} games already stored (use --reset for a fresh set of samples)"
+        )
+    else:
+        with progress() as bar:
+            task = bar.add_task("sample games", total=len(plan))
+            for i, (game, players) in enumerate(plan):
+                bar.update(task, description=f"{game}, {players} players")
+                app.simulate(game, players, {}, seed=DEMO_SEED + i, bot="heuristic")
+                bar.advance(task)
+        console.print(f"stored {len(plan)} sample games of {', '.join(registry.names())}")
+    app.close()
+    if _available("projections.runner"):
+        importlib.import_module("projections.runner").catch_up(folder)
+        console.print(f"projected the games into {settings.views_path(folder)}")
+    else:
+        console.print("[yellow]skipped projections:[/] the projections package is not installed")
+    if not dashboard:
+        console.print("dashboard not started (--no-dashboard)")
+    elif _available("dashboard.launch"):
+        console.print(f"serving the dashboard on http://localhost:{port} (Ctrl+C to stop)")
+        importlib.import_module("dashboard.launch").serve(
+            folder, port=port, open_browser=open_browser
+        )
+    else:
+        console.print("[yellow]skipped the dashboard:[/] the dashboard package is not installed")
+
+
+def register(app: typer.Typer) -> None:
+    app.command("demo")(demo)

@@ -1,0 +1,150 @@
+"""Browsing the stored games: `novus games` (list), `novus show` (a state), `novus log` (moves)."""
+
+from __future__ import annotations
+
+import sys
+from typing import Annotated, Any
+
+import orjson
+import typer
+from rich.table import Table
+
+from application.cli.console import console
+from application.cli.options import DataDir, open_store
+from application.records import GameSummary
+from domain.core import registry
+from domain.core.protocol import CHANCE, Decision
+
+GameRef = Annotated[str, typer.Argument(help="Game id, or a unique prefix of it.")]
+
+
+def _matches(
+    summary: GameSummary, game: str | None, player: str | None, players: int | None
+) -> bool:
+    if game and summary.game != game:
+        return False
+    if players and len(summary.players) != players:
+        return False
+    return not player or any(player.lower() in name.lower() for name in summary.players)
+
+
+def games(
+    game: Annotated[str | None, typer.Option("--game", "-g", help="Only this game.")] = None,
+    player: Annotated[
+        str | None, typer.Option("--player", help="Only games with a player named like this.")
+    ] = None,
+    players: Annotated[
+        int | None, typer.Option("--players", "-p", help="Only games with this many seats.")
+    ] = None,
+    limit: Annotated[int, typer.Option("--limit", "-n", min=1, help="Show at most N.")] = 50,
+    data_dir: DataDir = None,
+) -> None:
+    """List the stored games, newest last."""
+    if game:
+        registry.get(game)  # an unknown name is an error, not an empty list
+    app = open_store(data_dir)
+    chosen = [s for s in app.summaries() if _matches(s, game, player, players)]
+    if not chosen:
+        console.print("no games match" if (game or player or players) else "no games stored yet")
+        return
+    table = Table(title=f"{len(chosen)} game{'s' if len(chosen) != 1 else ''}")
+    for column in ("id", "game", "players", "source", "seed", "steps", "winner", "created"):
+        table.add_column(column, no_wrap=column in ("id", "created"))
+    for s in chosen[-limit:]:
+        winners = ", ".join(s.players[w] for w in s.winners) if s.winners is not None else "-"
+        table.add_row(
+            s.id.hex[:8],
+            s.game,
+            ", ".join(s.players),
+            str(s.source.get("kind", "?")),
+            "-" if s.seed is None else str(s.seed),
+            "in progress" if s.steps is None else str(s.steps),
+            winners,
+            s.created,
+        )
+    console.print(table)
+    if len(chosen) > limit:
+        console.print(f"(showing the last {limit}; use --limit to see more)")
+
+
+def show(
+    game_ref: GameRef,
+    step: Annotated[
+        int | None, typer.Option("--step", "-s", help="Show the state after N steps.")
+    ] = None,
+    seat: Annotated[
+        int | None, typer.Option("--seat", help="Show only what this seat may see.")
+    ] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print JSON (for scripts).")] = False,
+    data_dir: DataDir = None,
+) -> None:
+    """The state of a game after a step (the last one by default), as text or JSON."""
+    app = open_store(data_dir)
+    game_id = app.find(game_ref)
+    timeline = app.timeline(game_id, fresh=True)
+    state = app.state_at(game_id, step)
+    rules = timeline.rules
+    at = len(timeline.steps) if step is None else step
+    to_move = rules.to_move(state)
+    picture: dict[str, Any] = {
+        "id": str(game_id),
+        "game": rules.name,
+        "players": list(timeline.setup.players),
+        "step": at,
+        "steps": len(timeline.steps),
+        "round": rules.round_of(state),
+        "to_move": ["chance" if s == CHANCE else s for s in to_move],
+        "over": rules.is_over(state),
+        "scores": rules.scores(state).to_json(),
+        "view": rules.view(state, seat),
+    }
+    if as_json:
+        sys.stdout.write(orjson.dumps(picture, option=orjson.OPT_INDENT_2).decode() + "\n")
+        return
+    names = timeline.setup.players
+    movers = ", ".join("chance" if s == CHANCE else names[s] for s in to_move) or "nobody"
+    console.print(
+        f"[bold]{rules.title}[/] {game_id}  step {at} of {len(timeline.steps)}  "
+        f"round {picture['round']}  to move: {movers}"
+        + ("  [green](game over)[/]" if picture["over"] else "")
+    )
+    table = Table()
+    table.add_column("seat")
+    table.add_column("player")
+    table.add_column("total", justify="right")
+    table.add_column("breakdown")
+    for s in rules.scores(state).seats:
+        parts = ", ".join(f"{k} {v}" for k, v in s.breakdown.items())
+        table.add_row(str(s.seat), names[s.seat], str(s.total), parts)
+    console.print(table)
+    console.print_json(data=picture["view"])
+
+
+def log(game_ref: GameRef, data_dir: DataDir = None) -> None:
+    """The move list of a game, one readable line per step."""
+    app = open_store(data_dir)
+    game_id = app.find(game_ref)
+    record = app.history(game_id)
+    rules = registry.get(record.game)
+    names = record.setup.players
+    state = rules.initial_state(record.setup)
+    console.print(f"[bold]{rules.title}[/] {game_id}: {', '.join(names)}")
+    width = len(str(len(record.steps)))
+    for number, step in enumerate(record.steps, start=1):
+        who = names[step.seat] if isinstance(step, Decision) else "chance"
+        console.print(
+            f"{number:>{width}}  {who:<12} {rules.describe(state, step)}", highlight=False
+        )
+        state = rules.apply(state, step)
+    if record.scores is not None:
+        totals = ", ".join(f"{names[s.seat]} {s.total}" for s in record.scores.seats)
+        winners = ", ".join(names[w] for w in record.winners or ())
+        console.print(f"final: {totals}; won by {winners}")
+    else:
+        console.print("(in progress)")
+
+
+def register(app: typer.Typer) -> None:
+    app.command("games")(games)
+    app.command("show")(show)
+    app.command("log")(log)

@@ -1,0 +1,53 @@
+"""`novus verify`: replay stored games from their events and check them against `Finished`."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+
+from application.cli.console import console, errors, progress
+from application.cli.options import DataDir, open_store
+from application.verification import Verdict, verify_record
+from domain.core.errors import NovusError
+
+
+def verify(
+    game_ref: Annotated[
+        str | None, typer.Argument(help="Game id or unique prefix; or use --all.")
+    ] = None,
+    all_games: Annotated[bool, typer.Option("--all", help="Verify every stored game.")] = False,
+    data_dir: DataDir = None,
+) -> None:
+    """Replay games from their events; check every step, the final state and the scores."""
+    if (game_ref is None) == (not all_games):
+        raise NovusError(
+            "give either one game or --all", hint="e.g. `novus verify --all` or `novus verify 3f2a`"
+        )
+    app = open_store(data_dir)
+    ids = app.game_ids() if all_games else [app.find(game_ref or "")]
+    if not ids:
+        console.print("no games stored yet: nothing to verify")
+        return
+    verdicts: list[Verdict] = []
+    with progress() as bar:
+        task = bar.add_task("verifying", total=len(ids))
+        for game_id in ids:
+            verdicts.append(verify_record(app.history(game_id)))
+            bar.advance(task)
+    failed = [v for v in verdicts if not v.ok]
+    steps = sum(v.steps for v in verdicts)
+    for verdict in failed:
+        errors.print(f"[bold red]FAIL[/] {verdict.game_id} ({verdict.game})")
+        for problem in verdict.problems:
+            errors.print(f"  - {problem}", highlight=False)
+    if failed:
+        raise NovusError(
+            f"{len(failed)} of {len(verdicts)} games failed verification",
+            hint="the engine no longer agrees with the stored events; see the problems above",
+        )
+    console.print(f"[green]ok[/]: {len(verdicts)} games, {steps} steps replayed and checked")
+
+
+def register(app: typer.Typer) -> None:
+    app.command("verify")(verify)
