@@ -7,6 +7,7 @@ from typing import Annotated, Any
 
 import orjson
 import typer
+from rich import box
 from rich.table import Table
 
 from application.cli.console import console
@@ -39,7 +40,7 @@ def games(
     limit: Annotated[int, typer.Option("--limit", "-n", min=1, help="Show at most N.")] = 50,
     data_dir: DataDir = None,
 ) -> None:
-    """List the stored games, newest last."""
+    """List the stored games, oldest first (`novus show ID` for one of them)."""
     if game:
         registry.get(game)  # an unknown name is an error, not an empty list
     app = open_store(data_dir)
@@ -47,20 +48,20 @@ def games(
     if not chosen:
         console.print("no games match" if (game or player or players) else "no games stored yet")
         return
-    table = Table(title=f"{len(chosen)} game{'s' if len(chosen) != 1 else ''}")
-    for column in ("id", "game", "players", "source", "seed", "steps", "winner", "created"):
-        table.add_column(column, no_wrap=column in ("id", "created"))
+    table = Table(title=f"{len(chosen)} game{'s' if len(chosen) != 1 else ''}", box=box.SIMPLE)
+    for column in ("id", "game", "seats", "source", "seed", "steps"):
+        table.add_column(column, no_wrap=True)
+    table.add_column("winner", min_width=10)
     for s in chosen[-limit:]:
         winners = ", ".join(s.players[w] for w in s.winners) if s.winners is not None else "-"
         table.add_row(
             s.id.hex[:8],
             s.game,
-            ", ".join(s.players),
+            str(len(s.players)),
             str(s.source.get("kind", "?")),
             "-" if s.seed is None else str(s.seed),
-            "in progress" if s.steps is None else str(s.steps),
+            "playing" if s.steps is None else str(s.steps),
             winners,
-            s.created,
         )
     console.print(table)
     if len(chosen) > limit:

@@ -1,0 +1,181 @@
+"""The `novus` CLI through typer's CliRunner (toy game registered) and as a real subprocess."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import subprocess
+import sys
+from pathlib import Path
+
+import orjson
+import pytest
+from typer.testing import CliRunner
+
+from application.cli.main import app, registered, unavailable
+from application.service import open_app
+
+ROOT = Path(__file__).resolve().parents[2]
+runner = CliRunner()
+
+
+def novus(*args: str | Path) -> tuple[int, str]:
+    result = runner.invoke(app, [str(a) for a in args])
+    assert "Traceback" not in result.output
+    assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
+    return result.exit_code, result.output
+
+
+@pytest.fixture
+def data(tmp_path: Path, toy_game: str) -> Path:
+    return tmp_path / "data"
+
+
+def test_every_core_area_is_registered() -> None:
+    assert {"simulation", "library", "verification", "demo"} <= set(registered)
+    assert unavailable == {}
+    code, out = novus("--help")
+    assert code == 0
+    for command in ("simulate", "rules", "games", "show", "log", "verify", "demo"):
+        assert command in out
+
+
+def test_simulate_then_browse_and_verify(data: Path) -> None:
+    code, out = novus(
+        "simulate", "--game", "toy-pig", "--players", "3", "--games", "4", "--seed", "7",
+        "--option", "target=10", "--bot", "random", "-d", data,
+    )  # fmt: skip
+    assert code == 0, out
+    assert "stored 4 Pig (test dice game) games" in out
+    assert "seeds 7..10" in out
+    assert "toy game: made up for tests" in out
+
+    code, out = novus("games", "-d", data)
+    assert code == 0 and "4 games" in out and "simulation" in out
+    code, out = novus("games", "-d", data, "--players", "2")
+    assert code == 0 and "no games match" in out
+    code, out = novus("games", "-d", data, "--player", "random 3", "--limit", "1")
+    assert code == 0 and "4 games" in out and "showing the last 1" in out
+
+    app_ = open_app(data)
+    game_id = app_.game_ids()[1]
+    record = app_.history(game_id)
+    app_.close()
+    prefix = game_id.hex[:8]
+
+    code, out = novus("show", prefix, "--step", "3", "--json", "-d", data)
+    assert code == 0, out
+    shown = json.loads(out)
+    assert shown["id"] == str(game_id)
+    assert (shown["step"], shown["steps"]) == (3, len(record.steps))
+    assert shown["players"] == ["Random 1", "Random 2", "Random 3"]
+    code, out = novus("show", prefix, "-d", data)
+    assert code == 0 and "game over" in out and f"step {len(record.steps)} of" in out
+
+    code, out = novus("log", prefix, "-d", data)
+    assert code == 0
+    assert f"{len(record.steps)}  " in out and "final:" in out
+    assert "seat 0 rolls" in out and "the die shows" in out
+
+    code, out = novus("verify", "--all", "-d", data)
+    assert code == 0 and "ok: 4 games" in out
+    code, out = novus("verify", prefix, "-d", data)
+    assert code == 0 and "ok: 1 games" in out
+
+
+def test_verify_catches_a_tampered_event(data: Path) -> None:
+    assert novus("simulate", "-g", "toy-pig", "-p", "2", "-n", "2", "-d", data)[0] == 0
+    with sqlite3.connect(data / "events.sqlite") as db:
+        rowid, state = db.execute(
+            "SELECT rowid, state FROM stored_events WHERE topic LIKE '%Decided' "
+            "ORDER BY rowid DESC LIMIT 1"
+        ).fetchone()
+        decoded = orjson.loads(state)
+        decoded["action"] = "roll" if decoded["action"] == "hold" else "hold"
+        db.execute("UPDATE stored_events SET state=? WHERE rowid=?", (orjson.dumps(decoded), rowid))
+    code, out = novus("verify", "--all", "-d", data)
+    assert code == 1
+    assert "FAIL" in out and "1 of 2 games failed verification" in out
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["simulate", "--game", "nope"], "unknown game 'nope'"),
+        (["simulate", "-g", "toy-pig", "--players", "9"], "takes 2-4 players, not 9"),
+        (["simulate", "-g", "toy-pig", "--option", "target"], "is not KEY=VALUE"),
+        (["simulate", "-g", "toy-pig", "--option", "colour=red"], "unknown option 'colour'"),
+        (["simulate", "-g", "toy-pig", "-p", "4", "-o", "bank=bonus"], "needs (2, 3) players"),
+        (["rules", "nope"], "unknown game"),
+        (["games", "--game", "nope"], "unknown game"),
+        (["show", "abcdef"], "no game 'abcdef' in the store"),
+        (["log", "abcdef"], "no game 'abcdef'"),
+        (["verify"], "give either one game or --all"),
+        (["verify", "abc", "--all"], "give either one game or --all"),
+    ],
+)
+def test_user_errors_are_messages_with_exit_1(data: Path, args: list[str], message: str) -> None:
+    code, out = novus(*args, *([] if args[0] == "rules" else ["-d", data]))
+    assert code == 1
+    assert "error:" in out and message in " ".join(out.split())
+
+
+def test_a_step_out_of_range_is_a_message(data: Path) -> None:
+    novus("simulate", "-g", "toy-pig", "-p", "2", "-d", data)
+    app_ = open_app(data)
+    prefix = app_.game_ids()[0].hex[:6]
+    app_.close()
+    code, out = novus("show", prefix, "--step", "100000", "-d", data)
+    assert code == 1 and "step 100000 is out of range" in out
+
+
+def test_rules_lists_options_values_defaults_and_counts(toy_game: str) -> None:
+    code, out = novus("rules", toy_game)
+    assert code == 0
+    assert "toy-pig" in out and "2-4 players" in out
+    assert "target" in out and "10, 20, 50" in out and "2, 3" in out
+    assert "toy game: made up for tests" in out
+
+
+def test_demo_fills_a_fresh_folder_and_says_what_it_skipped(data: Path) -> None:
+    code, out = novus("demo", "-d", data, "--games", "1", "--no-dashboard")
+    assert code == 0, out
+    assert "stored 3 sample games" in out or "sample games of" in out
+    assert "dashboard not started (--no-dashboard)" in out
+    app_ = open_app(data)
+    count = len(app_.game_ids())
+    app_.close()
+    assert count >= 3  # the toy game alone gives one game per player count, 2-4
+    code, out = novus("demo", "-d", data, "--games", "1", "--no-dashboard")
+    assert code == 0 and f"kept the {count} games already stored" in out
+    code, out = novus("demo", "-d", data, "--games", "1", "--no-dashboard", "--reset")
+    assert code == 0 and "sample games of" in out
+    app_ = open_app(data)
+    assert len(app_.game_ids()) == count
+    app_.close()
+
+
+def run_novus(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "application.cli.main", *args],
+        cwd=cwd,
+        env={"PATH": "/usr/bin:/bin", "PYTHONPATH": str(ROOT), "HOME": str(cwd)},
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+
+
+def test_real_subprocess_errors_and_default_data_folder(tmp_path: Path) -> None:
+    done = run_novus("show", "0123", cwd=tmp_path)
+    assert done.returncode == 1
+    assert "error: no game '0123' in the store" in done.stderr
+    assert "Traceback" not in done.stderr + done.stdout
+    assert (tmp_path / "novus-data" / "events.sqlite").exists()
+    done = run_novus("games", "--data-dir", str(tmp_path / "other"), cwd=tmp_path)
+    assert done.returncode == 0 and "no games stored yet" in done.stdout
+    done = run_novus("simulate", "--game", "nope", cwd=tmp_path)
+    assert done.returncode == 1 and "unknown game" in done.stderr
+    done = run_novus("--help", cwd=tmp_path)
+    assert done.returncode == 0 and "simulate" in done.stdout
