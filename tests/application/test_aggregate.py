@@ -16,7 +16,7 @@ from application.transcoder import OrjsonTranscoder
 from domain.core import registry
 from domain.core.aggregate import Game
 from domain.core.errors import ChanceExpected, IllegalAction, NotYourTurn, RuleError
-from domain.core.protocol import ChanceStep, Decision, Rules
+from domain.core.protocol import ChanceStep, Decision, Rules, Step
 
 
 @pytest.fixture
@@ -73,7 +73,13 @@ def test_a_bad_chance_outcome_records_nothing(pig: Rules[Any]) -> None:
 
 def test_the_last_step_triggers_finished_with_scores_and_winners(pig: Rules[Any]) -> None:
     game, state = begin(pig)
-    for step in [Decision(0, "roll"), ChanceStep((6,)), Decision(0, "roll"), ChanceStep((5,))]:
+    steps: list[Step] = [
+        Decision(0, "roll"),
+        ChanceStep((6,)),
+        Decision(0, "roll"),
+        ChanceStep((5,)),
+    ]
+    for step in steps:
         state = game.play(pig, state, step)
     state = game.play(pig, state, Decision(0, "hold"))
     finished = game.collect_events()[-1]
@@ -114,7 +120,13 @@ def test_finished_v1_is_upcast_with_winners_ranked_from_scores() -> None:
 
 def test_finished_is_stored_as_v2(pig: Rules[Any]) -> None:
     game, state = begin(pig)
-    for step in [Decision(0, "roll"), ChanceStep((6,)), Decision(0, "roll"), ChanceStep((6,))]:
+    steps: list[Step] = [
+        Decision(0, "roll"),
+        ChanceStep((6,)),
+        Decision(0, "roll"),
+        ChanceStep((6,)),
+    ]
+    for step in steps:
         state = game.play(pig, state, step)
     game.play(pig, state, Decision(0, "hold"))
     mapper: Mapper[Any] = Mapper(transcoder=OrjsonTranscoder())

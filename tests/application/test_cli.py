@@ -115,7 +115,8 @@ def test_verify_catches_a_tampered_event(data: Path) -> None:
     ],
 )
 def test_user_errors_are_messages_with_exit_1(data: Path, args: list[str], message: str) -> None:
-    code, out = novus(*args, *([] if args[0] == "rules" else ["-d", data]))
+    where: list[str | Path] = [] if args[0] == "rules" else ["-d", data]
+    code, out = novus(*args, *where)
     assert code == 1
     assert "error:" in out and message in " ".join(out.split())
 

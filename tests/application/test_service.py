@@ -31,7 +31,7 @@ from domain.core.errors import (
     UnknownGame,
 )
 from domain.core.play import states
-from domain.core.protocol import CHANCE, ChanceStep, Decision
+from domain.core.protocol import CHANCE, ChanceStep, Decision, Step
 
 TARGET = {"target": "20"}
 
@@ -92,7 +92,7 @@ def test_record_is_all_or_nothing(
     app: NovusApp, toy_game: str, make_app: Callable[[], NovusApp]
 ) -> None:
     game_id = app.start(toy_game, ["Ana", "Ben"], TARGET, seed=None, source={"kind": "import"})
-    good = [Decision(0, "roll"), ChanceStep((5,)), Decision(0, "hold")]
+    good: list[Step] = [Decision(0, "roll"), ChanceStep((5,)), Decision(0, "hold")]
     with pytest.raises(NotYourTurn):
         app.record(game_id, [*good, Decision(0, "roll")])
     assert len(list(app.events.get(game_id))) == 1

@@ -66,7 +66,7 @@ class PigRules:
     rules_version = "1"
     min_players = 2
     max_players = 4
-    options = (
+    options: tuple[OptionSpec, ...] = (
         OptionSpec("target", ("10", "20", "50"), "20", "points needed to win"),
         OptionSpec("bank", ("plain", "bonus"), "plain", "bonus: +1 per hold", (2, 3)),
     )
