@@ -23,7 +23,7 @@ from uuid import UUID
 from eventsourcing.application import AggregateNotFoundError, Application
 from eventsourcing.domain import DomainEventProtocol
 from eventsourcing.persistence import PersistenceError, RecordConflictError, Transcoder
-from eventsourcing.utils import get_topic
+from eventsourcing.utils import Environment, get_topic
 
 from application import settings
 from application.errors import (
@@ -35,6 +35,7 @@ from application.errors import (
     WriteConflict,
 )
 from application.records import GameRecord, GameSummary
+from application.sqlite_recorder import BulkSQLiteApplicationRecorder
 from application.timeline import Timeline, Timelines
 from application.transcoder import OrjsonTranscoder
 from domain.core import registry
@@ -74,6 +75,13 @@ class NovusApp(Application[UUID]):
         self._live: dict[UUID, tuple[Game, Any]] = {}
         self._live_max = cache_size
         self.timelines = Timelines(cache_size)
+
+    def construct_env(self, name: str, env: Mapping[str, str] | None = None) -> Environment:
+        environment = super().construct_env(name, env)
+        is_sqlite = environment.get("PERSISTENCE_MODULE") == settings.SQLITE
+        if is_sqlite and not environment.get("APPLICATION_RECORDER_TOPIC"):
+            environment["APPLICATION_RECORDER_TOPIC"] = get_topic(BulkSQLiteApplicationRecorder)
+        return environment
 
     def construct_transcoder(self) -> Transcoder:
         return OrjsonTranscoder()
