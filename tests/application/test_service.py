@@ -248,3 +248,16 @@ def test_open_app_reports_an_unusable_store(tmp_path: Path, toy_game: str) -> No
     }
     with pytest.raises(StoreUnavailable, match="PostgreSQL novus"):
         open_app(tmp_path, env)
+
+
+def test_save_reports_the_notification_ids_the_store_gives(app: NovusApp, toy_game: str) -> None:
+    rules = registry.get(toy_game)
+    saved: list[int] = []
+    for seed in range(3):
+        setup = rules.prepare(["Ana", "Ben"], TARGET)
+        game = Game.begin(rules, setup, source={"kind": "manual"}, seed=seed, created="2026")
+        game.play_all(rules, rules.initial_state(setup), [Decision(0, "roll"), ChanceStep((3,))])
+        saved += [r.notification.id for r in app.save(game)]
+    stored = [n for n, _ in app.notifications(0, limit=100)]
+    assert saved == stored
+    assert len(stored) == 9 and len(set(stored)) == 9
