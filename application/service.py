@@ -174,6 +174,9 @@ class NovusApp(Application[UUID]):
             state = aggregate.play(rules, state, step)
         self._save(aggregate)
         self._remember(aggregate, state)
+        timeline = Timeline(rules, setup, aggregate.steps)
+        timeline.finished = True
+        self.timelines.put(aggregate.id, timeline)
         return aggregate.id
 
     # ---- queries --------------------------------------------------------------------------
