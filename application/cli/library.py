@@ -14,6 +14,7 @@ from application.cli.console import console
 from application.cli.options import DataDir, open_store
 from application.records import GameSummary
 from domain.core import registry
+from domain.core.errors import NovusError
 from domain.core.protocol import CHANCE, Decision
 
 GameRef = Annotated[str, typer.Argument(help="Game id, or a unique prefix of it.")]
@@ -85,6 +86,9 @@ def show(
     timeline = app.timeline(game_id, fresh=True)
     state = app.state_at(game_id, step)
     rules = timeline.rules
+    seats = len(timeline.setup.players)
+    if seat is not None and not 0 <= seat < seats:
+        raise NovusError(f"no seat {seat} in this game", hint=f"seats are 0 to {seats - 1}")
     at = len(timeline.steps) if step is None else step
     to_move = rules.to_move(state)
     picture: dict[str, Any] = {

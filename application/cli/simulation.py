@@ -46,16 +46,20 @@ def simulate(
     rules.prepare([f"p{i}" for i in range(players)], options)  # fail fast on bad options
     app = open_store(data_dir)
     steps = 0
+    ids = []
     with progress() as bar:
         task = bar.add_task(f"simulating {rules.title}", total=games)
         for i in range(games):
             game_id = app.simulate(game, players, options, seed=seed + i, bot=bot.value)
             steps += len(app.timeline(game_id).steps)
+            ids.append(game_id.hex[:8])
             bar.advance(task)
     console.print(
         f"stored {games} {rules.title} game{'s' if games != 1 else ''} "
         f"({steps} steps) with seeds {seed}..{seed + games - 1}"
     )
+    shown = ", ".join(ids[:10]) + (" ..." if len(ids) > 10 else "")
+    console.print(f"ids: {shown}  (`novus show ID`, `novus games`)", highlight=False)
     if rules.synthetic_note:
         console.print(f"[yellow]note:[/] {rules.synthetic_note}")
 

@@ -49,6 +49,7 @@ def test_simulate_then_browse_and_verify(data: Path) -> None:
     assert "stored 4 Pig (test dice game) games" in out
     assert "seeds 7..10" in out
     assert "toy game: made up for tests" in out
+    assert out.count(", ") >= 3  # the four new ids
 
     code, out = novus("games", "-d", data)
     assert code == 0 and "4 games" in out and "simulation" in out
@@ -128,6 +129,10 @@ def test_a_step_out_of_range_is_a_message(data: Path) -> None:
     app_.close()
     code, out = novus("show", prefix, "--step", "100000", "-d", data)
     assert code == 1 and "step 100000 is out of range" in out
+    code, out = novus("show", prefix, "--seat", "2", "-d", data)
+    assert code == 1 and "no seat 2 in this game" in out
+    code, out = novus("show", prefix, "--seat", "1", "--json", "-d", data)
+    assert code == 0 and json.loads(out)["step"] > 0
 
 
 def test_rules_lists_options_values_defaults_and_counts(toy_game: str) -> None:

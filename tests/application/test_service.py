@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import threading
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -261,3 +262,45 @@ def test_save_reports_the_notification_ids_the_store_gives(app: NovusApp, toy_ga
     stored = [n for n, _ in app.notifications(0, limit=100)]
     assert saved == stored
     assert len(stored) == 9 and len(set(stored)) == 9
+
+
+def test_concurrent_writers_lose_no_event(make_app: Callable[[], NovusApp]) -> None:
+    """Two threads, each with its own app, play one game to the end, retrying on conflicts."""
+    rules = registry.get("toy-pig")
+    game_id = make_app().start("toy-pig", ["Ana", "Ben"], {"target": "50"}, seed=6)
+    stored: list[int] = [0, 0]
+    conflicts: list[int] = [0, 0]
+    failures: list[BaseException] = []
+
+    def writer(index: int, app: NovusApp) -> None:
+        try:
+            while True:
+                state = app.state_at(game_id)
+                if rules.is_over(state):
+                    return
+                seat = rules.to_move(state)[0]
+                try:
+                    if seat == CHANCE:
+                        app.resolve_chance(game_id)
+                    else:
+                        action = "hold" if state.turn_total >= 8 + 4 * index else "roll"
+                        app.decide(game_id, seat, action)
+                    stored[index] += 1
+                except (WriteConflict, ChanceExpected, NotYourTurn, IllegalAction):
+                    conflicts[index] += 1  # the other writer moved first: look again
+        except BaseException as error:  # reported to the test thread
+            failures.append(error)
+
+    apps = [make_app(), make_app()]
+    threads = [threading.Thread(target=writer, args=(i, apps[i])) for i in range(2)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=60)
+    assert not failures, failures
+    record = make_app().history(game_id)
+    assert record.finished
+    assert len(record.steps) == sum(stored)
+    versions = [e.originator_version for e in make_app().events.get(game_id)]
+    assert versions == list(range(1, len(record.steps) + 3))
+    assert verify_record(record).ok
