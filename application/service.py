@@ -22,7 +22,12 @@ from uuid import UUID
 
 from eventsourcing.application import AggregateNotFoundError, Application
 from eventsourcing.domain import DomainEventProtocol
-from eventsourcing.persistence import PersistenceError, RecordConflictError, Transcoder
+from eventsourcing.persistence import (
+    Mapper,
+    PersistenceError,
+    RecordConflictError,
+    Transcoder,
+)
 from eventsourcing.utils import Environment, get_topic
 
 from application import settings
@@ -34,6 +39,7 @@ from application.errors import (
     StoreUnavailable,
     WriteConflict,
 )
+from application.mapper import NovusMapper
 from application.records import GameRecord, GameSummary
 from application.sqlite_recorder import BulkSQLiteApplicationRecorder
 from application.timeline import Timeline, Timelines
@@ -85,6 +91,9 @@ class NovusApp(Application[UUID]):
 
     def construct_transcoder(self) -> Transcoder:
         return OrjsonTranscoder()
+
+    def construct_mapper(self) -> Mapper[UUID]:
+        return self.factory.mapper(self.construct_transcoder(), mapper_class=NovusMapper)
 
     # ---- commands -------------------------------------------------------------------------
 

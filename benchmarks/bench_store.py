@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import argparse
 import random
+import shutil
 import sqlite3
 import statistics
 import sys
@@ -26,12 +27,13 @@ from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
+from uuid import UUID
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from eventsourcing.application import Application  # noqa: E402
-from eventsourcing.persistence import StoredEvent, Transcoder  # noqa: E402
+from eventsourcing.persistence import Mapper, StoredEvent, Transcoder  # noqa: E402
 from eventsourcing.utils import Environment  # noqa: E402
 
 from application.service import NovusApp, bot_seed, chance_rng, now_iso  # noqa: E402
@@ -52,6 +54,9 @@ class LibraryDefaultsApp(NovusApp):
 
     def construct_transcoder(self) -> Transcoder:
         return Application.construct_transcoder(self)
+
+    def construct_mapper(self) -> Mapper[UUID]:
+        return Application.construct_mapper(self)
 
 
 def choose_game(name: str | None) -> tuple[str, dict[str, str]]:
@@ -116,6 +121,7 @@ def rows(payloads: list[list[StoredEvent]]) -> Iterator[list[tuple[Any, ...]]]:
 
 
 def raw_sqlite_rate(path: Path, payloads: list[list[StoredEvent]]) -> float:
+    """The same rows through `sqlite3` directly, one transaction per game, WAL like the store."""
     db = sqlite3.connect(path, isolation_level=None)
     db.execute("PRAGMA journal_mode=WAL")
     db.execute(
@@ -135,6 +141,8 @@ def raw_sqlite_rate(path: Path, payloads: list[list[StoredEvent]]) -> float:
 
 
 def raw_postgres_rate(server: pg.PostgresServer, schema: str, payloads: Any) -> float:
+    """The same rows through psycopg's `executemany`, one transaction per game."""
+    server.create_schema(schema)
     with server.connect() as conn:
         conn.execute(
             f"CREATE TABLE {schema}.raw_events (originator_id uuid, originator_version bigint, "
@@ -156,27 +164,38 @@ def raw_postgres_rate(server: pg.PostgresServer, schema: str, payloads: Any) -> 
 
 
 def latency(app: NovusApp, game: str, options: dict[str, str], samples: int) -> dict[str, float]:
-    game_id = app.simulate(game, PLAYERS, options, seed=4242)
-    length = len(app.history(game_id).steps)
-    reader = type(app)(dict(app.env.items()))  # nothing cached
+    """state_at at random steps: cold (a new app per game, nothing cached) and warm."""
+    ids = [app.simulate(game, PLAYERS, options, seed=4242 + i) for i in range(10)]
+    lengths = [len(app.history(g).steps) for g in ids]
     rng = random.Random(1)
-    start = time.perf_counter()
-    reader.state_at(game_id, rng.randrange(length + 1))
-    cold = time.perf_counter() - start
-    times = []
-    for _ in range(samples):
-        k = rng.randrange(length + 1)
+    cold = []
+    for game_id, length in zip(ids, lengths, strict=True):
+        reader = type(app)(dict(app.env.items()))
         start = time.perf_counter()
-        reader.state_at(game_id, k)
-        times.append(time.perf_counter() - start)
-    times.sort()
+        reader.state_at(game_id, rng.randrange(length + 1))
+        cold.append(time.perf_counter() - start)
+        reader.close()
+    reader = type(app)(dict(app.env.items()))
+    reader.state_at(ids[0], 0)
+    warm = []
+    for _ in range(samples):
+        k = rng.randrange(lengths[0] + 1)
+        start = time.perf_counter()
+        reader.state_at(ids[0], k)
+        warm.append(time.perf_counter() - start)
     reader.close()
     return {
-        "steps": float(length),
-        "cold_ms": cold * 1000,
-        "p50_ms": statistics.median(times) * 1000,
-        "p95_ms": times[int(0.95 * len(times))] * 1000,
+        "steps": statistics.mean(lengths),
+        "cold_p50": percentile(cold, 0.5) * 1000,
+        "cold_p95": percentile(cold, 0.95) * 1000,
+        "p50": percentile(warm, 0.5) * 1000,
+        "p95": percentile(warm, 0.95) * 1000,
     }
+
+
+def percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
 @contextmanager
@@ -191,36 +210,62 @@ def postgres() -> Iterator[pg.PostgresServer]:
 def run_store(
     label: str,
     make: Callable[[type[NovusApp], str], NovusApp],
-    raw: Callable[[list[list[StoredEvent]]], float],
+    raw: Callable[[str, list[list[StoredEvent]]], float],
     games: list[tuple[Any, list[Step], int]],
     game: str,
     options: dict[str, str],
     samples: int,
+    rounds: int,
 ) -> None:
-    app = make(NovusApp, "fast")
-    fast, events, payloads = append_rate(app, games, game)
-    default_app = make(LibraryDefaultsApp, "default")
-    default, _, _ = append_rate(default_app, games, game)
-    raw_rate = raw(payloads)
+    """Each round uses fresh stores; the variants take turns going first; medians reported."""
+    rates: dict[str, list[float]] = {"novus": [], "library": [], "raw": []}
+    events = 0
+    for r in range(rounds):
+        order = ["novus", "library", "raw"]
+        order = order[r % 3 :] + order[: r % 3]
+        for variant in order:
+            if variant == "novus":
+                app = make(NovusApp, f"novus_{r}")
+                rate, events, payloads = append_rate(app, games, game)
+                app.close()
+            elif variant == "library":
+                app = make(LibraryDefaultsApp, f"library_{r}")
+                rate, _, _ = append_rate(app, games, game)
+                app.close()
+            else:
+                scratch = make(NovusApp, f"payloads_{r}")
+                payloads = [
+                    [scratch.mapper.to_stored_event(e) for e in a._pending_events]
+                    for a in (build(game, setup, steps, seed) for setup, steps, seed in games)
+                ]
+                scratch.close()
+                rate = raw(f"raw_{r}", payloads)
+            rates[variant].append(rate)
+    novus, library, raw_rate = (statistics.median(rates[k]) for k in ("novus", "library", "raw"))
+    app = make(NovusApp, "latency")
     lat = latency(app, game, options, samples)
     app.close()
-    default_app.close()
     print(f"\n{label}: {len(games)} games, {events} events, a whole game per save")
-    print(f"  append via NovusApp              {fast:>10,.0f} events/s")
-    print(f"  append, library defaults         {default:>10,.0f} events/s")
+    print(f"  (median of {rounds} rounds, fresh store each)")
+    print(f"  append via NovusApp              {novus:>10,.0f} events/s")
+    print(f"  append, library defaults         {library:>10,.0f} events/s")
     print(f"  raw executemany, same payloads   {raw_rate:>10,.0f} events/s")
-    print(f"  ratio NovusApp/raw               {fast / raw_rate:>10.2f}")
+    print(f"  ratio NovusApp / raw             {novus / raw_rate:>10.2f}")
+    print(f"  ratio NovusApp / library         {novus / library:>10.2f}")
     print(
-        f"  state_at, {int(lat['steps'])}-step game: cold {lat['cold_ms']:.1f} ms, "
-        f"warm p50 {lat['p50_ms']:.3f} ms, p95 {lat['p95_ms']:.3f} ms ({samples} random steps)"
+        f"  state_at, 4 players, {lat['steps']:.0f} steps on average:\n"
+        f"    cold (new app, 10 games)  p50 {lat['cold_p50']:.2f} ms"
+        f"  p95 {lat['cold_p95']:.2f} ms\n"
+        f"    warm ({samples} random steps) p50 {lat['p50']:.3f} ms  p95 {lat['p95']:.3f} ms"
     )
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=40)
-    parser.add_argument("--game", default=None)
-    parser.add_argument("--samples", type=int, default=500)
+    parser.add_argument("--games", type=int, default=40, help="games per round")
+    parser.add_argument("--rounds", type=int, default=5)
+    parser.add_argument("--game", default=None, help="default: puerto-rico if installed")
+    parser.add_argument("--samples", type=int, default=500, help="state_at calls (warm)")
     parser.add_argument("--no-postgres", action="store_true")
     args = parser.parse_args()
     game, options = choose_game(args.game)
@@ -233,15 +278,12 @@ def main() -> None:
         env["SQLITE_DBNAME"] = str(folder / f"{name}.sqlite")
         return cls(env)
 
-    run_store(
-        "SQLite",
-        sqlite_app,
-        lambda p: raw_sqlite_rate(folder / "raw.sqlite", p),
-        games,
-        game,
-        options,
-        args.samples,
-    )
+    def sqlite_raw(name: str, payloads: list[list[StoredEvent]]) -> float:
+        return raw_sqlite_rate(folder / f"{name}.sqlite", payloads)
+
+    common = (games, game, options, args.samples, args.rounds)
+    run_store("SQLite", sqlite_app, sqlite_raw, *common)
+    shutil.rmtree(folder, ignore_errors=True)
     if args.no_postgres:
         return
     with postgres() as server:
@@ -250,16 +292,10 @@ def main() -> None:
             server.create_schema(f"bench_{name}")
             return cls(server.env(f"bench_{name}"))
 
-        server.create_schema("raw")
-        run_store(
-            "PostgreSQL",
-            pg_app,
-            lambda p: raw_postgres_rate(server, "raw", p),
-            games,
-            game,
-            options,
-            args.samples,
-        )
+        def pg_raw(name: str, payloads: list[list[StoredEvent]]) -> float:
+            return raw_postgres_rate(server, name, payloads)
+
+        run_store("PostgreSQL", pg_app, pg_raw, *common)
 
 
 if __name__ == "__main__":

@@ -12,6 +12,7 @@ import pytest
 from eventsourcing.persistence import DatetimeAsISO, JSONTranscoder, Mapper, StoredEvent
 from eventsourcing.utils import get_topic
 
+from application.mapper import NovusMapper
 from application.transcoder import OrjsonTranscoder
 from domain.core import registry
 from domain.core.aggregate import Game
@@ -145,3 +146,30 @@ def test_transcoder_round_trips_event_state_and_reads_the_default_format() -> No
     assert theirs.decode(ours.encode(state)) == state
     rng = random.Random(1)
     assert ours.decode(ours.encode({"n": [rng.random() for _ in range(5)]}))["n"][0] < 1
+
+
+def test_fast_mapper_writes_the_same_bytes_as_the_generic_path(pig: Rules[Any]) -> None:
+    game, state = begin(pig)
+    roll: list[Step] = [Decision(0, "roll")]
+    game.play_all(
+        pig, state, [*roll, ChanceStep((6,)), *roll, ChanceStep((5,)), Decision(0, "hold")]
+    )
+    events = game.collect_events()
+    object.__setattr__(events[1], "timestamp", datetime(2026, 1, 1, tzinfo=UTC))  # no micros
+    fast = NovusMapper(transcoder=OrjsonTranscoder())
+    generic: Mapper[Any] = Mapper(transcoder=OrjsonTranscoder())
+    library = JSONTranscoder()
+    library.register(DatetimeAsISO())
+    kinds = {type(e).__name__ for e in events}
+    assert kinds == {"Started", "Decided", "ChanceResolved", "Finished"}
+    for event in events:
+        ours, theirs = fast.to_stored_event(event), generic.to_stored_event(event)
+        assert ours == theirs
+        assert orjson.loads(ours.state) == orjson.loads(library.encode(_state_of(theirs, generic)))
+        back = fast.to_domain_event(ours)
+        assert type(back) is type(event) and back.__dict__ == event.__dict__
+
+
+def _state_of(stored: StoredEvent, mapper: Mapper[Any]) -> dict[str, Any]:
+    state: dict[str, Any] = mapper.transcoder.decode(stored.state)
+    return state
