@@ -337,8 +337,11 @@ class NovusApp(Application[UUID]):
             self._remember(aggregate, state)
             timeline = self.timelines.get(game_id)
             if timeline is not None:
-                timeline.extend(steps)
-                timeline.finished = aggregate.is_finished
+                if len(timeline.steps) + len(steps) == len(aggregate.steps):
+                    timeline.extend(steps)
+                    timeline.finished = aggregate.is_finished
+                else:  # it missed another writer's steps: rebuild it when next asked
+                    self.timelines.discard(game_id)
 
     def _remember(self, aggregate: Game, state: Any) -> None:
         self._live.pop(aggregate.id, None)

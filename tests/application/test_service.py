@@ -304,3 +304,19 @@ def test_concurrent_writers_lose_no_event(make_app: Callable[[], NovusApp]) -> N
     versions = [e.originator_version for e in make_app().events.get(game_id)]
     assert versions == list(range(1, len(record.steps) + 3))
     assert verify_record(record).ok
+
+
+def test_a_writer_that_lost_a_race_still_sees_the_true_history(
+    make_app: Callable[[], NovusApp],
+) -> None:
+    first, second = make_app(), make_app()
+    game_id = first.start("toy-pig", ["Ana", "Ben"], TARGET, seed=5)
+    assert first.state_at(game_id, 0) is not None  # first caches the timeline at step 0
+    second.decide(game_id, 0, "roll")
+    with pytest.raises(WriteConflict):
+        first.decide(game_id, 0, "roll")
+    outcome = first.resolve_chance(game_id)  # reloads, then appends step 2
+    expected = (Decision(0, "roll"), ChanceStep(outcome))
+    assert first.timeline(game_id).steps == list(expected)
+    assert first.state_at(game_id) == make_app().state_at(game_id)
+    assert first.state_at(game_id, 1) == make_app().state_at(game_id, 1)
