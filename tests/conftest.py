@@ -74,3 +74,9 @@ def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
     """No collected tests is a broken run, never a pass or a 'nothing to do' (exit code 5)."""
     if exitstatus == pytest.ExitCode.NO_TESTS_COLLECTED:
         session.exitstatus = pytest.ExitCode.TESTS_FAILED
+        reporter = session.config.pluginmanager.get_plugin("terminalreporter")
+        if reporter is not None:
+            reporter.write_line(
+                "no tests ran: that is a failure here (check the paths and -k/-m filters)",
+                red=True,
+            )
