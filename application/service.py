@@ -139,7 +139,7 @@ class NovusApp(Application[UUID]):
                 raise NoSeed(str(game_id))
             rng = chance_rng(aggregate.seed, len(aggregate.steps) + 1)
             outcome = resolve(rules.chance_spec(state), rng)
-        self._play(game_id, [ChanceStep(outcome)])
+            self._play(game_id, [ChanceStep(outcome)])
         return outcome
 
     def record_chance(self, game_id: UUID, outcome: Sequence[Any]) -> None:

@@ -26,6 +26,7 @@ from domain.core.aggregate import Game
 from domain.core.errors import (
     BadChanceOutcome,
     ChanceExpected,
+    GameOver,
     IllegalAction,
     NotYourTurn,
     SetupError,
@@ -286,7 +287,7 @@ def test_concurrent_writers_lose_no_event(make_app: Callable[[], NovusApp]) -> N
                         action = "hold" if state.turn_total >= 8 + 4 * index else "roll"
                         app.decide(game_id, seat, action)
                     stored[index] += 1
-                except (WriteConflict, ChanceExpected, NotYourTurn, IllegalAction):
+                except (WriteConflict, ChanceExpected, NotYourTurn, IllegalAction, GameOver):
                     conflicts[index] += 1  # the other writer moved first: look again
         except BaseException as error:  # reported to the test thread
             failures.append(error)
