@@ -18,6 +18,7 @@ from application.cli.console import console, progress
 from application.cli.options import DataDir
 from application.service import open_app
 from domain.core import registry
+from domain.core.errors import NovusError
 
 DEMO_SEED = 1000
 """Seed of the first demo game; the demo is the same on every machine."""
@@ -73,13 +74,23 @@ def demo(
             f"kept the {stored} games already stored (use --reset for a fresh set of samples)"
         )
     else:
+        skipped: dict[str, str] = {}
+        done = 0
         with progress() as bar:
             task = bar.add_task("sample games", total=len(plan))
             for i, (game, players) in enumerate(plan):
                 bar.update(task, description=f"{game}, {players} players")
-                app.simulate(game, players, {}, seed=DEMO_SEED + i, bot="heuristic")
+                if game not in skipped:
+                    try:
+                        app.simulate(game, players, {}, seed=DEMO_SEED + i, bot="heuristic")
+                        done += 1
+                    except NovusError as error:  # one broken engine must not spoil the demo
+                        skipped[game] = str(error)
                 bar.advance(task)
-        console.print(f"stored {len(plan)} sample games of {', '.join(registry.names())}")
+        played = [name for name in registry.names() if name not in skipped]
+        console.print(f"stored {done} sample games of {', '.join(played) or 'no game'}")
+        for game, reason in skipped.items():
+            console.print(f"[yellow]skipped {game}:[/] {reason}", highlight=False)
     app.close()
     if _available("projections.runner"):
         importlib.import_module("projections.runner").catch_up(folder)

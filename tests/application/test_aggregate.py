@@ -173,3 +173,13 @@ def test_fast_mapper_writes_the_same_bytes_as_the_generic_path(pig: Rules[Any]) 
 def _state_of(stored: StoredEvent, mapper: Mapper[Any]) -> dict[str, Any]:
     state: dict[str, Any] = mapper.transcoder.decode(stored.state)
     return state
+
+
+def test_events_are_immutable(pig: Rules[Any]) -> None:
+    game, state = begin(pig)
+    game.play(pig, state, Decision(0, "roll"))
+    started, decided = game.collect_events()
+    with pytest.raises(AttributeError):
+        decided.action = "hold"  # type: ignore[attr-defined]
+    with pytest.raises(AttributeError):
+        started.seed = 9  # type: ignore[attr-defined]

@@ -14,6 +14,8 @@ from typer.testing import CliRunner
 
 from application.cli.main import app, registered, unavailable
 from application.service import open_app
+from domain.core import registry
+from domain.core.errors import MissingComponents
 
 ROOT = Path(__file__).resolve().parents[2]
 runner = CliRunner()
@@ -185,3 +187,19 @@ def test_real_subprocess_errors_and_default_data_folder(tmp_path: Path) -> None:
     assert done.returncode == 1 and "unknown game" in done.stderr
     done = run_novus("--help", cwd=tmp_path)
     assert done.returncode == 0 and "simulate" in done.stdout
+
+
+def test_demo_reports_an_engine_it_could_not_play(
+    data: Path, toy_game: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    rules = registry.get(toy_game)
+
+    def incomplete(players: list[str], options: dict[str, str]) -> None:
+        raise MissingComponents("published", ["plantation tiles"])
+
+    monkeypatch.setattr(rules, "prepare", incomplete)
+    code, out = novus("demo", "-d", data, "--no-dashboard")
+    assert code == 0, out
+    flat = " ".join(out.split())
+    assert "stored 0 sample games of no game" in flat
+    assert "skipped toy-pig: component pack 'published' is incomplete" in flat
