@@ -17,6 +17,16 @@ class GameNotFound(NovusError):
         self.ref = ref
 
 
+class GameExists(NovusError):
+    """A game started under an id that is already stored (e.g. importing the same game twice)."""
+
+    def __init__(self, game_id: str) -> None:
+        super().__init__(
+            f"game {game_id} is already stored", hint="nothing was written; it need not be added"
+        )
+        self.game_id = game_id
+
+
 class AmbiguousGameId(NovusError):
     """An id prefix that matches several games."""
 

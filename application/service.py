@@ -33,6 +33,7 @@ from eventsourcing.utils import Environment, get_topic
 from application import settings
 from application.errors import (
     AmbiguousGameId,
+    GameExists,
     GameNotFound,
     NoSeed,
     StepOutOfRange,
@@ -106,20 +107,49 @@ class NovusApp(Application[UUID]):
         seed: int | None,
         source: Mapping[str, Any] | None = None,
         created: str | None = None,
+        game_id: UUID | None = None,
     ) -> UUID:
         """Start a game; returns its id. Bad players or options raise `SetupError`."""
-        rules = registry.get(game)
-        setup = rules.prepare(list(players), dict(options or {}))
+        setup = registry.get(game).prepare(list(players), dict(options or {}))
+        return self.record_game(
+            setup, (), seed=seed, source=source, created=created, game_id=game_id
+        )
+
+    def record_game(
+        self,
+        setup: Setup,
+        steps: Sequence[Step],
+        *,
+        seed: int | None,
+        source: Mapping[str, Any] | None = None,
+        created: str | None = None,
+        game_id: UUID | None = None,
+    ) -> UUID:
+        """Start a game from a prepared `setup` and record `steps`, all in one save (imports).
+
+        Every step is checked by the engine first; on the first illegal one nothing is stored.
+        With `game_id` given, a game already stored under that id raises `GameExists`.
+        """
+        rules = registry.get(setup.game)
         aggregate = Game.begin(
             rules,
             setup,
             source=dict(source or {"kind": "manual"}),
             seed=seed,
             created=created or now_iso(),
+            id=game_id,
         )
-        self._save(aggregate)
-        self._remember(aggregate, rules.initial_state(setup))
+        state = aggregate.play_all(rules, rules.initial_state(setup), steps)
+        try:
+            self._save(aggregate)
+        except WriteConflict:
+            raise GameExists(str(aggregate.id)) from None
+        self._remember(aggregate, state)
         return aggregate.id
+
+    def exists(self, game_id: UUID) -> bool:
+        """Whether a game with this id is stored."""
+        return bool(list(self.events.get(game_id, lte=1)))
 
     def decide(self, game_id: UUID, seat: int, action: str) -> None:
         """Record a seat's decision; an illegal one raises a `RuleError` and stores nothing."""
@@ -267,7 +297,7 @@ class NovusApp(Application[UUID]):
                 game_id = UUID(text)
             except ValueError:
                 raise GameNotFound(ref) from None
-            if list(self.events.get(game_id, lte=1)):
+            if self.exists(game_id):
                 return game_id
             raise GameNotFound(ref)
         if not text:

@@ -7,12 +7,13 @@ import threading
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
-from uuid import uuid4
+from uuid import NAMESPACE_URL, uuid4, uuid5
 
 import pytest
 
 from application.errors import (
     AmbiguousGameId,
+    GameExists,
     GameNotFound,
     NoSeed,
     StepOutOfRange,
@@ -321,3 +322,25 @@ def test_a_writer_that_lost_a_race_still_sees_the_true_history(
     assert first.timeline(game_id).steps == list(expected)
     assert first.state_at(game_id) == make_app().state_at(game_id)
     assert first.state_at(game_id, 1) == make_app().state_at(game_id, 1)
+
+
+def test_record_game_is_one_save_and_ids_can_be_chosen(app: NovusApp, toy_game: str) -> None:
+    rules = registry.get(toy_game)
+    setup = rules.prepare(["Ana", "Ben"], TARGET)
+    chosen = uuid5(NAMESPACE_URL, "novus-test:game-1")
+    steps: list[Step] = [Decision(0, "roll"), ChanceStep((4,)), Decision(0, "hold")]
+    with pytest.raises(NotYourTurn):
+        app.record_game(setup, [*steps, Decision(0, "roll")], seed=None, game_id=chosen)
+    assert not app.exists(chosen)
+    assert app.game_ids() == []
+    game_id = app.record_game(
+        setup, steps, seed=None, source={"kind": "import", "name": "t.jsonl"}, game_id=chosen
+    )
+    assert game_id == chosen and app.exists(chosen)
+    assert app.history(chosen).steps == tuple(steps)
+    assert app.notifications(0)[-1][1].originator_version == 4
+    with pytest.raises(GameExists, match="already stored"):
+        app.record_game(setup, steps, seed=None, game_id=chosen)
+    with pytest.raises(GameExists):
+        app.start(toy_game, ["Ana", "Ben"], TARGET, seed=1, game_id=chosen)
+    assert len(list(app.events.get(chosen))) == 4
