@@ -14,7 +14,7 @@ from __future__ import annotations
 import hashlib
 import random
 import threading
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -335,7 +335,7 @@ class NovusApp(Application[UUID]):
     def _load(self, game_id: UUID) -> Game:
         aggregate: Any
         try:
-            aggregate = self.repository.get(game_id)
+            aggregate = self.repository.get(game_id, projector_func=_project_game)
         except AggregateNotFoundError:
             raise GameNotFound(str(game_id)) from None
         assert isinstance(aggregate, Game)
@@ -388,6 +388,14 @@ class NovusApp(Application[UUID]):
             raise StoreUnavailable(
                 f"the event store failed: {error}", hint="check the store settings and retry"
             ) from error
+
+
+def _project_game(aggregate: Any, events: Iterable[Any]) -> Any:
+    """The library's aggregate projector without its per-event `isinstance` check against a
+    runtime protocol, which costs ~15 µs an event on Python 3.11 (most of a game's load time)."""
+    for event in events:
+        aggregate = event.mutate(aggregate)
+    return aggregate
 
 
 def _record_of(aggregate: Game) -> GameRecord:
