@@ -203,3 +203,24 @@ def test_demo_reports_an_engine_it_could_not_play(
     flat = " ".join(out.split())
     assert "stored 0 sample games of no game" in flat
     assert "skipped toy-pig: component pack 'published' is incomplete" in flat
+
+
+BIG_GAME = "puerto-rico" if "puerto-rico" in registry.names() else "toy-pig"
+
+
+def test_verify_all_passes_on_200_simulated_games(data: Path) -> None:
+    """The issue's acceptance run: 200 bot games across every player count, then verify --all."""
+    rules = registry.get(BIG_GAME)
+    counts = list(range(rules.min_players, rules.max_players + 1))
+    per_count = [200 // len(counts) + (i < 200 % len(counts)) for i in range(len(counts))]
+    seed = 0
+    for players, games in zip(counts, per_count, strict=True):
+        for bot in ("heuristic", "random"):
+            half = games // 2 if bot == "heuristic" else games - games // 2
+            args = ["simulate", "-g", BIG_GAME, "-p", str(players), "-n", str(half)]
+            code, out = novus(*args, "-s", str(seed), "-b", bot, "-d", data)
+            assert code == 0, out
+            seed += half
+    code, out = novus("verify", "--all", "-d", data)
+    assert code == 0, out
+    assert "ok: 200 games" in out
