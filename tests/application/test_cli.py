@@ -224,3 +224,19 @@ def test_verify_all_passes_on_200_simulated_games(data: Path) -> None:
     code, out = novus("verify", "--all", "-d", data)
     assert code == 0, out
     assert "ok: 200 games" in out
+
+
+def test_the_cli_uses_postgresql_when_the_environment_says_so(
+    data: Path, postgres_env: dict[str, str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    for key, value in postgres_env.items():
+        monkeypatch.setenv(key, value)
+    code, out = novus("simulate", "-g", "toy-pig", "-p", "3", "-n", "3", "-d", data)
+    assert code == 0, out
+    assert not (data / "events.sqlite").exists()
+    code, out = novus("verify", "--all", "-d", data)
+    assert code == 0 and "ok: 3 games" in out
+    monkeypatch.setenv("POSTGRES_PORT", "1")
+    monkeypatch.setenv("POSTGRES_CONNECT_TIMEOUT", "1")
+    code, out = novus("games", "-d", data)
+    assert code == 1 and "cannot open the event store (PostgreSQL" in " ".join(out.split())
