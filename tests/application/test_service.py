@@ -20,7 +20,7 @@ from application.errors import (
     StoreUnavailable,
     WriteConflict,
 )
-from application.service import NovusApp, bot_seed, open_app
+from application.service import RECORDERS, NovusApp, bot_seed, open_app
 from application.verification import verify_record
 from domain.core import registry
 from domain.core.aggregate import Game
@@ -262,6 +262,7 @@ def test_save_reports_the_notification_ids_the_store_gives(app: NovusApp, toy_ga
         game.play_all(rules, rules.initial_state(setup), [Decision(0, "roll"), ChanceStep((3,))])
         saved += [r.notification.id for r in app.save(game)]
     stored = [n for n, _ in app.notifications(0, limit=100)]
+    assert type(app.recorder) in RECORDERS.values()  # the batched recorders are in use
     assert saved == stored
     assert len(stored) == 9 and len(set(stored)) == 9
 
