@@ -69,10 +69,10 @@ def choose_game(name: str | None) -> tuple[str, dict[str, str]]:
     return "toy-pig", {"target": "50"}
 
 
-def play(game: str, options: dict[str, str], seed: int) -> tuple[Any, list[Step]]:
+def play(game: str, options: dict[str, str], seed: int, bot: str) -> tuple[Any, list[Step]]:
     rules = registry.get(game)
     setup = rules.prepare([f"Bot {i + 1}" for i in range(PLAYERS)], options)
-    bots = [rules.bot("heuristic", bot_seed(seed, s)) for s in range(PLAYERS)]
+    bots = [rules.bot(bot, bot_seed(seed, s)) for s in range(PLAYERS)]
     state = rules.initial_state(setup)
     steps: list[Step] = []
     while not rules.is_over(state):
@@ -163,9 +163,11 @@ def raw_postgres_rate(server: pg.PostgresServer, schema: str, payloads: Any) -> 
     return events / elapsed
 
 
-def latency(app: NovusApp, game: str, options: dict[str, str], samples: int) -> dict[str, float]:
+def latency(
+    app: NovusApp, game: str, options: dict[str, str], samples: int, bot: str
+) -> dict[str, float]:
     """state_at at random steps: cold (a new app per game, nothing cached) and warm."""
-    ids = [app.simulate(game, PLAYERS, options, seed=4242 + i) for i in range(10)]
+    ids = [app.simulate(game, PLAYERS, options, seed=4242 + i, bot=bot) for i in range(10)]
     lengths = [len(app.history(g).steps) for g in ids]
     rng = random.Random(1)
     cold = []
@@ -216,6 +218,7 @@ def run_store(
     options: dict[str, str],
     samples: int,
     rounds: int,
+    bot: str,
 ) -> None:
     """Each round uses fresh stores; the variants take turns going first; medians reported."""
     rates: dict[str, list[float]] = {"novus": [], "library": [], "raw": []}
@@ -243,7 +246,7 @@ def run_store(
             rates[variant].append(rate)
     novus, library, raw_rate = (statistics.median(rates[k]) for k in ("novus", "library", "raw"))
     app = make(NovusApp, "latency")
-    lat = latency(app, game, options, samples)
+    lat = latency(app, game, options, samples, bot)
     app.close()
     print(f"\n{label}: {len(games)} games, {events} events, a whole game per save")
     print(f"  (median of {rounds} rounds, fresh store each)")
@@ -266,11 +269,12 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("--game", default=None, help="default: puerto-rico if installed")
     parser.add_argument("--samples", type=int, default=500, help="state_at calls (warm)")
+    parser.add_argument("--bot", default="heuristic", choices=["heuristic", "random"])
     parser.add_argument("--no-postgres", action="store_true")
     args = parser.parse_args()
     game, options = choose_game(args.game)
-    print(f"playing {args.games} {game} games with {PLAYERS} heuristic bots ...")
-    games = [(*play(game, options, seed), seed) for seed in range(args.games)]
+    print(f"playing {args.games} {game} games with {PLAYERS} {args.bot} bots ...")
+    games = [(*play(game, options, seed, args.bot), seed) for seed in range(args.games)]
     folder = Path(tempfile.mkdtemp(prefix="novus-bench-"))
 
     def sqlite_app(cls: type[NovusApp], name: str) -> NovusApp:
@@ -281,7 +285,7 @@ def main() -> None:
     def sqlite_raw(name: str, payloads: list[list[StoredEvent]]) -> float:
         return raw_sqlite_rate(folder / f"{name}.sqlite", payloads)
 
-    common = (games, game, options, args.samples, args.rounds)
+    common = (games, game, options, args.samples, args.rounds, args.bot)
     run_store("SQLite", sqlite_app, sqlite_raw, *common)
     shutil.rmtree(folder, ignore_errors=True)
     if args.no_postgres:
