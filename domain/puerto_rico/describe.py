@@ -1,0 +1,111 @@
+"""`describe(state, step)`: one English sentence per step, in a play-by-email narrative style.
+
+    Ana selects the Settler (+1 doubloon)     Ben takes a corn plantation
+    Cleo builds a Small Indigo Plant (1 doubloon spent)     Ben ships 2 corn on the 5-ship (3 VP)
+
+`state` is the state *before* the step, so costs and amounts are read from it. Labels follow the
+display theme (option ``names``).
+"""
+
+from __future__ import annotations
+
+from domain.core.protocol import ChanceStep, Decision, Step
+from domain.puerto_rico import actions as A
+from domain.puerto_rico.components import HARBOR, HOSPICE, QUARRY, UNIVERSITY, WHARF
+from domain.puerto_rico.names import Names, names_for
+from domain.puerto_rico.roles.builder import cost
+from domain.puerto_rico.roles.trader import price
+from domain.puerto_rico.state import CHANCE_HACIENDA, State
+
+
+def _a(word: str) -> str:
+    return f"an {word}" if word[0] in "aeiouAEIOU" else f"a {word}"
+
+
+def _tile(nm: Names, t: int) -> str:
+    return "a quarry" if t == QUARRY else _a(f"{nm.tile[t]} plantation")
+
+
+def _building(nm: Names, b: int) -> str:
+    return _a(nm.building[b])
+
+
+def describe(s: State, step: Step) -> str:
+    nm = names_for(s.theme)
+    if isinstance(step, ChanceStep):
+        shown = ", ".join(str(t) for t in step.outcome)
+        if s.chance == CHANCE_HACIENDA:
+            return f"{s.names[s.actor]} draws {shown} from the plantation stack (Hacienda)"
+        return f"New face-up plantations: {shown}"
+    if not isinstance(step, Decision):
+        return repr(step)
+    who = s.names[step.seat] if 0 <= step.seat < len(s.names) else f"Seat {step.seat}"
+    parsed = A.parse(step.action)
+    if parsed is None:
+        return f"{who}: {step.action}"
+    p = s.players[step.seat] if 0 <= step.seat < len(s.players) else None
+    verb, arg = parsed.verb, parsed.arg
+    if verb == A.ROLE:
+        money = s.role_doubloons[arg]
+        extra = f" (+{nm.count(money, 'doubloon', 'doubloons')})" if money else ""
+        if arg >= 6:
+            got = nm.count(money + 1, "doubloon", "doubloons")
+            return f"{who} selects the {nm.role[arg]} and takes {got}"
+        return f"{who} selects the {nm.role[arg]}{extra}"
+    if verb == A.HACIENDA:
+        return f"{who} uses the Hacienda to draw an extra plantation"
+    if verb == A.PLANTATION:
+        text = f"{who} takes {_tile(nm, arg)}"
+        if p is not None and p.has(HOSPICE) and (s.col_supply or s.col_ship):
+            text += f" (with a {nm.colonist} from the {nm.building[HOSPICE]})"
+        return text
+    if verb == A.COLONIST:
+        target = (
+            _a(f"{nm.tile[arg]} plantation")
+            if arg < QUARRY
+            else "a quarry"
+            if arg == QUARRY
+            else f"the {nm.building[arg - 6]}"
+        )
+        return f"{who} places a {nm.colonist} on {target}"
+    if verb == A.COLONISTS:
+        placement = A.parse_placement(step.action) or {}
+        parts = [
+            f"{n} on {nm.tile[t] if t < 6 else nm.building[t - 6]}"
+            for t, n in sorted(placement.items())
+            if n
+        ]
+        rest = s.hand - sum(placement.values())
+        text = f"{who} places {nm.colonists}: " + (", ".join(parts) or "none")
+        return text + (f" ({rest} in San Juan)" if rest > 0 else "")
+    if verb == A.BUILD:
+        spent = cost(p, arg, step.seat == s.picker) if p is not None else 0
+        text = (
+            f"{who} builds {_building(nm, arg)} ({nm.count(spent, 'doubloon', 'doubloons')} spent)"
+        )
+        if p is not None and p.has(UNIVERSITY) and (s.col_supply or s.col_ship):
+            text += f" and puts a {nm.colonist} on it ({nm.building[UNIVERSITY]})"
+        return text
+    if verb == A.EXTRA:
+        return f"{who} takes an extra {nm.good[arg]} (craftsman privilege)"
+    if verb == A.SELL:
+        gain = price(p, arg, step.seat == s.picker) if p is not None else 0
+        return f"{who} sells {nm.good[arg]} for {nm.count(gain, 'doubloon', 'doubloons')}"
+    if verb == A.SHIP:
+        have = p.goods[arg] if p is not None else 0
+        if parsed.arg2 == A.WHARF:
+            amount, where = have, f"with the {nm.building[WHARF]}"
+        else:
+            i = s.ships.index(parsed.arg2)
+            amount = min(have, parsed.arg2 - s.ship_load[i])
+            where = f"on the {parsed.arg2}-ship"
+        vp = amount + (1 if step.seat == s.picker and not s.bonus_used else 0)
+        vp += 1 if p is not None and p.has(HARBOR) else 0
+        return f"{who} ships {amount} {nm.good[arg]} {where} ({vp} VP)"
+    if verb == A.STORE:
+        return f"{who} stores all {nm.good[arg]} in a warehouse"
+    if verb == A.KEEP:
+        return f"{who} keeps 1 {nm.good[arg]}"
+    if verb == A.PASS and s.role == 5:
+        return f"{who} declines to use the {nm.building[WHARF]}"
+    return f"{who} passes"

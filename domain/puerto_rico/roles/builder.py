@@ -1,0 +1,88 @@
+"""Builder: each in turn may build one building; the builder pays 1 doubloon less (KO).
+
+Manned quarries take 1 doubloon each off the cost, at most the building's column (1-4); the
+cost never goes below 0. Nobody builds two of the same building; a large building takes two
+city spaces; a full city (12 spaces) builds nothing more and ends the game with the round. A
+manned University puts a colonist on the new building, from the supply or, when it is empty,
+from the colonist ship.
+"""
+
+from __future__ import annotations
+
+from domain.puerto_rico.actions import BUILD, BUILD_ACTIONS, Parsed
+from domain.puerto_rico.components import BUILDINGS, CITY_SPACES, QUARRY, UNIVERSITY
+from domain.puerto_rico.state import Player, State
+from domain.puerto_rico.turns import add_end, end_phase
+
+
+def cost(p: Player, building: int, builder: bool) -> int:
+    """What `p` pays for `building` (with the builder's privilege if `builder`)."""
+    b = BUILDINGS[building]
+    return max(0, b.cost - (1 if builder else 0) - min(p.manned[QUARRY], b.column))
+
+
+def legal(s: State, seat: int) -> tuple[str, ...]:
+    p = s.players[seat]
+    free = CITY_SPACES - p.city_spaces()
+    if not free:
+        return ()
+    money = p.doubloons
+    discount = 1 if seat == s.picker else 0
+    quarries = p.manned[QUARRY]
+    owned = p.buildings
+    acts = [
+        BUILD_ACTIONS[i]
+        for i, b in enumerate(BUILDINGS)
+        if s.bsupply[i]
+        and b.spaces <= free
+        and b.cost - discount - min(quarries, b.column) <= money
+        and i not in owned
+    ]
+    if acts:
+        acts.append("pass")
+    return tuple(acts)
+
+
+def start(s: State) -> None:
+    s.acted = 0
+    _advance(s)
+
+
+def _advance(s: State) -> None:
+    n = s.nplayers
+    while s.acted < n:
+        seat = (s.picker + s.acted) % n
+        if legal(s, seat):
+            s.actor = seat
+            return
+        s.acted += 1
+    end_phase(s)
+
+
+def act(s: State, seat: int, parsed: Parsed) -> None:
+    if parsed.verb == BUILD:
+        build(s, seat, parsed.arg)
+    s.acted += 1
+    _advance(s)
+
+
+def build(s: State, seat: int, building: int) -> None:
+    p = s.edit(seat)
+    price = cost(p, building, seat == s.picker)
+    p.doubloons -= price
+    s.bank_out -= price
+    supply = list(s.bsupply)
+    supply[building] -= 1
+    s.bsupply = tuple(supply)
+    worker = 0
+    if p.has(UNIVERSITY):
+        if s.col_supply:
+            s.col_supply -= 1
+            worker = 1
+        elif s.col_ship:
+            s.col_ship -= 1
+            worker = 1
+    p.buildings = (*p.buildings, building)
+    p.set_workers((*p.workers, worker))
+    if p.city_spaces() >= CITY_SPACES:
+        add_end(s, "city")

@@ -1,0 +1,222 @@
+"""Captain: players ship goods for VP until nobody can, then store what they may keep (KO).
+
+Shipping goes round clockwise from the captain, as many turns as needed. A player who can ship
+must: one kind per turn, as many barrels as fit; a ship carries one kind, no two ships the same
+kind; among empty ships he must take the one that carries the most of his barrels (6 tobacco go
+on the empty 7-ship, not the empty 5-ship); he chooses the kind freely. 1 VP per barrel, +1 for
+the captain's first shipment, +1 per shipment with a manned Harbor. A manned Wharf ships all
+barrels of one kind (even a kind already on a ship) once per captain phase, when its owner
+chooses; using it is never forced (``pass`` declines it for the phase). Afterwards each keeps 1
+barrel plus every barrel of one kind per manned warehouse (small 1, large 2), chosen by him; the
+rest go back. Full ships are unloaded last.
+"""
+
+from __future__ import annotations
+
+from domain.puerto_rico.actions import (
+    KEEP,
+    KEEP_ACTIONS,
+    SHIP,
+    STORE,
+    STORE_ACTIONS,
+    WHARF,
+    WHARF_ACTIONS,
+    Parsed,
+    ship_action,
+)
+from domain.puerto_rico.components import HARBOR, LARGE_WAREHOUSE, SMALL_WAREHOUSE
+from domain.puerto_rico.components import WHARF as B_WHARF
+from domain.puerto_rico.state import Player, State
+from domain.puerto_rico.turns import award_vp, end_phase
+
+
+def ship_options(s: State, seat: int) -> tuple[list[str], bool]:
+    """Shipping actions of `seat` and whether any uses a cargo ship (not the wharf)."""
+    p = s.players[seat]
+    acts: list[str] = []
+    goods = p.goods
+    caps = s.ships
+    held = s.ship_good
+    load = s.ship_load
+    for g in range(5):
+        have = goods[g]
+        if not have:
+            continue
+        if g in held:
+            i = held.index(g)
+            if load[i] < caps[i]:
+                acts.append(ship_action(g, caps[i]))
+            continue
+        best = 0
+        for i, cap in enumerate(caps):
+            if held[i] < 0:
+                best = max(best, min(have, cap))
+        if best:
+            for i, cap in enumerate(caps):
+                if held[i] < 0 and min(have, cap) == best:
+                    acts.append(ship_action(g, cap))
+    regular = bool(acts)
+    if p.has(B_WHARF) and not s.wharf_used >> seat & 1:
+        acts.extend(WHARF_ACTIONS[g] for g in range(5) if goods[g])
+    return acts, regular
+
+
+def legal(s: State, seat: int) -> tuple[str, ...]:
+    if s.storing:
+        return _store_options(s, s.players[seat])
+    acts, regular = ship_options(s, seat)
+    if acts and not regular:
+        acts.append("pass")
+    return tuple(acts)
+
+
+def start(s: State) -> None:
+    s.bonus_used = False
+    s.wharf_used = 0
+    s.storing = False
+    s.actor = (s.picker - 1) % s.nplayers
+    _advance(s)
+
+
+def _advance(s: State) -> None:
+    """The next seat clockwise that can ship; when nobody can, storage begins."""
+    n = s.nplayers
+    for k in range(1, n + 1):
+        seat = (s.actor + k) % n
+        if ship_options(s, seat)[0]:
+            s.actor = seat
+            return
+    s.storing = True
+    s.acted = 0
+    _next_storer(s)
+
+
+def act(s: State, seat: int, parsed: Parsed) -> None:
+    if s.storing:
+        _store(s, seat, parsed)
+        return
+    if parsed.verb == SHIP:
+        ship(s, seat, parsed.arg, parsed.arg2)
+    else:  # pass: decline the wharf for this phase
+        s.wharf_used |= 1 << seat
+    _advance(s)
+
+
+def ship(s: State, seat: int, good: int, capacity: int) -> int:
+    """Load `good` on the ship of `capacity` (or WHARF); returns the barrels shipped."""
+    p = s.edit(seat)
+    have = p.goods[good]
+    if capacity == WHARF:
+        amount = have
+        s.wharf_used |= 1 << seat
+        supply = list(s.goods_supply)
+        supply[good] += amount
+        s.goods_supply = tuple(supply)
+    else:
+        i = s.ships.index(capacity)
+        amount = min(have, capacity - s.ship_load[i])
+        held = list(s.ship_good)
+        held[i] = good
+        s.ship_good = tuple(held)
+        load = list(s.ship_load)
+        load[i] += amount
+        s.ship_load = tuple(load)
+    goods = list(p.goods)
+    goods[good] -= amount
+    p.goods = tuple(goods)
+    vp = amount
+    if seat == s.picker and not s.bonus_used:
+        s.bonus_used = True
+        vp += 1
+    if p.has(HARBOR):
+        vp += 1
+    award_vp(s, p, vp)
+    return amount
+
+
+def warehouse_kinds(p: Player) -> int:
+    return (1 if p.has(SMALL_WAREHOUSE) else 0) + (2 if p.has(LARGE_WAREHOUSE) else 0)
+
+
+def _store_options(s: State, p: Player) -> tuple[str, ...]:
+    kinds = [g for g in range(5) if p.goods[g] and not s.stored >> g & 1]
+    if s.wh_left:
+        return tuple(STORE_ACTIONS[g] for g in kinds)
+    return tuple(KEEP_ACTIONS[g] for g in kinds)
+
+
+def _settled(s: State, p: Player) -> bool:
+    """Whether `p`'s storage needs no more choices (and, if so, resolve it on `p`)."""
+    kinds = [g for g in range(5) if p.goods[g] and not s.stored >> g & 1]
+    if len(kinds) <= s.wh_left:
+        return True
+    if s.wh_left:
+        return False
+    if sum(p.goods[g] for g in kinds) <= 1:
+        return True
+    if len(kinds) == 1:
+        _discard_except(s, p, kinds[0])
+        return True
+    return False
+
+
+def _discard_except(s: State, p: Player, keep: int) -> None:
+    """Keep one barrel of `keep` and the stored kinds; the rest goes back to the supply."""
+    goods = list(p.goods)
+    supply = list(s.goods_supply)
+    for g in range(5):
+        if s.stored >> g & 1:
+            continue
+        left = 1 if g == keep else 0
+        if goods[g] > left:
+            supply[g] += goods[g] - left
+            goods[g] = left
+    p.goods = tuple(goods)
+    s.goods_supply = tuple(supply)
+
+
+def _next_storer(s: State) -> None:
+    n = s.nplayers
+    while s.acted < n:
+        seat = (s.picker + s.acted) % n
+        p = s.players[seat]
+        s.stored = 0
+        s.wh_left = warehouse_kinds(p)
+        if sum(p.goods) > 1:
+            p = s.edit(seat)
+            if not _settled(s, p):
+                s.actor = seat
+                return
+        s.acted += 1
+    s.stored = 0
+    s.wh_left = 0
+    _unload(s)
+
+
+def _store(s: State, seat: int, parsed: Parsed) -> None:
+    p = s.edit(seat)
+    if parsed.verb == STORE:
+        s.stored |= 1 << parsed.arg
+        s.wh_left -= 1
+        if not _settled(s, p):
+            return
+    elif parsed.verb == KEEP:
+        _discard_except(s, p, parsed.arg)
+    s.acted += 1
+    _next_storer(s)
+
+
+def _unload(s: State) -> None:
+    """Full ships go back to the supply; the others keep their cargo."""
+    supply = list(s.goods_supply)
+    held = list(s.ship_good)
+    load = list(s.ship_load)
+    for i, cap in enumerate(s.ships):
+        if load[i] >= cap:
+            supply[held[i]] += load[i]
+            held[i] = -1
+            load[i] = 0
+    s.goods_supply = tuple(supply)
+    s.ship_good = tuple(held)
+    s.ship_load = tuple(load)
+    end_phase(s)

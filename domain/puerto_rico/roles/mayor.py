@@ -1,0 +1,174 @@
+"""Mayor: new colonists arrive and every player redistributes all of his colonists.
+
+The mayor first takes one colonist from the supply (privilege; none if the supply is empty),
+then the colonist ship is shared out one by one from the mayor clockwise (KO). Each player in
+turn lifts all his colonists and places them again; he must fill empty circles while he has
+colonists, only the rest go to San Juan (KO2P). At the end the ship is refilled with one colonist
+per empty building circle, at least one per player; if the supply cannot give that many (or, KO,
+is left empty) the game ends with the round (option ``colonist_end=short``: only a short ship).
+See `actions` for the placement order that makes each placement one sequence of steps.
+"""
+
+from __future__ import annotations
+
+from domain.puerto_rico.actions import COLONIST, COLONIST_ACTIONS, Parsed
+from domain.puerto_rico.components import BUILDINGS
+from domain.puerto_rico.state import Player, State
+from domain.puerto_rico.turns import add_end, end_phase
+
+NTILES = 6
+
+
+def start(s: State) -> None:
+    n = s.nplayers
+    if s.col_supply:
+        s.col_supply -= 1
+        s.edit(s.picker).san_juan += 1
+    ship = s.col_ship
+    if ship:
+        players = list(s.players)
+        for i in range(n):
+            share = ship // n + (1 if i < ship % n else 0)
+            if share:
+                seat = (s.picker + i) % n
+                p = players[seat].clone()
+                p.san_juan += share
+                players[seat] = p
+        s.players = tuple(players)
+        s.col_ship = 0
+    s.acted = 0
+    _next_turn(s)
+
+
+def capacities(p: Player) -> list[int]:
+    """Free circles per placement target (6 tile types, then every building index)."""
+    caps = [t - m for t, m in zip(p.tiles, p.manned, strict=True)] + [0] * len(BUILDINGS)
+    for b, w in zip(p.buildings, p.workers, strict=True):
+        caps[NTILES + b] = BUILDINGS[b].slots - w
+    return caps
+
+
+def _lift(p: Player) -> int:
+    hand = p.colonists()
+    p.san_juan = 0
+    p.manned = (0,) * NTILES
+    p.set_workers((0,) * len(p.buildings))
+    return hand
+
+
+def _fill_from(p: Player, caps: list[int], first: int) -> None:
+    """Fill every free circle of targets `first`.. (the forced rest of a placement)."""
+    manned = list(p.manned)
+    workers = list(p.workers)
+    for t in range(first, len(caps)):
+        c = caps[t]
+        if c:
+            if t < NTILES:
+                manned[t] += c
+            else:
+                workers[p.buildings.index(t - NTILES)] += c
+    p.manned = tuple(manned)
+    p.set_workers(tuple(workers))
+
+
+def _next_turn(s: State) -> None:
+    """Lift the next player's colonists; place them at once when there is no choice."""
+    n = s.nplayers
+    while s.acted < n:
+        seat = (s.picker + s.acted) % n
+        p = s.edit(seat)
+        hand = _lift(p)
+        caps = capacities(p)
+        room = sum(caps)
+        if hand and hand < room:
+            s.actor = seat
+            s.hand = hand
+            s.cursor = 0
+            return
+        _fill_from(p, caps, 0)
+        p.san_juan = hand - min(hand, room)
+        s.acted += 1
+    _refill_ship(s)
+
+
+def _refill_ship(s: State) -> None:
+    empty = 0
+    for p in s.players:
+        for b, w in zip(p.buildings, p.workers, strict=True):
+            empty += BUILDINGS[b].slots - w
+    need = max(s.nplayers, empty)
+    put = min(need, s.col_supply)
+    s.col_ship = put
+    s.col_supply -= put
+    if put < need or (not s.colonist_end_short and s.col_supply == 0):
+        add_end(s, "colonists")
+    end_phase(s)
+
+
+def legal(s: State, seat: int) -> tuple[str, ...]:
+    caps = capacities(s.players[seat])
+    hand = s.hand
+    acts: list[str] = []
+    room = 0
+    for t in range(len(caps) - 1, s.cursor - 1, -1):
+        c = caps[t]
+        if c:
+            room += c
+            if room >= hand:
+                acts.append(COLONIST_ACTIONS[t])
+    acts.reverse()
+    return tuple(acts)
+
+
+def act(s: State, seat: int, parsed: Parsed) -> None:
+    p = s.edit(seat)
+    if parsed.verb == COLONIST:
+        _place(p, parsed.arg, 1)
+        s.hand -= 1
+        s.cursor = parsed.arg
+        if s.hand:
+            caps = capacities(p)
+            if sum(caps[s.cursor :]) > s.hand:
+                return
+            _fill_from(p, caps, s.cursor)
+            s.hand = 0
+    s.acted += 1
+    _next_turn(s)
+
+
+def _place(p: Player, target: int, count: int) -> None:
+    if target < NTILES:
+        manned = list(p.manned)
+        manned[target] += count
+        p.manned = tuple(manned)
+    else:
+        workers = list(p.workers)
+        workers[p.buildings.index(target - NTILES)] += count
+        p.set_workers(tuple(workers))
+
+
+def placement_problem(s: State, seat: int, placement: dict[int, int]) -> str:
+    """Why the one-step placement is not legal now ("" if it is)."""
+    p = s.players[seat]
+    if sum(p.manned) or sum(p.workers):
+        return "single placements were already made this turn"
+    caps = capacities(p)
+    for t, count in placement.items():
+        if count > caps[t]:
+            return f"target {t} has room for {caps[t]}, not {count}"
+    placed = sum(placement.values())
+    must = min(s.hand, sum(caps))
+    if placed != must:
+        return f"{placed} colonists placed, but exactly {must} must be placed (fill circles first)"
+    return ""
+
+
+def act_placement(s: State, seat: int, placement: dict[int, int]) -> None:
+    p = s.edit(seat)
+    for t, count in placement.items():
+        if count:
+            _place(p, t, count)
+    p.san_juan = s.hand - sum(placement.values())
+    s.hand = 0
+    s.acted += 1
+    _next_turn(s)

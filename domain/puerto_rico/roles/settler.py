@@ -1,0 +1,179 @@
+"""Settler: each in turn takes a face-up plantation (or a quarry), then the row is refilled.
+
+Corners (KO): the settler may take a quarry instead (privilege), as may the owner of a manned
+Construction Hut (one quarry at most either way); a manned Hacienda draws one extra tile from the
+face-down stack *before* the face-up pick (no quarry instead of it, no Hospice colonist on it);
+a manned Hospice puts a colonist on the face-up tile or quarry taken, from the supply or, when
+the supply is empty, from the colonist ship; a full island (12 tiles) takes nothing. At the end
+the unchosen face-up tiles go face down under the stack (KO; option ``discards=reshuffle``: on a
+discard pile shuffled into a new stack when the stack runs out) and players + 1 new tiles are
+drawn, as many as are left.
+"""
+
+from __future__ import annotations
+
+from domain.core.chance import Draw
+from domain.puerto_rico.actions import (
+    HACIENDA as ACT_HACIENDA,
+)
+from domain.puerto_rico.actions import (
+    PLANTATION,
+    PLANTATION_ACTIONS,
+    Parsed,
+)
+from domain.puerto_rico.components import (
+    CONSTRUCTION_HUT,
+    HACIENDA,
+    HOSPICE,
+    ISLAND_SPACES,
+    QUARRY,
+    TILES,
+)
+from domain.puerto_rico.state import CHANCE_HACIENDA, CHANCE_REFILL, NO_CHANCE, PICKING, State
+from domain.puerto_rico.turns import end_phase
+
+_QUARRY_ACTION = PLANTATION_ACTIONS[QUARRY]
+
+
+def legal(s: State, seat: int) -> tuple[str, ...]:
+    p = s.players[seat]
+    if sum(p.tiles) >= ISLAND_SPACES:
+        return ()
+    acts: list[str] = []
+    if not s.bonus_used and p.has(HACIENDA) and (sum(s.stack) > 0 or len(s.discards) > 0):
+        acts.append("hacienda")
+    for t in sorted(set(s.face_up)):
+        acts.append(PLANTATION_ACTIONS[t])
+    if s.quarries and (seat == s.picker or p.has(CONSTRUCTION_HUT)):
+        acts.append(_QUARRY_ACTION)
+    if acts:
+        acts.append("pass")
+    return tuple(acts)
+
+
+def start(s: State) -> None:
+    s.acted = 0
+    s.bonus_used = False
+    _advance(s)
+
+
+def _advance(s: State) -> None:
+    """Give the turn to the next seat with a choice, or end the phase."""
+    n = s.nplayers
+    while s.acted < n:
+        seat = (s.picker + s.acted) % n
+        if legal(s, seat):
+            s.actor = seat
+            return
+        s.acted += 1
+        s.bonus_used = False
+    _finish(s)
+
+
+def act(s: State, seat: int, parsed: Parsed) -> None:
+    if parsed.verb == ACT_HACIENDA:
+        s.bonus_used = True
+        _hacienda(s)
+        return
+    if parsed.verb == PLANTATION:
+        _take(s, seat, parsed.arg)
+    s.acted += 1
+    s.bonus_used = False
+    _advance(s)
+
+
+def _take(s: State, seat: int, tile: int) -> None:
+    p = s.edit(seat)
+    tiles = list(p.tiles)
+    tiles[tile] += 1
+    p.tiles = tuple(tiles)
+    if tile == QUARRY:
+        s.quarries -= 1
+    else:
+        row = list(s.face_up)
+        row.remove(tile)
+        s.face_up = tuple(row)
+    if p.has(HOSPICE):
+        if s.col_supply:
+            s.col_supply -= 1
+        elif s.col_ship:
+            s.col_ship -= 1
+        else:
+            return
+        manned = list(p.manned)
+        manned[tile] += 1
+        p.manned = tuple(manned)
+
+
+def _restock(s: State) -> None:
+    """Reshuffle option: an empty stack is replaced by the shuffled discard pile."""
+    if not s.discards_bottom and not sum(s.stack) and s.discards:
+        stack = [0] * 5
+        for t in s.discards:
+            stack[t] += 1
+        s.stack = tuple(stack)
+        s.discards = ()
+
+
+def _hacienda(s: State) -> None:
+    _restock(s)
+    if sum(s.stack):
+        s.chance = CHANCE_HACIENDA
+        return
+    tile, s.discards = s.discards[0], s.discards[1:]
+    _place_hacienda_tile(s, tile)
+
+
+def _place_hacienda_tile(s: State, tile: int) -> None:
+    p = s.edit(s.actor)
+    tiles = list(p.tiles)
+    tiles[tile] += 1
+    p.tiles = tuple(tiles)
+    if not legal(s, s.actor):
+        s.acted += 1
+        s.bonus_used = False
+        _advance(s)
+
+
+def _finish(s: State) -> None:
+    s.discards = s.discards + tuple(s.face_up)
+    s.face_up = ()
+    refill(s)
+
+
+def refill(s: State) -> None:
+    """Draw face-up tiles up to players + 1: a chance step while unseen tiles are left."""
+    need = s.nplayers + 1 - len(s.face_up)
+    if need > 0:
+        _restock(s)
+        if sum(s.stack):
+            s.chance = CHANCE_REFILL
+            return
+        if s.discards_bottom and s.discards:
+            s.face_up = s.face_up + s.discards[:need]
+            s.discards = s.discards[need:]
+    s.chance = NO_CHANCE
+    if s.role != PICKING:  # at setup the row is drawn before any role
+        end_phase(s)
+
+
+def chance_spec(s: State) -> Draw:
+    pool = tuple(TILES[t] for t in range(5) for _ in range(s.stack[t]))
+    if s.chance == CHANCE_HACIENDA:
+        return Draw(pool, 1, "hacienda draw")
+    need = s.nplayers + 1 - len(s.face_up)
+    return Draw(pool, min(need, len(pool)), "face-up plantations")
+
+
+def resolve(s: State, tiles: tuple[int, ...]) -> None:
+    """Apply a validated chance outcome (tile indices in draw order)."""
+    stack = list(s.stack)
+    for t in tiles:
+        stack[t] -= 1
+    s.stack = tuple(stack)
+    if s.chance == CHANCE_HACIENDA:
+        s.chance = NO_CHANCE
+        _place_hacienda_tile(s, tiles[0])
+        return
+    s.face_up = s.face_up + tiles
+    refill(s)

@@ -1,0 +1,217 @@
+"""The Puerto Rico rules engine (base game, 2-5 players) behind `domain.core.protocol.Rules`.
+
+    rules = RULES
+    setup = rules.prepare(["Ana", "Ben", "Cleo"], {})
+    state = rules.initial_state(setup)   # waits for chance: the face-up plantation row
+
+Each role lives in `roles/<role>.py`; the action grammar in `actions.py`; the JSON picture in
+`view.py`; sentences in `describe.py`; display names in `names.py`; scoring in `scoring.py`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from types import ModuleType
+from typing import Any
+
+from domain.core.chance import ChanceSpec, validate
+from domain.core.errors import (
+    ChanceExpected,
+    GameOver,
+    IllegalAction,
+    NotYourTurn,
+    SetupError,
+)
+from domain.core.protocol import CHANCE, Bot, ChanceStep, Decision, Scores, Setup, Step
+from domain.puerto_rico import actions as A
+from domain.puerto_rico.components import (
+    BUILDER,
+    CAPTAIN,
+    CRAFTSMAN,
+    MAYOR,
+    PROSPECTOR,
+    PROSPECTOR2,
+    SETTLER,
+    TILES,
+    TRADER,
+)
+from domain.puerto_rico.roles import builder, captain, craftsman, mayor, prospector, settler, trader
+from domain.puerto_rico.scoring import scores as score_state
+from domain.puerto_rico.setup import DEFAULTS, OPTIONS, initial
+from domain.puerto_rico.state import NO_CHANCE, PICKING, State
+from domain.puerto_rico.turns import pick_seat
+
+ROLE_MODULES: dict[int, ModuleType] = {
+    SETTLER: settler,
+    MAYOR: mayor,
+    BUILDER: builder,
+    CRAFTSMAN: craftsman,
+    TRADER: trader,
+    CAPTAIN: captain,
+    PROSPECTOR: prospector,
+    PROSPECTOR2: prospector,
+}
+_TILE_INDEX = {t: i for i, t in enumerate(TILES)}
+
+
+def _role_choices(s: State) -> tuple[str, ...]:
+    return tuple(A.ROLE_ACTIONS[r] for r in s.roles if s.role_taker[r] < 0)
+
+
+def legal(s: State, seat: int) -> tuple[str, ...]:
+    """Legal actions of `seat` (cached on the state; empty unless `seat` is to move)."""
+    if s.legal_seat == seat and s.legal_cache is not None:
+        return s.legal_cache
+    if s.over or s.chance != NO_CHANCE or seat != s.actor:
+        found: tuple[str, ...] = ()
+    elif s.role == PICKING:
+        found = _role_choices(s)
+    else:
+        found = ROLE_MODULES[s.role].legal(s, seat)
+    s.legal_cache = found
+    s.legal_seat = seat
+    return found
+
+
+class PuertoRicoRules:
+    """Puerto Rico, base game with the 2-player rules; Korean rulebook readings by default."""
+
+    name = "puerto-rico"
+    title = "Puerto Rico"
+    rules_version = "1"
+    min_players = 2
+    max_players = 5
+    options = OPTIONS
+    synthetic_note = ""
+
+    def prepare(self, players: Sequence[str], options: Mapping[str, str]) -> Setup:
+        names = tuple(players)
+        if not self.min_players <= len(names) <= self.max_players:
+            raise SetupError(
+                f"Puerto Rico needs 2 to 5 players, got {len(names)}",
+                hint="name between 2 and 5 players",
+            )
+        chosen = dict(DEFAULTS)
+        for key, value in options.items():
+            spec = next((o for o in OPTIONS if o.key == key), None)
+            if spec is None:
+                raise SetupError(f"unknown option {key!r}", hint=f"options: {', '.join(DEFAULTS)}")
+            if value not in spec.values:
+                raise SetupError(
+                    f"option {key}={value!r} is not allowed",
+                    hint=f"{key} is one of: {', '.join(spec.values)}",
+                )
+            chosen[key] = value
+        return Setup(self.name, names, chosen, None)
+
+    def initial_state(self, setup: Setup) -> State:
+        s = initial(tuple(setup.players), setup.options)
+        settler.refill(s)
+        return s
+
+    def to_move(self, state: State) -> tuple[int, ...]:
+        if state.over:
+            return ()
+        if state.chance != NO_CHANCE:
+            return (CHANCE,)
+        return (state.actor,)
+
+    def legal_actions(self, state: State, seat: int) -> Sequence[str]:
+        return legal(state, seat)
+
+    def chance_spec(self, state: State) -> ChanceSpec:
+        if state.chance == NO_CHANCE:
+            raise ChanceExpected(
+                "no chance outcome is awaited now",
+                hint=f"seat {state.actor} is to decide" if not state.over else "the game is over",
+            )
+        return settler.chance_spec(state)
+
+    def apply(self, state: State, step: Step) -> State:
+        if state.over:
+            raise GameOver()
+        if isinstance(step, ChanceStep):
+            spec = self.chance_spec(state)
+            validate(spec, step.outcome)
+            s = state.clone()
+            settler.resolve(s, tuple(_TILE_INDEX[str(t)] for t in step.outcome))
+            return s
+        if not isinstance(step, Decision):
+            raise IllegalAction(repr(step), None, (), "not a Decision or ChanceStep")
+        if state.chance != NO_CHANCE:
+            raise ChanceExpected(
+                "the game waits for a chance outcome, not a decision",
+                hint=str(settler.chance_spec(state).label),
+            )
+        seat = step.seat
+        if seat != state.actor:
+            raise NotYourTurn(seat, (state.actor,))
+        action = step.action
+        allowed = legal(state, seat)
+        parsed = A.parse(action)
+        if parsed is not None and parsed.verb == A.COLONISTS and state.role == MAYOR:
+            return self._placement(state, seat, action, allowed)
+        if parsed is None or action not in allowed:
+            reason = "not an action of the grammar" if parsed is None else ""
+            raise IllegalAction(action, seat, allowed, reason)
+        s = state.clone()
+        if parsed.verb == A.ROLE:
+            _take_role(s, seat, parsed.arg)
+        else:
+            ROLE_MODULES[s.role].act(s, seat, parsed)
+        return s
+
+    def _placement(self, state: State, seat: int, action: str, allowed: Sequence[str]) -> State:
+        placement = A.parse_placement(action)
+        if placement is None:
+            raise IllegalAction(action, seat, allowed, "malformed colonists placement")
+        problem = mayor.placement_problem(state, seat, placement)
+        if problem:
+            raise IllegalAction(action, seat, allowed, problem)
+        s = state.clone()
+        mayor.act_placement(s, seat, placement)
+        return s
+
+    def is_over(self, state: State) -> bool:
+        return state.over
+
+    def scores(self, state: State) -> Scores:
+        return score_state(state)
+
+    def describe(self, state: State, step: Step) -> str:
+        from domain.puerto_rico.describe import describe
+
+        return describe(state, step)
+
+    def view(self, state: State, seat: int | None = None) -> dict[str, Any]:
+        from domain.puerto_rico.view import view
+
+        return view(state, seat)
+
+    def round_of(self, state: State) -> int:
+        return state.round
+
+    def bot(self, kind: str, seed: int) -> Bot[State]:
+        from domain.puerto_rico.bots import make_bot
+
+        return make_bot(self, kind, seed)
+
+
+def _take_role(s: State, seat: int, role: int) -> None:
+    taker = list(s.role_taker)
+    taker[role] = seat
+    s.role_taker = tuple(taker)
+    on_card = s.role_doubloons[role]
+    if on_card:
+        s.edit(seat).doubloons += on_card
+        money = list(s.role_doubloons)
+        money[role] = 0
+        s.role_doubloons = tuple(money)
+    s.role = role
+    s.picker = seat
+    ROLE_MODULES[role].start(s)
+
+
+RULES = PuertoRicoRules()
+
+__all__ = ["RULES", "PuertoRicoRules", "legal", "pick_seat"]

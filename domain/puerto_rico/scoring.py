@@ -1,0 +1,72 @@
+"""Scores: VP chips, building VP, and the bonus of manned large buildings (KO).
+
+Valid at any moment (points so far, as if the game ended now). Tie-break: doubloons + goods.
+"""
+
+from __future__ import annotations
+
+from domain.core.protocol import Scores, SeatScore
+from domain.puerto_rico.components import (
+    BUILDINGS,
+    CITY_HALL,
+    CUSTOMS_HOUSE,
+    FORTRESS,
+    GUILD_HALL,
+    RESIDENCE,
+)
+from domain.puerto_rico.state import Player, State
+
+
+def guild_hall_bonus(p: Player) -> int:
+    """1 VP per small production building, 2 per large one (KO: 4 named buildings -> 6)."""
+    bonus = 0
+    for b in p.buildings:
+        d = BUILDINGS[b]
+        if d.kind == "production":
+            bonus += 1 if d.slots == 1 else 2
+    return bonus
+
+
+def residence_bonus(p: Player) -> int:
+    """4 VP up to 9 occupied island spaces, then 5, 6, 7 for 10, 11, 12 (KO)."""
+    return max(4, sum(p.tiles) - 5)
+
+
+def fortress_bonus(p: Player) -> int:
+    """1 VP per 3 colonists anywhere on the player's board (KO: 20 -> 6)."""
+    return p.colonists() // 3
+
+
+def customs_house_bonus(p: Player) -> int:
+    """1 VP per 4 VP in chips (KO: 23 -> 5)."""
+    return p.vp // 4
+
+
+def city_hall_bonus(p: Player) -> int:
+    """1 VP per violet building, City Hall included (KO: 7 buildings -> 7)."""
+    return sum(1 for b in p.buildings if BUILDINGS[b].kind != "production")
+
+
+BONUSES = {
+    GUILD_HALL: guild_hall_bonus,
+    RESIDENCE: residence_bonus,
+    FORTRESS: fortress_bonus,
+    CUSTOMS_HOUSE: customs_house_bonus,
+    CITY_HALL: city_hall_bonus,
+}
+
+
+def seat_score(seat: int, p: Player) -> SeatScore:
+    shipping = p.vp
+    buildings = sum(BUILDINGS[b].vp for b in p.buildings)
+    large = sum(f(p) for b, f in BONUSES.items() if p.has(b))
+    return SeatScore(
+        seat=seat,
+        total=shipping + buildings + large,
+        breakdown={"shipping": shipping, "buildings": buildings, "large_buildings": large},
+        tiebreak=(p.doubloons + sum(p.goods),),
+    )
+
+
+def scores(s: State) -> Scores:
+    return Scores(tuple(seat_score(i, p) for i, p in enumerate(s.players)))

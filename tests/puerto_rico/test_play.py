@@ -1,0 +1,35 @@
+"""Whole games by both bots at every player count: they end by a rulebook condition."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+from domain.core import registry
+from domain.core.play import play, replay
+from domain.puerto_rico.rules import RULES
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+@pytest.mark.parametrize("kind", ["random", "heuristic"])
+def test_bot_games_end_by_a_rule(players: int, kind: str) -> None:
+    setup = RULES.prepare([f"P{i}" for i in range(players)], {})
+    bots = [RULES.bot(kind, 100 + i) for i in range(players)]
+    steps, state = play(RULES, setup, bots, random.Random(players))
+    assert RULES.is_over(state)
+    assert state.ends and set(state.ends) <= {"colonists", "city", "vp"}
+    assert RULES.to_move(state) == ()
+    assert replay(RULES, setup, steps) == state
+    json.dumps(RULES.view(state))
+    for i in range(players):
+        json.dumps(RULES.view(state, i))
+    scores = RULES.scores(state)
+    for s, p in zip(scores.seats, state.players, strict=True):
+        assert s.breakdown["shipping"] == p.vp
+        assert s.total == sum(s.breakdown.values())
+
+
+def test_registry_finds_the_engine() -> None:
+    assert registry.get("puerto-rico") is RULES
