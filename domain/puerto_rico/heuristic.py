@@ -19,7 +19,7 @@ from domain.puerto_rico.components import (
 )
 from domain.puerto_rico.roles import craftsman, mayor
 from domain.puerto_rico.roles.builder import cost
-from domain.puerto_rico.state import PICKING, Player, State
+from domain.puerto_rico.state import Player, State
 
 _VIOLET_TASTE = {
     "small_market": 2.0,
@@ -134,4 +134,4 @@ class HeuristicBot:
         if b.good >= 0:
             useful = p.tiles[b.good] > 0
             return (2.0 + b.vp) if useful else 0.5
-        return _VIOLET_TASTE.get(b.id, 1.0) + b.vp * 0.5 - (0 if s.role != PICKING else 0)
+        return _VIOLET_TASTE.get(b.id, 1.0) + b.vp * 0.5

@@ -20,6 +20,9 @@ def end_phase(s: State) -> None:
     s.picks += 1
     s.role = PICKING
     s.storing = False
+    s.acted = 0
+    s.bonus_used = False
+    s.wharf_used = 0
     if s.picks >= picks_per_round(s):
         end_round(s)
     else:

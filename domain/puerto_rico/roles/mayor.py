@@ -92,6 +92,8 @@ def _next_turn(s: State) -> None:
 
 
 def _refill_ship(s: State) -> None:
+    s.hand = 0
+    s.cursor = 0
     empty = 0
     for p in s.players:
         for b, w in zip(p.buildings, p.workers, strict=True):
