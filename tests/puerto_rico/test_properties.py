@@ -1,0 +1,166 @@
+"""Property tests over random legal games, 2-5 players, all option combinations.
+
+Checked at every step: goods, colonists, plantations, doubloons and VP conserved; nothing
+negative; the input state never mutated; a sample of offered actions all apply; actions outside
+the legal set and wrong seats rejected with typed errors. At the end: a rulebook end condition,
+and the replay of the recorded steps equals the live state.
+"""
+
+from __future__ import annotations
+
+import pickle
+import random
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from domain.core.chance import resolve
+from domain.core.errors import IllegalAction, NotYourTurn, RuleError
+from domain.core.play import replay
+from domain.core.protocol import CHANCE, ChanceStep, Decision, Step
+from domain.puerto_rico import actions as A
+from domain.puerto_rico.components import GOODS_SUPPLY, PLANTATIONS_2P, PLANTATIONS_BOX, QUARRIES
+from domain.puerto_rico.rules import RULES
+from domain.puerto_rico.state import State
+
+ALL_ACTIONS = (
+    *A.ROLE_ACTIONS,
+    *A.PLANTATION_ACTIONS,
+    *A.COLONIST_ACTIONS,
+    *A.BUILD_ACTIONS,
+    *A.EXTRA_ACTIONS,
+    *A.SELL_ACTIONS,
+    *A.STORE_ACTIONS,
+    *A.KEEP_ACTIONS,
+    *A.WHARF_ACTIONS,
+    "hacienda",
+    "pass",
+    "ship:corn:4",
+    "ship:coffee:8",
+    "colonists:corn=9",
+)
+
+
+def totals(s: State) -> dict[str, object]:
+    goods = list(s.goods_supply)
+    for p in s.players:
+        for g in range(5):
+            goods[g] += p.goods[g]
+    for g, k in zip(s.ship_good, s.ship_load, strict=True):
+        if g >= 0:
+            goods[g] += k
+    for g in s.house:
+        goods[g] += 1
+    tiles = [*s.stack, s.quarries]
+    for t in (*s.discards, *s.face_up):
+        tiles[t] += 1
+    for p in s.players:
+        for t in range(6):
+            tiles[t] += p.tiles[t]
+    return {
+        "goods": goods,
+        # s.hand: colonists a player lifted and is placing during his mayor turn
+        "colonists": s.col_supply + s.col_ship + s.hand + sum(p.colonists() for p in s.players),
+        "tiles": tiles,
+        "doubloons": sum(p.doubloons for p in s.players) + sum(s.role_doubloons) - s.bank_out,
+        "vp": sum(p.vp for p in s.players) + s.vp_supply - s.vp_owed,
+    }
+
+
+def expected_totals(first: State) -> dict[str, object]:
+    two = first.nplayers == 2
+    quarries = QUARRIES[2 if two else 3]
+    return {
+        "goods": list(GOODS_SUPPLY[2 if two else 3]),
+        "colonists": first.col_supply + first.col_ship,
+        "tiles": [*(PLANTATIONS_2P if two else PLANTATIONS_BOX), quarries],
+        "doubloons": 0,
+        "vp": first.vp_supply,
+    }
+
+
+def no_negative(s: State) -> bool:
+    ints = [
+        s.col_supply,
+        s.col_ship,
+        s.vp_supply,
+        s.quarries,
+        *s.stack,
+        *s.goods_supply,
+        *s.bsupply,
+        *s.ship_load,
+        *s.role_doubloons,
+    ]
+    for p in s.players:
+        ints += [p.doubloons, p.vp, p.san_juan, *p.goods, *p.tiles, *p.manned, *p.workers]
+        assert all(m <= t for m, t in zip(p.manned, p.tiles, strict=True))
+    return min(ints) >= 0
+
+
+OPTIONS = st.fixed_dictionaries(
+    {
+        "discards": st.sampled_from(["bottom", "reshuffle"]),
+        "colonist_end": st.sampled_from(["empty", "short"]),
+        "names": st.sampled_from(["standard", "2p"]),
+    }
+)
+
+
+@settings(max_examples=80, deadline=None)
+@given(
+    players=st.integers(2, 5),
+    seed=st.integers(0, 2**32 - 1),
+    kind=st.sampled_from(["random", "heuristic"]),
+    options=OPTIONS,
+)
+def test_random_games_keep_every_invariant(
+    players: int, seed: int, kind: str, options: dict[str, str]
+) -> None:
+    setup = RULES.prepare([f"P{i}" for i in range(players)], options)
+    rng = random.Random(seed)
+    bots = [RULES.bot(kind, seed + i) for i in range(players)]
+    state = RULES.initial_state(setup)
+    want = expected_totals(state)
+    steps: list[Step] = []
+    while not RULES.is_over(state):
+        assert len(steps) < 5000
+        seats = RULES.to_move(state)
+        if seats == (CHANCE,):
+            step: Step = ChanceStep(resolve(RULES.chance_spec(state), rng))
+        else:
+            (seat,) = seats
+            legal = RULES.legal_actions(state, seat)
+            assert legal, "a seat to move always has a legal action"
+            assert len(set(legal)) == len(legal)
+            if rng.random() < 0.05:
+                for other in legal:
+                    RULES.apply(state, Decision(seat, other))
+            bad = rng.choice([a for a in ALL_ACTIONS if a not in legal])
+            try:
+                RULES.apply(state, Decision(seat, bad))
+            except RuleError as error:
+                assert isinstance(error, IllegalAction)
+            else:  # only a valid one-step mayor placement may be accepted off the list
+                assert bad.startswith("colonists:")
+            try:
+                RULES.apply(state, Decision((seat + 1) % players, legal[0]))
+                raise AssertionError("a wrong seat was accepted")
+            except NotYourTurn:
+                pass
+            step = Decision(seat, bots[seat].choose(state, seat))
+        RULES.describe(state, step)
+        frozen = pickle.dumps(state)
+        after = RULES.apply(state, step)
+        assert pickle.loads(frozen) == state, "apply mutated its input"
+        state = after
+        steps.append(step)
+        assert totals(state) == want
+        assert no_negative(state)
+    assert state.ends and set(state.ends) <= {"colonists", "city", "vp"}
+    triggered = state.ends[0]
+    if triggered == "vp":
+        assert state.vp_supply == 0
+    if triggered == "city":
+        assert any(p.city_spaces() >= 12 for p in state.players)
+    assert replay(RULES, setup, steps) == state
+    assert RULES.view(replay(RULES, setup, steps)) == RULES.view(state)
