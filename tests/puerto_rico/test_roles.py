@@ -303,3 +303,11 @@ def test_city_end_condition() -> None:
     s = act(s, 0, "build:hacienda")
     assert s.ends == ("city",)
     assert "build:hacienda" not in RULES.legal_actions(put(s, 1, buildings={"hacienda": 0}), 1)
+
+
+def test_mayor_player_without_colonists_places_nothing() -> None:
+    """A ship emptied below the player count (hospice, university) leaves some with none."""
+    s = shared(start(4), col_ship=1, col_supply=0)
+    s = choose_role(s, "mayor")
+    assert [p.colonists() for p in s.players] == [1, 0, 0, 0]
+    assert [sum(p.manned) for p in s.players] == [1, 0, 0, 0]

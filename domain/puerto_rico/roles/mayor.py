@@ -80,13 +80,14 @@ def _next_turn(s: State) -> None:
         hand = _lift(p)
         caps = capacities(p)
         room = sum(caps)
-        if hand and hand < room:
+        if hand >= room:
+            _fill_from(p, caps, 0)
+            p.san_juan = hand - room
+        elif hand:
             s.actor = seat
             s.hand = hand
             s.cursor = 0
             return
-        _fill_from(p, caps, 0)
-        p.san_juan = hand - min(hand, room)
         s.acted += 1
     _refill_ship(s)
 
