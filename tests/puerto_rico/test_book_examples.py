@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from domain.core.protocol import Decision
 from domain.puerto_rico.components import BUILDING_INDEX, CORN, SUGAR, TOBACCO
 from domain.puerto_rico.roles.builder import cost
 from domain.puerto_rico.rules import RULES
@@ -230,3 +231,75 @@ def test_small_and_large_warehouse_keep_three_kinds_plus_one_barrel() -> None:
     s = act(s, 0, "keep:coffee")
     assert s.players[0].goods == (3, 2, 0, 4, 1)
     assert s.role == -1  # captain phase over
+
+
+def test_only_manned_plantations_produce() -> None:
+    """KO: a manned and an unmanned coffee plantation with 2 colonists in the coffee roaster
+    produce 1 coffee."""
+    s = put(start(4), 1, tiles={"coffee": 2}, manned={"coffee": 1}, buildings={"coffee_roaster": 2})
+    s = choose_role(s, "craftsman")
+    assert s.players[1].goods == (0, 0, 0, 0, 1)
+
+
+def test_guild_hall_two_player_sheet_example_6() -> None:
+    """KO2P: small indigo (fruit), small sugar, large sugar, coffee roaster -> 6."""
+    s = put(
+        start(2),
+        0,
+        buildings={
+            "small_indigo_plant": 1,
+            "small_sugar_mill": 0,
+            "large_sugar_mill": 0,
+            "coffee_roaster": 0,
+            "guild_hall": 1,
+        },
+    )
+    assert guild_hall_bonus(s.players[0]) == 6
+
+
+def test_university_gives_one_colonist_even_to_a_three_circle_building() -> None:
+    s = put(start(4), 1, buildings={"university": 1}, doubloons=10)
+    s = choose_role(s, "builder")
+    s = act(s, 0, "pass")
+    s = act(s, 1, "build:tobacco_storage")
+    assert s.players[1].workers == (1, 1)
+
+
+def test_builder_privilege_needs_a_build_and_never_goes_below_zero() -> None:
+    s = put(start(4), 0, tiles={"quarry": 2}, manned={"quarry": 2}, doubloons=0)
+    p = s.players[0]
+    assert cost(p, BUILDING_INDEX["small_market"], builder=True) == 0
+    assert cost(p, BUILDING_INDEX["hospice"], builder=True) == 1
+    s = choose_role(s, "builder")
+    assert "build:small_market" in RULES.legal_actions(s, 0)
+    assert "build:hospice" not in RULES.legal_actions(s, 0)
+    s = act(s, 0, "build:small_market")
+    assert s.players[0].doubloons == 0
+
+
+def test_no_player_builds_the_same_building_twice() -> None:
+    s = put(start(4), 0, buildings={"small_market": 0}, doubloons=5)
+    s = choose_role(s, "builder")
+    assert "build:small_market" not in RULES.legal_actions(s, 0)
+    assert "build:small_market" in RULES.legal_actions(put(s, 0, buildings={}), 0)
+
+
+def test_captain_privilege_needs_a_shipment() -> None:
+    s = put(start(4), 1, goods={"corn": 1})
+    s = choose_role(s, "captain")  # seat 0 has nothing
+    s = act(s, 1, "ship:corn:7")
+    assert s.players[0].vp == 0 and s.players[1].vp == 1
+
+
+def test_describe_reads_like_a_play_report() -> None:
+    s = put(start(4, {"names": "standard"}), 2, doubloons=5)
+    s = shared(s, role_doubloons=(1, 0, 0, 0, 0, 0, 0, 0))
+    assert RULES.describe(s, Decision(0, "role:settler")) == "P0 selects the Settler (+1 doubloon)"
+    s = choose_role(s, "builder")
+    s = act(s, 0, "pass")
+    s = act(s, 1, "pass")
+    text = RULES.describe(s, Decision(2, "build:small_indigo_plant"))
+    assert text == "P2 builds a Small Indigo Plant (1 doubloon spent)"
+    two = start(2, {"names": "2p"})
+    assert RULES.describe(two, Decision(0, "role:mayor")) == "P0 selects the Recruiter"
+    assert RULES.view(two)["players"][0]["island"][0]["label"] == "fruit"
