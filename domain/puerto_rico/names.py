@@ -42,13 +42,16 @@ _BUILDINGS_2P = {
     "hospice": "Hospital",
     "university": "School",
     "guild_hall": "Fire Station",
-    "construction_hut": "Builder's Yard",
 }
 BUILDING_NAMES: dict[str, tuple[str, ...]] = {
     "standard": tuple(b.name for b in BUILDINGS),
     "2p": tuple(_BUILDINGS_2P.get(b.id, b.name) for b in BUILDINGS),
 }
 COLONIST_NAMES = {"standard": ("colonist", "colonists"), "2p": ("worker", "workers")}
+PLACE_NAMES = {
+    "standard": {"colonist_ship": "colonist ship", "trading_house": "trading house"},
+    "2p": {"colonist_ship": "labor market", "trading_house": "shop"},
+}
 TILE_NAMES: dict[str, tuple[str, ...]] = {
     theme: (*goods, "quarry") for theme, goods in GOOD_NAMES.items()
 }
@@ -66,6 +69,7 @@ class Names:
         self.tile = TILE_NAMES[key]
         self.building = BUILDING_NAMES[key]
         self.colonist, self.colonists = COLONIST_NAMES[key]
+        self.places = PLACE_NAMES[key]
 
     def count(self, n: int, one: str, many: str) -> str:
         return f"{n} {one if n == 1 else many}"

@@ -31,7 +31,9 @@ the display theme, option ``names``)::
                             "cost": 1, "vp": 1, "slots": 1, "column": 1, "spaces": 1,
                             "kind": "violet_small"}, ...],
       "mayor": {"hand": 3} (only while a mayor turn is under way),
-      "labels": {"goods": {...}, "tiles": {...}, "colonist": "colonist"}
+      "labels": {"goods": {...}, "tiles": {...}, "colonist": "colonist" | "worker",
+                 "colonist_ship": "colonist ship" | "labor market",
+                 "trading_house": "trading house" | "shop"}
     }
 
 Everything in Puerto Rico is public except the order of the face-down stack, which the state
@@ -151,6 +153,7 @@ def view(s: State, seat: int | None = None) -> dict[str, Any]:
             "goods": dict(zip(GOODS, nm.good, strict=True)),
             "tiles": dict(zip(TILES, nm.tile, strict=True)),
             "colonist": nm.colonist,
+            **nm.places,
         },
     }
     if s.role != PICKING and ROLES[s.role] == "mayor" and not s.over and s.hand:
