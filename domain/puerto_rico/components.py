@@ -72,205 +72,96 @@ class Building(NamedTuple):
     copies: int
     """Copies with 3-5 players."""
     count_2p: int
+    expansion: str = "base"
+    """base | new_buildings (Expansion 1) | nobles (Expansion 2)."""
 
 
-_B = Building
-BUILDINGS: tuple[Building, ...] = (
-    _B(
-        "small_indigo_plant",
-        "Small Indigo Plant",
-        "소형 인디고 공장",
-        "소형 과일 공장",
-        "production",
-        INDIGO,
-        1,
-        1,
-        1,
-        1,
-        1,
-        4,
-        2,
-    ),
-    _B(
-        "small_sugar_mill",
-        "Small Sugar Mill",
-        "소형 설탕 공장",
-        "소형 설탕 공장",
-        "production",
-        SUGAR,
-        2,
-        1,
-        1,
-        1,
-        1,
-        4,
-        2,
-    ),
-    _B(
-        "large_indigo_plant",
-        "Large Indigo Plant",
-        "대형 인디고 공장",
-        "대형 과일 공장",
-        "production",
-        INDIGO,
-        3,
-        2,
-        3,
-        2,
-        1,
-        3,
-        2,
-    ),
-    _B(
-        "large_sugar_mill",
-        "Large Sugar Mill",
-        "대형 설탕 공장",
-        "대형 설탕 공장",
-        "production",
-        SUGAR,
-        4,
-        2,
-        3,
-        2,
-        1,
-        3,
-        2,
-    ),
-    _B(
-        "tobacco_storage",
-        "Tobacco Storage",
-        "담배 공장",
-        "담배 공장",
-        "production",
-        TOBACCO,
-        5,
-        3,
-        3,
-        3,
-        1,
-        3,
-        2,
-    ),
-    _B(
-        "coffee_roaster",
-        "Coffee Roaster",
-        "커피 공장",
-        "커피 공장",
-        "production",
-        COFFEE,
-        6,
-        3,
-        2,
-        3,
-        1,
-        3,
-        2,
-    ),
-    _B(
-        "small_market",
-        "Small Market",
-        "소형 상가",
-        "소형 상가",
-        "violet_small",
-        -1,
-        1,
-        1,
-        1,
-        1,
-        1,
-        2,
-        1,
-    ),
-    _B(
-        "hacienda",
-        "Hacienda",
-        "대규모 농장",
-        "대규모 농장",
-        "violet_small",
-        -1,
-        2,
-        1,
-        1,
-        1,
-        1,
-        2,
-        1,
-    ),
-    _B(
-        "construction_hut",
-        "Construction Hut",
-        "건설막",
-        "건설막",
-        "violet_small",
-        -1,
-        2,
-        1,
-        1,
-        1,
-        1,
-        2,
-        1,
-    ),
-    _B(
-        "small_warehouse",
-        "Small Warehouse",
-        "소형 창고",
-        "소형 창고",
-        "violet_small",
-        -1,
-        3,
-        1,
-        1,
-        1,
-        1,
-        2,
-        1,
-    ),
-    _B("hospice", "Hospice", "숙박소", "병원", "violet_small", -1, 4, 2, 1, 2, 1, 2, 1),
-    _B("office", "Office", "영업소", "영업소", "violet_small", -1, 5, 2, 1, 2, 1, 2, 1),
-    _B(
-        "large_market",
-        "Large Market",
-        "대형 상가",
-        "대형 상가",
-        "violet_small",
-        -1,
-        5,
-        2,
-        1,
-        2,
-        1,
-        2,
-        1,
-    ),
-    _B(
-        "large_warehouse",
-        "Large Warehouse",
-        "대형 창고",
-        "대형 창고",
-        "violet_small",
-        -1,
-        6,
-        2,
-        1,
-        2,
-        1,
-        2,
-        1,
-    ),
-    _B("factory", "Factory", "공장제 수공업소", "공업소", "violet_small", -1, 7, 3, 1, 3, 1, 2, 1),
-    _B("university", "University", "대학", "학교", "violet_small", -1, 8, 3, 1, 3, 1, 2, 1),
-    _B("harbor", "Harbor", "항구", "항구", "violet_small", -1, 8, 3, 1, 3, 1, 2, 1),
-    _B("wharf", "Wharf", "조선소", "조선소", "violet_small", -1, 9, 3, 1, 3, 1, 2, 1),
-    _B("guild_hall", "Guild Hall", "상인 조합", "소방서", "violet_large", -1, 10, 4, 1, 4, 2, 1, 1),
-    _B("residence", "Residence", "주거지", "주거지", "violet_large", -1, 10, 4, 1, 4, 2, 1, 1),
-    _B("fortress", "Fortress", "요새", "요새", "violet_large", -1, 10, 4, 1, 4, 2, 1, 1),
-    _B("customs_house", "Customs House", "세관", "세관", "violet_large", -1, 10, 4, 1, 4, 2, 1, 1),
-    _B("city_hall", "City Hall", "시청", "시청", "violet_large", -1, 10, 4, 1, 4, 2, 1, 1),
-)
-"""KO2P gives cost/VP/slots/column of all but City Hall (cost 10 from the KO quarry example,
+# fmt: off
+_BUILDING_TABLE = """
+small_indigo_plant|Small Indigo Plant|소형 인디고 공장|소형 과일 공장|P|indigo|1|1|1|1|1|4|2|B
+small_sugar_mill|Small Sugar Mill|소형 설탕 공장|소형 설탕 공장|P|sugar|2|1|1|1|1|4|2|B
+large_indigo_plant|Large Indigo Plant|대형 인디고 공장|대형 과일 공장|P|indigo|3|2|3|2|1|3|2|B
+large_sugar_mill|Large Sugar Mill|대형 설탕 공장|대형 설탕 공장|P|sugar|4|2|3|2|1|3|2|B
+tobacco_storage|Tobacco Storage|담배 공장|담배 공장|P|tobacco|5|3|3|3|1|3|2|B
+coffee_roaster|Coffee Roaster|커피 공장|커피 공장|P|coffee|6|3|2|3|1|3|2|B
+small_market|Small Market|소형 상가|소형 상가|S|-|1|1|1|1|1|2|1|B
+hacienda|Hacienda|대규모 농장|대규모 농장|S|-|2|1|1|1|1|2|1|B
+construction_hut|Construction Hut|건설막|건설막|S|-|2|1|1|1|1|2|1|B
+small_warehouse|Small Warehouse|소형 창고|소형 창고|S|-|3|1|1|1|1|2|1|B
+hospice|Hospice|숙박소|병원|S|-|4|2|1|2|1|2|1|B
+office|Office|영업소|영업소|S|-|5|2|1|2|1|2|1|B
+large_market|Large Market|대형 상가|대형 상가|S|-|5|2|1|2|1|2|1|B
+large_warehouse|Large Warehouse|대형 창고|대형 창고|S|-|6|2|1|2|1|2|1|B
+factory|Factory|공장제 수공업소|공업소|S|-|7|3|1|3|1|2|1|B
+university|University|대학|학교|S|-|8|3|1|3|1|2|1|B
+harbor|Harbor|항구|항구|S|-|8|3|1|3|1|2|1|B
+wharf|Wharf|조선소|조선소|S|-|9|3|1|3|1|2|1|B
+guild_hall|Guild Hall|상인 조합|소방서|L|-|10|4|1|4|2|1|1|B
+residence|Residence|주거지|주거지|L|-|10|4|1|4|2|1|1|B
+fortress|Fortress|요새|요새|L|-|10|4|1|4|2|1|1|B
+customs_house|Customs House|세관|세관|L|-|10|4|1|4|2|1|1|B
+city_hall|City Hall|시청|시청|L|-|10|4|1|4|2|1|1|B
+aqueduct|Aqueduct|수로|-|S|-|1|1|1|1|1|2|1|N
+forest_house|Forest House|산림 관리자|-|S|-|2|1|1|1|1|2|1|N
+black_market|Black Market|암시장|-|S|-|2|1|1|1|1|2|1|N
+storehouse|Storehouse|보관창고|-|S|-|3|1|1|1|1|2|1|N
+guest_house|Guest House|여관|-|S|-|4|2|2|2|1|2|1|N
+trading_post|Trading Post|교역소|-|S|-|5|2|1|2|1|2|1|N
+church|Church|교회|-|S|-|5|2|1|2|1|2|1|N
+small_wharf|Small Wharf|소형 조선소|-|S|-|6|2|1|2|1|2|1|N
+lighthouse|Lighthouse|등대|-|S|-|7|3|1|3|1|2|1|N
+specialty_factory|Specialty Factory|단일 수공업소|-|S|-|8|3|1|3|1|2|1|N
+library|Library|도서관|-|S|-|8|3|1|3|1|2|1|N
+union_hall|Union Hall|길드 집회소|-|S|-|9|3|1|3|1|2|1|N
+statue|Statue|조각상|-|L|-|10|8|0|4|2|1|1|N
+cloister|Cloister|사원|-|L|-|10|4|1|4|2|1|1|N
+"""
+# fmt: on
+"""buildings.csv (base and Expansion 1 rows): id|name|Korean|Korean 2p sheet|kind (P production,
+S small violet, L large violet)|good|cost|VP|colonist slots|quarry column|spaces|copies (3-5p)|
+copies (2p)|expansion (B base, N new buildings).
+
+Base: KO2P gives cost/VP/slots/column of all but City Hall (cost 10 from the KO quarry example,
 VP 4 from KO); copies: KO (20 production = 4+4+3+3+3+3, 12 small violet x2, 5 large x1), 2
-players: production 2, violet 1 (KO, KO2P)."""
+players: production 2, violet 1 (KO, KO2P). Expansion 1 ("new_buildings"): abilities from KO;
+cost, VP and column from ETH, BG and PY, which agree (KO prints only the Statue's 8 VP and no
+colonist); a drafted small building gets 2 copies with more than 2 players (KO), else 1.
+"""
+
+
+_KINDS = {"P": "production", "S": "violet_small", "L": "violet_large"}
+_EXP = {"B": "base", "N": "new_buildings", "X": "nobles"}
+
+
+def _parse(table: str) -> tuple[Building, ...]:
+    out = []
+    for line in table.strip().splitlines():
+        f = line.split("|")
+        good = GOODS.index(f[5]) if f[5] != "-" else -1
+        cost, vp, slots, column, spaces, copies, copies_2p = (int(x) for x in f[6:13])
+        name_2p = f[3] if f[3] != "-" else f[2]
+        out.append(
+            Building(
+                f[0],
+                f[1],
+                f[2],
+                name_2p,
+                _KINDS[f[4]],
+                good,
+                cost,
+                vp,
+                slots,
+                column,
+                spaces,
+                copies,
+                copies_2p,
+                _EXP[f[13]],
+            )
+        )
+    return tuple(out)
+
+
+BUILDINGS: tuple[Building, ...] = _parse(_BUILDING_TABLE)
 
 BUILDING_INDEX: dict[str, int] = {b.id: i for i, b in enumerate(BUILDINGS)}
 (
@@ -297,7 +188,21 @@ BUILDING_INDEX: dict[str, int] = {b.id: i for i, b in enumerate(BUILDINGS)}
     FORTRESS,
     CUSTOMS_HOUSE,
     CITY_HALL,
-) = range(23)
+    AQUEDUCT,
+    FOREST_HOUSE,
+    BLACK_MARKET,
+    STOREHOUSE,
+    GUEST_HOUSE,
+    TRADING_POST,
+    CHURCH,
+    SMALL_WHARF,
+    LIGHTHOUSE,
+    SPECIALTY_FACTORY,
+    LIBRARY,
+    UNION_HALL,
+    STATUE,
+    CLOISTER,
+) = range(37)
 
 CITY_SPACES = 12
 ISLAND_SPACES = 12

@@ -113,7 +113,9 @@ def initial(names: tuple[str, ...], options: Mapping[str, str]) -> State:
     s.stack = tuple(plantations)
     s.discards = ()
     s.goods_supply = GOODS_SUPPLY[2 if two else 3]
-    s.bsupply = tuple(b.count_2p if two else b.copies for b in BUILDINGS)
+    s.bsupply = tuple(
+        (b.count_2p if two else b.copies) if b.expansion == "base" else 0 for b in BUILDINGS
+    )
     s.bank_out = row.doubloons * n
     s.ends = ()
     s.over = False
