@@ -40,6 +40,8 @@ theme (`names=2p` only changes `describe` and `view` labels).
 ``keep:<good>``              end of captain phase: the one barrel anyone may keep.
 ``pass``                     settler, builder, trader: do nothing this turn; captain: decline
                              the wharf when it is the only way left to ship.
+``draft:<building>``         setup with ``buildings=draft`` (Expansion 1): put a violet
+                             building on a free supply slot of its cost (``draft:library``).
 ===========================  ==========================================================
 
 A seat with no choice at all (nothing to sell, island full, nothing affordable, no good that
@@ -67,7 +69,8 @@ from domain.puerto_rico.components import BUILDINGS, GOODS, ROLES, TILES
     STORE,
     KEEP,
     PASS,
-) = range(12)
+    DRAFT,
+) = range(13)
 
 WHARF = -1
 """`Parsed.arg2` of ``ship:<good>:wharf``."""
@@ -90,6 +93,7 @@ SELL_ACTIONS = tuple(f"sell:{g}" for g in GOODS)
 STORE_ACTIONS = tuple(f"store:{g}" for g in GOODS)
 KEEP_ACTIONS = tuple(f"keep:{g}" for g in GOODS)
 WHARF_ACTIONS = tuple(f"ship:{g}:wharf" for g in GOODS)
+DRAFT_ACTIONS = tuple(f"draft:{b.id}" for b in BUILDINGS)
 
 _TABLE: dict[str, Parsed] = {"hacienda": Parsed(HACIENDA), "pass": Parsed(PASS)}
 for _i, _a in enumerate(ROLE_ACTIONS):
@@ -100,6 +104,8 @@ for _i, _a in enumerate(COLONIST_ACTIONS):
     _TABLE[_a] = Parsed(COLONIST, _i)
 for _i, _a in enumerate(BUILD_ACTIONS):
     _TABLE[_a] = Parsed(BUILD, _i)
+for _i, _a in enumerate(DRAFT_ACTIONS):
+    _TABLE[_a] = Parsed(DRAFT, _i)
 for _verb, _names in ((EXTRA, EXTRA_ACTIONS), (SELL, SELL_ACTIONS), (STORE, STORE_ACTIONS)):
     for _i, _a in enumerate(_names):
         _TABLE[_a] = Parsed(_verb, _i)

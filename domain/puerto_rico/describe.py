@@ -15,7 +15,7 @@ from domain.puerto_rico.components import HARBOR, HOSPICE, QUARRY, UNIVERSITY, W
 from domain.puerto_rico.names import Names, names_for
 from domain.puerto_rico.roles.builder import cost
 from domain.puerto_rico.roles.trader import price
-from domain.puerto_rico.state import CHANCE_HACIENDA, State
+from domain.puerto_rico.state import CHANCE_BUILDINGS, CHANCE_HACIENDA, State
 
 
 def _a(word: str) -> str:
@@ -34,6 +34,8 @@ def describe(s: State, step: Step) -> str:
     nm = names_for(s.theme)
     if isinstance(step, ChanceStep):
         shown = ", ".join(str(t) for t in step.outcome)
+        if s.chance == CHANCE_BUILDINGS:
+            return "The violet buildings are dealt at random"
         if s.chance == CHANCE_HACIENDA:
             return f"{s.names[s.actor]} draws {shown} from the plantation stack (Hacienda)"
         return f"New face-up plantations: {shown}"
@@ -52,6 +54,8 @@ def describe(s: State, step: Step) -> str:
             got = nm.count(money + 1, "doubloon", "doubloons")
             return f"{who} selects the {nm.role[arg]} and takes {got}"
         return f"{who} selects the {nm.role[arg]}{extra}"
+    if verb == A.DRAFT:
+        return f"{who} drafts the {nm.building[arg]} for the building supply"
     if verb == A.HACIENDA:
         return f"{who} uses the Hacienda to draw an extra plantation"
     if verb == A.PLANTATION:

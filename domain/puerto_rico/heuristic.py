@@ -118,7 +118,8 @@ class HeuristicBot:
             if target in (CORN, QUARRY):
                 return 3.0
             fed = sum(
-                w for b, w in zip(p.buildings, p.workers, strict=True)
+                w
+                for b, w in zip(p.buildings, p.workers, strict=True)
                 if BUILDINGS[b].good == target
             )
             return 2.0 + (2.0 if fed > p.manned[target] else 0.0)

@@ -24,6 +24,7 @@ from domain.core.errors import (
 )
 from domain.core.protocol import CHANCE, Bot, ChanceStep, Decision, Scores, Setup, Step
 from domain.puerto_rico import actions as A
+from domain.puerto_rico import building_sets
 from domain.puerto_rico.components import (
     BUILDER,
     CAPTAIN,
@@ -38,7 +39,7 @@ from domain.puerto_rico.components import (
 from domain.puerto_rico.roles import builder, captain, craftsman, mayor, prospector, settler, trader
 from domain.puerto_rico.scoring import scores as score_state
 from domain.puerto_rico.setup import DEFAULTS, OPTIONS, initial
-from domain.puerto_rico.state import NO_CHANCE, PICKING, State
+from domain.puerto_rico.state import CHANCE_BUILDINGS, DRAFTING, NO_CHANCE, PICKING, State
 from domain.puerto_rico.turns import pick_seat
 
 ROLE_MODULES: dict[int, ModuleType] = {
@@ -66,6 +67,8 @@ def legal(s: State, seat: int) -> tuple[str, ...]:
         found: tuple[str, ...] = ()
     elif s.role == PICKING:
         found = _role_choices(s)
+    elif s.role == DRAFTING:
+        found = building_sets.draft_legal(s)
     else:
         found = ROLE_MODULES[s.role].legal(s, seat)
     s.legal_cache = found
@@ -106,6 +109,12 @@ class PuertoRicoRules:
 
     def initial_state(self, setup: Setup) -> State:
         s = initial(tuple(setup.players), setup.options)
+        chosen = setup.options.get("buildings", "base")
+        if chosen == "random":
+            s.chance = CHANCE_BUILDINGS  # the face-up row is drawn once the set is known
+            return s
+        if chosen == "draft":
+            building_sets.start_draft(s)
         settler.refill(s)
         return s
 
@@ -125,6 +134,8 @@ class PuertoRicoRules:
                 "no chance outcome is awaited now",
                 hint=f"seat {state.actor} is to decide" if not state.over else "the game is over",
             )
+        if state.chance == CHANCE_BUILDINGS:
+            return building_sets.chance_spec(state)
         return settler.chance_spec(state)
 
     def apply(self, state: State, step: Step) -> State:
@@ -134,6 +145,11 @@ class PuertoRicoRules:
             spec = self.chance_spec(state)
             validate(spec, step.outcome)
             s = state.clone()
+            if state.chance == CHANCE_BUILDINGS:
+                s.chance = NO_CHANCE
+                building_sets.resolve(s, tuple(str(t) for t in step.outcome))
+                settler.refill(s)
+                return s
             settler.resolve(s, tuple(_TILE_INDEX[str(t)] for t in step.outcome))
             return s
         if not isinstance(step, Decision):
@@ -141,7 +157,7 @@ class PuertoRicoRules:
         if state.chance != NO_CHANCE:
             raise ChanceExpected(
                 "the game waits for a chance outcome, not a decision",
-                hint=str(settler.chance_spec(state).label),
+                hint=str(self.chance_spec(state).label),
             )
         seat = step.seat
         if seat != state.actor:
@@ -157,6 +173,8 @@ class PuertoRicoRules:
         s = state.clone()
         if parsed.verb == A.ROLE:
             _take_role(s, seat, parsed.arg)
+        elif parsed.verb == A.DRAFT:
+            building_sets.draft(s, parsed.arg)
         else:
             ROLE_MODULES[s.role].act(s, seat, parsed)
         return s

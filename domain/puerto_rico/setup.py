@@ -2,7 +2,7 @@
 
 Options (Korean rulebook by default; the other readings are in docs/rules-notes.md):
 ``names`` standard|2p (display theme only), ``vp_chips_5p`` 126|122, ``discards``
-bottom|reshuffle, ``colonist_end`` empty|short.
+bottom|reshuffle, ``colonist_end`` empty|short, ``buildings`` base|draft|random (Expansion 1).
 """
 
 from __future__ import annotations
@@ -51,6 +51,13 @@ OPTIONS: tuple[OptionSpec, ...] = (
         "empty",
         "game end by colonists: supply empty or ship short after the mayor (Korean), or only "
         "a ship that cannot be filled (English)",
+    ),
+    OptionSpec(
+        "buildings",
+        ("base", "draft", "random"),
+        "base",
+        "violet buildings: the base set, the Expansion 1 draft (KO), or a random set of base and "
+        "Expansion 1 buildings",
     ),
 )
 DEFAULTS = {o.key: o.default for o in OPTIONS}

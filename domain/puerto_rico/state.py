@@ -12,11 +12,14 @@ from typing import Any
 
 from domain.puerto_rico.components import BUILDINGS, QUARRY
 
-NO_CHANCE, CHANCE_REFILL, CHANCE_HACIENDA = 0, 1, 2
-"""What chance outcome the state waits for: nothing, the face-up row refill, a hacienda draw."""
+NO_CHANCE, CHANCE_REFILL, CHANCE_HACIENDA, CHANCE_BUILDINGS = 0, 1, 2, 3
+"""What chance outcome the state waits for: nothing, the face-up row refill, a hacienda draw,
+the random building set (option ``buildings=random``)."""
 
 PICKING = -1
 """`State.role` while a seat is choosing a role."""
+DRAFTING = -2
+"""`State.role` during the Expansion 1 building draft at setup."""
 
 
 class Player:

@@ -5,7 +5,8 @@ the display theme, option ``names``)::
 
     {
       "game": "puerto-rico", "theme": "standard" | "2p",
-      "round": 3, "governor": 0, "phase": "picking" | "<role id>" | "storing" | "chance" | "over",
+      "round": 3, "governor": 0,
+      "phase": "picking" | "<role id>" | "storing" | "chance" | "drafting" | "over",
       "current_role": "captain" | null, "role_picker": 1 | null,
       "to_move": [2] | [-1] | [],             # -1: a chance step (plantation draw) is awaited
       "end_triggered": ["colonists" | "city" | "vp", ...], "over": false,
@@ -46,7 +47,7 @@ from typing import Any
 
 from domain.puerto_rico.components import BUILDINGS, GOODS, ROLES, TILES
 from domain.puerto_rico.names import names_for
-from domain.puerto_rico.state import NO_CHANCE, PICKING, State
+from domain.puerto_rico.state import DRAFTING, NO_CHANCE, PICKING, State
 
 
 def phase(s: State) -> str:
@@ -56,6 +57,8 @@ def phase(s: State) -> str:
         return "chance"
     if s.role == PICKING:
         return "picking"
+    if s.role == DRAFTING:
+        return "drafting"
     if s.storing:
         return "storing"
     return "prospector" if ROLES[s.role] == "prospector2" else ROLES[s.role]
@@ -102,8 +105,8 @@ def view(s: State, seat: int | None = None) -> dict[str, Any]:
         "round": s.round,
         "governor": s.governor,
         "phase": phase(s),
-        "current_role": None if s.role == PICKING else ROLES[s.role],
-        "role_picker": None if s.role == PICKING else s.picker,
+        "current_role": None if s.role < 0 else ROLES[s.role],
+        "role_picker": None if s.role < 0 else s.picker,
         "to_move": [] if s.over else ([-1] if s.chance != NO_CHANCE else [s.actor]),
         "end_triggered": list(s.ends),
         "over": s.over,
@@ -156,6 +159,6 @@ def view(s: State, seat: int | None = None) -> dict[str, Any]:
             **nm.places,
         },
     }
-    if s.role != PICKING and ROLES[s.role] == "mayor" and not s.over and s.hand:
+    if s.role >= 0 and ROLES[s.role] == "mayor" and not s.over and s.hand:
         out["mayor"] = {"hand": s.hand}
     return out

@@ -27,9 +27,10 @@ from domain.puerto_rico.components import (
     HOSPICE,
     ISLAND_SPACES,
     QUARRY,
+    SETTLER,
     TILES,
 )
-from domain.puerto_rico.state import CHANCE_HACIENDA, CHANCE_REFILL, NO_CHANCE, PICKING, State
+from domain.puerto_rico.state import CHANCE_HACIENDA, CHANCE_REFILL, NO_CHANCE, State
 from domain.puerto_rico.turns import end_phase
 
 _QUARRY_ACTION = PLANTATION_ACTIONS[QUARRY]
@@ -153,7 +154,7 @@ def refill(s: State) -> None:
             s.face_up = s.face_up + s.discards[:need]
             s.discards = s.discards[need:]
     s.chance = NO_CHANCE
-    if s.role != PICKING:  # at setup the row is drawn before any role
+    if s.role == SETTLER:  # at setup the row is drawn before any role
         end_phase(s)
 
 

@@ -1,0 +1,95 @@
+"""Which violet buildings are in the supply: the base set, the Expansion 1 draft, a random set.
+
+KO (Expansion 1): all 55 violet buildings (17 old types, 14 new) are laid out; from the start
+player on, each in turn picks one for a free supply slot *of the same cost* (two copies of a
+small building when more than 2 play), until the 12 small and 5 large slots are full; the 26
+left go back to the box. The slots follow the base board: costs 1, 2, 2, 3, 4, 5, 5, 6, 7, 8, 8,
+9 and five of 10, so for costs 2, 5 and 8 two of the four candidates get in. The random set
+(``buildings=random``) is one `Shuffle` of the candidates; walking the order, each building takes
+a free slot of its cost if one is left.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from domain.core.chance import Shuffle
+from domain.puerto_rico.actions import DRAFT_ACTIONS
+from domain.puerto_rico.components import BUILDING_INDEX, BUILDINGS
+from domain.puerto_rico.state import DRAFTING, PICKING, State
+
+SLOTS: dict[int, int] = dict(
+    Counter(b.cost for b in BUILDINGS if b.expansion == "base" and b.kind != "production")
+)
+"""Violet supply slots by cost (the base board: one per base violet building type)."""
+CANDIDATES: tuple[int, ...] = tuple(
+    i
+    for i, b in enumerate(BUILDINGS)
+    if b.kind != "production" and b.expansion in ("base", "new_buildings")
+)
+
+
+def copies(s: State, building: int) -> int:
+    b = BUILDINGS[building]
+    return 2 if b.kind == "violet_small" and s.nplayers > 2 else 1
+
+
+def clear_violet(s: State) -> None:
+    """Empty every violet slot (production buildings stay as in the base game)."""
+    s.bsupply = tuple(
+        0 if BUILDINGS[i].kind != "production" else k for i, k in enumerate(s.bsupply)
+    )
+
+
+def free_slots(s: State) -> dict[int, int]:
+    free = dict(SLOTS)
+    for i in CANDIDATES:
+        if s.bsupply[i]:
+            free[BUILDINGS[i].cost] -= 1
+    return free
+
+
+def _put(s: State, building: int) -> None:
+    supply = list(s.bsupply)
+    supply[building] = copies(s, building)
+    s.bsupply = tuple(supply)
+
+
+def draft_legal(s: State) -> tuple[str, ...]:
+    free = free_slots(s)
+    return tuple(
+        DRAFT_ACTIONS[i] for i in CANDIDATES if not s.bsupply[i] and free[BUILDINGS[i].cost] > 0
+    )
+
+
+def start_draft(s: State) -> None:
+    clear_violet(s)
+    s.role = DRAFTING
+    s.picks = 0
+    s.actor = s.governor
+
+
+def draft(s: State, building: int) -> None:
+    _put(s, building)
+    s.picks += 1
+    if any(free_slots(s).values()):
+        s.actor = (s.governor + s.picks) % s.nplayers
+        return
+    s.role = PICKING
+    s.picks = 0
+    s.actor = s.governor
+
+
+def chance_spec(s: State) -> Shuffle:
+    return Shuffle(tuple(BUILDINGS[i].id for i in CANDIDATES), "building set")
+
+
+def resolve(s: State, order: tuple[str, ...]) -> None:
+    clear_violet(s)
+    free = dict(SLOTS)
+    for name in order:
+        i = BUILDING_INDEX[name]
+        cost = BUILDINGS[i].cost
+        if free[cost]:
+            free[cost] -= 1
+            _put(s, i)
