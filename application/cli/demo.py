@@ -45,7 +45,7 @@ def demo(
     data_dir: DataDir = None,
     per_count: Annotated[
         int, typer.Option("--games", "-n", min=1, help="Sample games per game and player count.")
-    ] = 2,
+    ] = 5,
     reset: Annotated[
         bool, typer.Option("--reset", help="Delete the folder's event store and views first.")
     ] = False,
