@@ -95,7 +95,11 @@ def _run(cmd: list[str]) -> None:
 def start() -> PostgresServer:
     """Create a cluster in a new temporary folder and start it on a free port."""
     bindir = _bindir()
-    folder = Path(tempfile.mkdtemp(prefix="novus-pg-"))
+    # /tmp rather than $TMPDIR: the `postgres` user must reach it, and the socket path must
+    # stay under the 107-byte limit of Unix sockets.
+    folder = Path(
+        tempfile.mkdtemp(prefix="novus-pg-", dir="/tmp" if Path("/tmp").is_dir() else None)
+    )
     if os.geteuid() == 0:
         try:
             entry = pwd.getpwnam("postgres")
