@@ -11,7 +11,7 @@ from rich import box
 from rich.table import Table
 
 from application.cli.console import console
-from application.cli.options import DataDir, open_store
+from application.cli.options import DataDir, NoStore, open_store
 from application.records import GameSummary
 from domain.core import registry
 from domain.core.errors import NovusError
@@ -44,7 +44,11 @@ def games(
     """List the stored games, oldest first (`novus show ID` for one of them)."""
     if game:
         registry.get(game)  # an unknown name is an error, not an empty list
-    app = open_store(data_dir)
+    try:
+        app = open_store(data_dir, create=False)
+    except NoStore as error:
+        console.print(f"no games stored yet ({error.message})", highlight=False)
+        return
     chosen = [s for s in app.summaries() if _matches(s, game, player, players)]
     if not chosen:
         console.print("no games match" if (game or player or players) else "no games stored yet")
@@ -81,7 +85,7 @@ def show(
     data_dir: DataDir = None,
 ) -> None:
     """The state of a game after a step (the last one by default), as text or JSON."""
-    app = open_store(data_dir)
+    app = open_store(data_dir, create=False)
     game_id = app.find(game_ref)
     timeline = app.timeline(game_id, fresh=True)
     state = app.state_at(game_id, step)
@@ -127,7 +131,7 @@ def show(
 
 def log(game_ref: GameRef, data_dir: DataDir = None) -> None:
     """The move list of a game, one readable line per step."""
-    app = open_store(data_dir)
+    app = open_store(data_dir, create=False)
     game_id = app.find(game_ref)
     record = app.history(game_id)
     rules = registry.get(record.game)

@@ -7,6 +7,7 @@ from typing import Annotated
 
 import typer
 
+from application import settings
 from application.service import NovusApp, open_app
 from domain.core.errors import NovusError
 
@@ -44,6 +45,22 @@ def parse_options(pairs: list[str] | None) -> dict[str, str]:
     return options
 
 
-def open_store(data_dir: Path | None) -> NovusApp:
-    """The application on the data folder given on the command line (or the default one)."""
+class NoStore(NovusError):
+    """A command that only reads was pointed at a data folder with no event store."""
+
+
+def open_store(data_dir: Path | None, *, create: bool = True) -> NovusApp:
+    """The application on the data folder given on the command line (or the default one).
+
+    Commands that only read pass `create=False`: a mistyped folder is then an error, not a new,
+    empty store.
+    """
+    if not create and settings.persistence_module() == settings.SQLITE:
+        events = settings.events_path(settings.data_dir(data_dir))
+        if not events.exists():
+            raise NoStore(
+                f"no event store in {events.parent}",
+                hint="check --data-dir / NOVUS_DATA_DIR, or create games with `novus demo` "
+                "or `novus simulate`",
+            )
     return open_app(data_dir)

@@ -24,7 +24,7 @@ def verify(
         raise NovusError(
             "give either one game or --all", hint="e.g. `novus verify --all` or `novus verify 3f2a`"
         )
-    app = open_store(data_dir)
+    app = open_store(data_dir, create=False)
     ids = app.game_ids() if all_games else [app.find(game_ref or "")]
     if not ids:
         console.print("no games stored yet: nothing to verify")

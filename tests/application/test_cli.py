@@ -111,8 +111,9 @@ def test_verify_catches_a_tampered_event(data: Path) -> None:
         (["simulate", "-g", "toy-pig", "-p", "4", "-o", "bank=bonus"], "needs (2, 3) players"),
         (["rules", "nope"], "unknown game"),
         (["games", "--game", "nope"], "unknown game"),
-        (["show", "abcdef"], "no game 'abcdef' in the store"),
-        (["log", "abcdef"], "no game 'abcdef'"),
+        (["show", "abcdef"], "no event store in"),
+        (["log", "abcdef"], "no event store in"),
+        (["verify", "--all"], "no event store in"),
         (["verify"], "give either one game or --all"),
         (["verify", "abc", "--all"], "give either one game or --all"),
     ],
@@ -131,6 +132,10 @@ def test_a_step_out_of_range_is_a_message(data: Path) -> None:
     app_.close()
     code, out = novus("show", prefix, "--step", "100000", "-d", data)
     assert code == 1 and "step 100000 is out of range" in out
+    code, out = novus("show", "abcdefg", "-d", data)
+    assert code == 1 and "no game 'abcdefg' in the store" in out
+    code, out = novus("log", "abcdefg", "-d", data)
+    assert code == 1 and "no game 'abcdefg' in the store" in out
     code, out = novus("show", prefix, "--seat", "2", "-d", data)
     assert code == 1 and "no seat 2 in this game" in out
     code, out = novus("show", prefix, "--seat", "1", "--json", "-d", data)
@@ -178,11 +183,17 @@ def run_novus(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
 def test_real_subprocess_errors_and_default_data_folder(tmp_path: Path) -> None:
     done = run_novus("show", "0123", cwd=tmp_path)
     assert done.returncode == 1
-    assert "error: no game '0123' in the store" in done.stderr
+    assert f"error: no event store in {tmp_path / 'novus-data'}" in " ".join(done.stderr.split())
     assert "Traceback" not in done.stderr + done.stdout
-    assert (tmp_path / "novus-data" / "events.sqlite").exists()
+    assert not (tmp_path / "novus-data").exists()  # reading never creates a store
     done = run_novus("games", "--data-dir", str(tmp_path / "other"), cwd=tmp_path)
     assert done.returncode == 0 and "no games stored yet" in done.stdout
+    assert not (tmp_path / "other").exists()
+    done = run_novus("demo", "--no-dashboard", "--games", "1", cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert (tmp_path / "novus-data" / "events.sqlite").exists()
+    done = run_novus("show", "0123", cwd=tmp_path)
+    assert done.returncode == 1 and "error: no game '0123' in the store" in done.stderr
     done = run_novus("simulate", "--game", "nope", cwd=tmp_path)
     assert done.returncode == 1 and "unknown game" in done.stderr
     done = run_novus("--help", cwd=tmp_path)
