@@ -62,7 +62,10 @@ class OrjsonTranscoder(Transcoder):
     """
 
     def encode(self, obj: Any) -> bytes:
-        return orjson.dumps(obj, default=_encode_other, option=_OPTIONS)
+        try:
+            return orjson.dumps(obj, default=_encode_other, option=_OPTIONS)
+        except orjson.JSONEncodeError as error:
+            raise TranscodingNotRegisteredError(str(error)) from error
 
     def decode(self, data: bytes) -> Any:
         return _decode_value(orjson.loads(data))
