@@ -33,6 +33,9 @@ theme (`names=2p` only changes `describe` and `view` labels).
                              produced two or more kinds still in the supply; with one kind the
                              engine gives it).
 ``sell:<good>``              trader: sell one barrel to the trading house.
+``sell:<good>:trading_post`` trader, manned Trading Post (Expansion 1): sell one barrel of any
+                             kind to the supply instead, at the house price (+1 for the
+                             trader, no market bonus).
 ``ship:<good>:<capacity>``   captain: load as many barrels of the good as fit on the cargo
                              ship named by its capacity (``ship:corn:5``, the 5-hold ship).
 ``ship:<good>:wharf``        captain: ship all barrels of the good with one's own wharf.
@@ -94,6 +97,7 @@ STORE_ACTIONS = tuple(f"store:{g}" for g in GOODS)
 KEEP_ACTIONS = tuple(f"keep:{g}" for g in GOODS)
 WHARF_ACTIONS = tuple(f"ship:{g}:wharf" for g in GOODS)
 DRAFT_ACTIONS = tuple(f"draft:{b.id}" for b in BUILDINGS)
+POST_ACTIONS = tuple(f"sell:{g}:trading_post" for g in GOODS)
 
 _TABLE: dict[str, Parsed] = {"hacienda": Parsed(HACIENDA), "pass": Parsed(PASS)}
 for _i, _a in enumerate(ROLE_ACTIONS):
@@ -106,6 +110,8 @@ for _i, _a in enumerate(BUILD_ACTIONS):
     _TABLE[_a] = Parsed(BUILD, _i)
 for _i, _a in enumerate(DRAFT_ACTIONS):
     _TABLE[_a] = Parsed(DRAFT, _i)
+for _i, _a in enumerate(POST_ACTIONS):
+    _TABLE[_a] = Parsed(SELL, _i, 1)
 for _verb, _names in ((EXTRA, EXTRA_ACTIONS), (SELL, SELL_ACTIONS), (STORE, STORE_ACTIONS)):
     for _i, _a in enumerate(_names):
         _TABLE[_a] = Parsed(_verb, _i)

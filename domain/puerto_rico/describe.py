@@ -11,7 +11,15 @@ from __future__ import annotations
 
 from domain.core.protocol import ChanceStep, Decision, Step
 from domain.puerto_rico import actions as A
-from domain.puerto_rico.components import HARBOR, HOSPICE, QUARRY, UNIVERSITY, WHARF
+from domain.puerto_rico.components import (
+    HARBOR,
+    HOSPICE,
+    PRICES,
+    QUARRY,
+    TRADING_POST,
+    UNIVERSITY,
+    WHARF,
+)
 from domain.puerto_rico.names import Names, names_for
 from domain.puerto_rico.roles.builder import cost
 from domain.puerto_rico.roles.trader import price
@@ -92,6 +100,12 @@ def describe(s: State, step: Step) -> str:
         return text
     if verb == A.EXTRA:
         return f"{who} takes an extra {nm.good[arg]} (craftsman privilege)"
+    if verb == A.SELL and parsed.arg2 == 1:
+        gain = PRICES[arg] + (1 if step.seat == s.picker else 0)
+        return (
+            f"{who} sells {nm.good[arg]} for {nm.count(gain, 'doubloon', 'doubloons')}"
+            f" with the {nm.building[TRADING_POST]}"
+        )
     if verb == A.SELL:
         gain = price(p, arg, step.seat == s.picker) if p is not None else 0
         return f"{who} sells {nm.good[arg]} for {nm.count(gain, 'doubloon', 'doubloons')}"

@@ -60,7 +60,7 @@ class HeuristicBot:
         if verb == A.PASS:
             return 0.0
         if verb == A.HACIENDA:
-            return 1.0 if sum(p.tiles) < 10 else -1.0
+            return 1.0 if p.island_count() < 10 else -1.0
         if verb == A.PLANTATION:
             return self._tile_value(s, p, arg)
         if verb == A.COLONIST:
@@ -94,7 +94,7 @@ class HeuristicBot:
         if name == "captain":
             return 0.7 * goods
         if name == "settler":
-            return 2.0 if sum(p.tiles) < 12 else 0.0
+            return 2.0 if p.island_count() < 12 else 0.0
         if name == "mayor":
             room = sum(mayor.capacities(p)) - p.san_juan
             return 1.0 + 0.3 * max(0, room)

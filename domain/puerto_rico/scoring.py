@@ -9,6 +9,7 @@ from domain.core.protocol import Scores, SeatScore
 from domain.puerto_rico.components import (
     BUILDINGS,
     CITY_HALL,
+    CLOISTER,
     CUSTOMS_HOUSE,
     FORTRESS,
     GUILD_HALL,
@@ -28,8 +29,8 @@ def guild_hall_bonus(p: Player) -> int:
 
 
 def residence_bonus(p: Player) -> int:
-    """4 VP up to 9 occupied island spaces, then 5, 6, 7 for 10, 11, 12 (KO)."""
-    return max(4, sum(p.tiles) - 5)
+    """4 VP up to 9 occupied island spaces, then 5, 6, 7 for 10, 11, 12 (KO; forests count)."""
+    return max(4, p.island_count() - 5)
 
 
 def fortress_bonus(p: Player) -> int:
@@ -47,12 +48,20 @@ def city_hall_bonus(p: Player) -> int:
     return sum(1 for b in p.buildings if BUILDINGS[b].kind != "production")
 
 
+def cloister_bonus(p: Player) -> int:
+    """Expansion 1: 1/3/6/10 VP for 1-4 sets of 3 identical island tiles (KO; forests and
+    quarries count: 6 forests, 3 quarries, 2 corn, 1 coffee -> 6)."""
+    sets = sum(t // 3 for t in p.tiles) + len(p.forests) // 3
+    return (0, 1, 3, 6, 10)[min(sets, 4)]
+
+
 BONUSES = {
     GUILD_HALL: guild_hall_bonus,
     RESIDENCE: residence_bonus,
     FORTRESS: fortress_bonus,
     CUSTOMS_HOUSE: customs_house_bonus,
     CITY_HALL: city_hall_bonus,
+    CLOISTER: cloister_bonus,
 }
 
 

@@ -98,6 +98,7 @@ def initial(names: tuple[str, ...], options: Mapping[str, str]) -> State:
         p.workers = ()
         p.san_juan = 0
         p.active = 0
+        p.forests = ()
         players.append(p)
     s.players = tuple(players)
     s.governor = 0
@@ -136,6 +137,9 @@ def initial(names: tuple[str, ...], options: Mapping[str, str]) -> State:
     s.wharf_used = 0
     s.produced = 0
     s.stored = 0
+    s.kept = (0,) * 5
+    s.keep_left = 0
+    s.made = (0,) * 5
     s.wh_left = 0
     s.hand = 0
     s.cursor = 0

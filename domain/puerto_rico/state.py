@@ -29,6 +29,7 @@ class Player:
         "active",
         "buildings",
         "doubloons",
+        "forests",
         "goods",
         "manned",
         "san_juan",
@@ -53,6 +54,8 @@ class Player:
     san_juan: int
     active: int
     """Bit mask of manned buildings (bit = building index), kept in step with `workers`."""
+    forests: tuple[int, ...]
+    """Plantation tiles laid face down as forests (Expansion 1 Forest House), by their type."""
 
     def clone(self) -> Player:
         p = Player.__new__(Player)
@@ -65,6 +68,7 @@ class Player:
         p.workers = self.workers
         p.san_juan = self.san_juan
         p.active = self.active
+        p.forests = self.forests
         return p
 
     def set_workers(self, workers: tuple[int, ...]) -> None:
@@ -83,7 +87,8 @@ class Player:
         return building in self.buildings
 
     def island_count(self) -> int:
-        return sum(self.tiles)
+        """Occupied island spaces: tiles and forests."""
+        return sum(self.tiles) + len(self.forests)
 
     def city_spaces(self) -> int:
         return sum(BUILDINGS[b].spaces for b in self.buildings)
@@ -128,8 +133,11 @@ class State:
         "governor",
         "hand",
         "house",
+        "keep_left",
+        "kept",
         "legal_cache",
         "legal_seat",
+        "made",
         "names",
         "nplayers",
         "over",
@@ -221,6 +229,12 @@ class State:
     """Captain: bit mask of seats that used (or declined) their wharf this phase."""
     produced: int
     """Craftsman: bit mask of kinds the craftsman produced (candidates for the extra good)."""
+    kept: tuple[int, ...]
+    """Captain storage: single barrels the actor chose to keep so far, by good."""
+    keep_left: int
+    """Captain storage: single barrels the actor may still keep (1, +3 with a Storehouse)."""
+    made: tuple[int, ...]
+    """Craftsman: barrels the craftsman produced, by good (for the Specialty Factory)."""
     stored: int
     """Captain storage: bit mask of kinds the actor keeps whole in warehouses."""
     wh_left: int
@@ -280,6 +294,9 @@ class State:
         s.vp_supply = self.vp_supply
         s.wh_left = self.wh_left
         s.wharf_used = self.wharf_used
+        s.kept = self.kept
+        s.keep_left = self.keep_left
+        s.made = self.made
         s.legal_cache = None
         s.legal_seat = -2
         return s

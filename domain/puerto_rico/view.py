@@ -15,6 +15,7 @@ the display theme, option ``names``)::
           "doubloons": 5, "vp_chips": 7,           # vp_chips include VP owed after chips ran out
           "goods": {"corn": 1, "indigo": 0, "sugar": 2, "tobacco": 0, "coffee": 0},
           "island": [{"tile": "corn", "label": "corn", "colonist": true}, ...],   # 12 spaces max
+                                                       # tile "forest": Expansion 1 forests
           "city": [{"building": "small_market", "label": "Small Market", "colonists": 1,
                     "slots": 1, "spaces": 1, "vp": 1}, ...],                     # build order
           "san_juan": 2, "colonists_total": 7,
@@ -72,6 +73,7 @@ def view(s: State, seat: int | None = None) -> dict[str, Any]:
         for t in range(6):
             for k in range(p.tiles[t]):
                 island.append({"tile": TILES[t], "label": nm.tile[t], "colonist": k < p.manned[t]})
+        island.extend({"tile": "forest", "label": "forest", "colonist": False} for _ in p.forests)
         city = [
             {
                 "building": BUILDINGS[b].id,
@@ -95,7 +97,7 @@ def view(s: State, seat: int | None = None) -> dict[str, Any]:
                 "city": city,
                 "san_juan": p.san_juan,
                 "colonists_total": p.colonists(),
-                "island_spaces_used": sum(p.tiles),
+                "island_spaces_used": p.island_count(),
                 "city_spaces_used": p.city_spaces(),
             }
         )

@@ -30,6 +30,8 @@ ALL_ACTIONS = (
     *A.BUILD_ACTIONS,
     *A.EXTRA_ACTIONS,
     *A.SELL_ACTIONS,
+    *A.POST_ACTIONS,
+    *A.DRAFT_ACTIONS,
     *A.STORE_ACTIONS,
     *A.KEEP_ACTIONS,
     *A.WHARF_ACTIONS,
@@ -57,6 +59,8 @@ def totals(s: State) -> dict[str, object]:
     for p in s.players:
         for t in range(6):
             tiles[t] += p.tiles[t]
+        for t in p.forests:
+            tiles[t] += 1
     return {
         "goods": goods,
         # s.hand: colonists a player lifted and is placing during his mayor turn
@@ -102,6 +106,7 @@ OPTIONS = st.fixed_dictionaries(
         "discards": st.sampled_from(["bottom", "reshuffle"]),
         "colonist_end": st.sampled_from(["empty", "short"]),
         "names": st.sampled_from(["standard", "2p"]),
+        "buildings": st.sampled_from(["base", "draft", "random"]),
     }
 )
 

@@ -4,15 +4,16 @@ Manned quarries take 1 doubloon each off the cost, at most the building's column
 cost never goes below 0. Nobody builds two of the same building; a large building takes two
 city spaces; a full city (12 spaces) builds nothing more and ends the game with the round. A
 manned University puts a colonist on the new building, from the supply or, when it is empty,
-from the colonist ship.
+from the colonist ship. Expansion 1: a manned Church gives 1 VP for each later building of
+column 2 or 3 and 2 VP for column 4 (not for itself: it is manned only after being built).
 """
 
 from __future__ import annotations
 
 from domain.puerto_rico.actions import BUILD, BUILD_ACTIONS, Parsed
-from domain.puerto_rico.components import BUILDINGS, CITY_SPACES, QUARRY, UNIVERSITY
+from domain.puerto_rico.components import BUILDINGS, CHURCH, CITY_SPACES, QUARRY, UNIVERSITY
 from domain.puerto_rico.state import Player, State
-from domain.puerto_rico.turns import add_end, end_phase
+from domain.puerto_rico.turns import add_end, award_vp, end_phase
 
 
 def cost(p: Player, building: int, builder: bool) -> int:
@@ -82,6 +83,8 @@ def build(s: State, seat: int, building: int) -> None:
         elif s.col_ship:
             s.col_ship -= 1
             worker = 1
+    if p.has(CHURCH) and BUILDINGS[building].column >= 2:
+        award_vp(s, p, 2 if BUILDINGS[building].column == 4 else 1)
     p.buildings = (*p.buildings, building)
     p.set_workers((*p.workers, worker))
     if p.city_spaces() >= CITY_SPACES:

@@ -9,6 +9,11 @@ barrels of one kind (even a kind already on a ship) once per captain phase, when
 chooses; using it is never forced (``pass`` declines it for the phase). Afterwards each keeps 1
 barrel plus every barrel of one kind per manned warehouse (small 1, large 2), chosen by him; the
 rest go back. Full ships are unloaded last.
+
+Expansion 1: a manned Lighthouse pays 1 doubloon per shipment and 1 when its owner takes the
+captain; a manned Union Hall gives 1 VP per 2 barrels of a kind at the owner's first turn (paid
+when the phase starts: nobody else's shipments change his goods before that); a manned
+Storehouse keeps 3 more single barrels of any kinds.
 """
 
 from __future__ import annotations
@@ -24,7 +29,14 @@ from domain.puerto_rico.actions import (
     Parsed,
     ship_action,
 )
-from domain.puerto_rico.components import HARBOR, LARGE_WAREHOUSE, SMALL_WAREHOUSE
+from domain.puerto_rico.components import (
+    HARBOR,
+    LARGE_WAREHOUSE,
+    LIGHTHOUSE,
+    SMALL_WAREHOUSE,
+    STOREHOUSE,
+    UNION_HALL,
+)
 from domain.puerto_rico.components import WHARF as B_WHARF
 from domain.puerto_rico.state import Player, State
 from domain.puerto_rico.turns import award_vp, end_phase
@@ -71,6 +83,14 @@ def legal(s: State, seat: int) -> tuple[str, ...]:
 
 
 def start(s: State) -> None:
+    if s.players[s.picker].has(LIGHTHOUSE):
+        s.edit(s.picker).doubloons += 1
+        s.bank_out += 1
+    for seat, p in enumerate(s.players):
+        if p.has(UNION_HALL):
+            pairs = sum(k // 2 for k in p.goods)
+            if pairs:
+                award_vp(s, s.edit(seat), pairs)
     s.bonus_used = False
     s.wharf_used = 0
     s.storing = False
@@ -130,6 +150,9 @@ def ship(s: State, seat: int, good: int, capacity: int) -> int:
         vp += 1
     if p.has(HARBOR):
         vp += 1
+    if p.has(LIGHTHOUSE):
+        p.doubloons += 1
+        s.bank_out += 1
     award_vp(s, p, vp)
     return amount
 
@@ -138,36 +161,52 @@ def warehouse_kinds(p: Player) -> int:
     return (1 if p.has(SMALL_WAREHOUSE) else 0) + (2 if p.has(LARGE_WAREHOUSE) else 0)
 
 
+def _loose(s: State, p: Player) -> list[int]:
+    """Barrels by good that are neither in a warehouse nor already chosen to keep."""
+    return [0 if s.stored >> g & 1 else p.goods[g] - s.kept[g] for g in range(5)]
+
+
 def _store_options(s: State, p: Player) -> tuple[str, ...]:
-    kinds = [g for g in range(5) if p.goods[g] and not s.stored >> g & 1]
+    loose = _loose(s, p)
+    kinds = [g for g in range(5) if loose[g]]
     if s.wh_left:
         return tuple(STORE_ACTIONS[g] for g in kinds)
     return tuple(KEEP_ACTIONS[g] for g in kinds)
 
 
 def _settled(s: State, p: Player) -> bool:
-    """Whether `p`'s storage needs no more choices (and, if so, resolve it on `p`)."""
-    kinds = [g for g in range(5) if p.goods[g] and not s.stored >> g & 1]
+    """Whether `p`'s storage needs no more choices; if so, it is resolved on `p`."""
+    loose = _loose(s, p)
+    kinds = [g for g in range(5) if loose[g]]
     if len(kinds) <= s.wh_left:
+        _keep_only(s, p, stored_too=kinds)
         return True
     if s.wh_left:
         return False
-    if sum(p.goods[g] for g in kinds) <= 1:
+    if sum(loose) <= s.keep_left or len(kinds) == 1:
+        kept = list(s.kept)
+        for g in kinds:
+            kept[g] += min(loose[g], s.keep_left)
+        s.kept = tuple(kept)
+        _keep_only(s, p)
         return True
-    if len(kinds) == 1:
-        _discard_except(s, p, kinds[0])
+    if not s.keep_left:
+        _keep_only(s, p)
         return True
     return False
 
 
-def _discard_except(s: State, p: Player, keep: int) -> None:
-    """Keep one barrel of `keep` and the stored kinds; the rest goes back to the supply."""
+def _keep_only(s: State, p: Player, stored_too: list[int] | None = None) -> None:
+    """Warehouse kinds stay whole, chosen barrels stay; the rest goes back to the supply."""
+    stored = s.stored
+    for g in stored_too or ():
+        stored |= 1 << g
     goods = list(p.goods)
     supply = list(s.goods_supply)
     for g in range(5):
-        if s.stored >> g & 1:
+        if stored >> g & 1:
             continue
-        left = 1 if g == keep else 0
+        left = s.kept[g]
         if goods[g] > left:
             supply[g] += goods[g] - left
             goods[g] = left
@@ -181,7 +220,9 @@ def _next_storer(s: State) -> None:
         seat = (s.picker + s.acted) % n
         p = s.players[seat]
         s.stored = 0
+        s.kept = (0,) * 5
         s.wh_left = warehouse_kinds(p)
+        s.keep_left = 4 if p.has(STOREHOUSE) else 1
         if sum(p.goods) > 1:
             p = s.edit(seat)
             if not _settled(s, p):
@@ -189,7 +230,9 @@ def _next_storer(s: State) -> None:
                 return
         s.acted += 1
     s.stored = 0
+    s.kept = (0,) * 5
     s.wh_left = 0
+    s.keep_left = 0
     _unload(s)
 
 
@@ -198,10 +241,13 @@ def _store(s: State, seat: int, parsed: Parsed) -> None:
     if parsed.verb == STORE:
         s.stored |= 1 << parsed.arg
         s.wh_left -= 1
-        if not _settled(s, p):
-            return
     elif parsed.verb == KEEP:
-        _discard_except(s, p, parsed.arg)
+        kept = list(s.kept)
+        kept[parsed.arg] += 1
+        s.kept = tuple(kept)
+        s.keep_left -= 1
+    if not _settled(s, p):
+        return
     s.acted += 1
     _next_storer(s)
 

@@ -5,15 +5,31 @@ colonist in a production building of that good for each barrel. Production goes 
 the craftsman and each takes only what the supply still holds. A manned Factory pays 0/1/2/3/5
 doubloons for 1/2/3/4/5 kinds produced. The extra barrel is of a kind the craftsman produced
 (none if he produced nothing, or the supply is out of those kinds).
+
+Expansion 1: a manned Aqueduct adds one indigo (sugar) when the large indigo plant (large sugar
+mill) produced; a manned Specialty Factory pays the most barrels of one non-corn kind minus 1.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from domain.puerto_rico.actions import EXTRA_ACTIONS, Parsed
-from domain.puerto_rico.components import BUILDINGS, CORN, FACTORY
+from domain.puerto_rico.components import (
+    AQUEDUCT,
+    BUILDINGS,
+    CORN,
+    FACTORY,
+    INDIGO,
+    LARGE_INDIGO,
+    LARGE_SUGAR,
+    SPECIALTY_FACTORY,
+    SUGAR,
+)
 from domain.puerto_rico.state import Player, State
 from domain.puerto_rico.turns import end_phase
 
+_EXPANSION_MASK = 1 << AQUEDUCT
 FACTORY_BONUS = (0, 0, 1, 2, 3, 5)
 """Doubloons by number of kinds produced (KO)."""
 
@@ -41,28 +57,57 @@ def start(s: State) -> None:
         got = [min(m, supply[g]) for g, m in enumerate(made)]
         if not any(got):
             continue
-        p = players[seat].clone()
-        p.goods = tuple(a + b for a, b in zip(p.goods, got, strict=True))
-        kinds = 0
         for g, k in enumerate(got):
             supply[g] -= k
-            if k:
-                kinds += 1
-                if i == 0:
-                    s.produced |= 1 << g
+        p = players[seat].clone()
+        if p.active & _EXPANSION_MASK:
+            _aqueduct(p, got, supply)
+        p.goods = tuple(a + b for a, b in zip(p.goods, got, strict=True))
+        kinds = sum(1 for k in got if k)
+        if i == 0:
+            s.produced = sum(1 << g for g, k in enumerate(got) if k)
+            s.made = tuple(got)
         if p.has(FACTORY):
             p.doubloons += FACTORY_BONUS[kinds]
             s.bank_out += FACTORY_BONUS[kinds]
+        if i and p.has(SPECIALTY_FACTORY):
+            _specialty(s, p, got)
         players[seat] = p
     s.players = tuple(players)
     s.goods_supply = tuple(supply)
     choices = legal(s, s.picker)
-    if len(choices) == 1:
-        extra(s, EXTRA_ACTIONS.index(choices[0]))
     if len(choices) > 1:
         s.actor = s.picker
         return
+    if len(choices) == 1:
+        extra(s, EXTRA_ACTIONS.index(choices[0]))
+    _finish(s)
+
+
+def _aqueduct(p: Player, got: list[int], supply: list[int]) -> None:
+    """Aqueduct (KO): one more indigo / sugar when the large plant / mill produced any."""
+    if not p.has(AQUEDUCT):
+        return
+    for good, large in ((INDIGO, LARGE_INDIGO), (SUGAR, LARGE_SUGAR)):
+        if got[good] and p.has(large) and supply[good]:
+            got[good] += 1
+            supply[good] -= 1
+
+
+def _specialty(s: State, p: Player, got: Sequence[int]) -> None:
+    """Specialty Factory (KO): doubloons = the most barrels of one kind (not corn) minus 1,
+    the craftsman's extra barrel included (corn 4, sugar 3, coffee 2 -> 2)."""
+    pay = max(0, max(got[1:]) - 1)
+    p.doubloons += pay
+    s.bank_out += pay
+
+
+def _finish(s: State) -> None:
+    p = s.players[s.picker]
+    if p.has(SPECIALTY_FACTORY) and any(s.made):
+        _specialty(s, s.edit(s.picker), s.made)
     s.produced = 0
+    s.made = (0,) * 5
     end_phase(s)
 
 
@@ -78,9 +123,11 @@ def extra(s: State, good: int) -> None:
     supply = list(s.goods_supply)
     supply[good] -= 1
     s.goods_supply = tuple(supply)
+    made = list(s.made)
+    made[good] += 1
+    s.made = tuple(made)
 
 
 def act(s: State, seat: int, parsed: Parsed) -> None:
     extra(s, parsed.arg)
-    s.produced = 0
-    end_phase(s)
+    _finish(s)

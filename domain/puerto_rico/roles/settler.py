@@ -38,7 +38,7 @@ _QUARRY_ACTION = PLANTATION_ACTIONS[QUARRY]
 
 def legal(s: State, seat: int) -> tuple[str, ...]:
     p = s.players[seat]
-    if sum(p.tiles) >= ISLAND_SPACES:
+    if p.island_count() >= ISLAND_SPACES:
         return ()
     acts: list[str] = []
     if not s.bonus_used and p.has(HACIENDA) and (sum(s.stack) > 0 or len(s.discards) > 0):

@@ -3,17 +3,20 @@
 Price corn 0 .. coffee 4, +1 for the trader (only if he sells), +1 manned Small Market, +2 manned
 Large Market. The house holds 4 barrels of different kinds (a manned Office may sell a kind
 already there); once full, nobody else sells this phase and it is emptied at the phase's end.
+Expansion 1: a manned Trading Post sells one barrel of any kind to the supply instead (house
+price, the trader's +1, no market bonus).
 """
 
 from __future__ import annotations
 
-from domain.puerto_rico.actions import SELL, SELL_ACTIONS, Parsed
+from domain.puerto_rico.actions import POST_ACTIONS, SELL, SELL_ACTIONS, Parsed
 from domain.puerto_rico.components import (
     LARGE_MARKET,
     OFFICE,
     PRICES,
     SMALL_MARKET,
     TRADING_HOUSE_SPACES,
+    TRADING_POST,
 )
 from domain.puerto_rico.state import Player, State
 from domain.puerto_rico.turns import end_phase
@@ -34,6 +37,8 @@ def legal(s: State, seat: int) -> tuple[str, ...]:
     p = s.players[seat]
     office = p.has(OFFICE)
     acts = [SELL_ACTIONS[g] for g, k in enumerate(p.goods) if k and (office or g not in s.house)]
+    if p.has(TRADING_POST):
+        acts.extend(POST_ACTIONS[g] for g, k in enumerate(p.goods) if k)
     if acts:
         acts.append("pass")
     return tuple(acts)
@@ -62,7 +67,19 @@ def _advance(s: State) -> None:
 
 
 def act(s: State, seat: int, parsed: Parsed) -> None:
-    if parsed.verb == SELL:
+    if parsed.verb == SELL and parsed.arg2 == 1:
+        g = parsed.arg
+        p = s.edit(seat)
+        gain = PRICES[g] + (1 if seat == s.picker else 0)
+        p.doubloons += gain
+        s.bank_out += gain
+        goods = list(p.goods)
+        goods[g] -= 1
+        p.goods = tuple(goods)
+        supply = list(s.goods_supply)
+        supply[g] += 1
+        s.goods_supply = tuple(supply)
+    elif parsed.verb == SELL:
         g = parsed.arg
         p = s.edit(seat)
         gain = price(p, g, seat == s.picker)

@@ -1,0 +1,172 @@
+"""Expansion 1 ("new buildings"): the draft, the random set and each building, with KO's numbers."""
+
+from __future__ import annotations
+
+import random
+
+from domain.core.chance import Shuffle, resolve
+from domain.core.protocol import CHANCE, ChanceStep
+from domain.puerto_rico.building_sets import SLOTS, free_slots
+from domain.puerto_rico.components import BUILDING_INDEX, BUILDINGS, CORN, INDIGO
+from domain.puerto_rico.rules import RULES
+from domain.puerto_rico.scoring import cloister_bonus
+from tests.puerto_rico.builders import act, choose_role, put, resolve_first, shared, start
+
+
+def violet_in_supply(state: object) -> list[str]:
+    return sorted(
+        b.id
+        for i, b in enumerate(BUILDINGS)
+        if b.kind != "production" and state.bsupply[i]  # type: ignore[attr-defined]
+    )
+
+
+def test_draft_fills_every_slot_with_a_building_of_its_cost() -> None:
+    for players in (2, 3, 4, 5):
+        s = start(players, {"buildings": "draft"})
+        rng = random.Random(players)
+        seats = []
+        while s.role == -2:
+            legal = RULES.legal_actions(s, s.actor)
+            seats.append(s.actor)
+            s = act(s, s.actor, legal[rng.randrange(len(legal))])
+        assert s.role == -1 and s.actor == 0 and s.picks == 0
+        assert not any(free_slots(s).values())
+        assert len(seats) == sum(SLOTS.values()) == 17
+        assert seats[: players + 1] == [*range(players), 0]
+        chosen = violet_in_supply(s)
+        assert len(chosen) == 17
+        small = [b for b in chosen if BUILDINGS[BUILDING_INDEX[b]].kind == "violet_small"]
+        assert all(s.bsupply[BUILDING_INDEX[b]] == (2 if players > 2 else 1) for b in small)
+
+
+def test_draft_only_offers_buildings_for_free_slots_of_their_cost() -> None:
+    s = start(4, {"buildings": "draft"})
+    s = act(s, 0, "draft:aqueduct")  # the one cost-1 slot
+    legal = RULES.legal_actions(s, 1)
+    assert "draft:small_market" not in legal and "draft:library" in legal
+    s = act(s, 1, "draft:library")
+    s = act(s, 2, "draft:harbor")  # both cost-8 slots are now taken
+    legal = RULES.legal_actions(s, 3)
+    assert "draft:university" not in legal and "draft:specialty_factory" not in legal
+
+
+def test_random_set_is_one_shuffle_then_the_face_up_draw() -> None:
+    setup = RULES.prepare(["A", "B", "C"], {"buildings": "random"})
+    s = RULES.initial_state(setup)
+    assert RULES.to_move(s) == (CHANCE,)
+    spec = RULES.chance_spec(s)
+    assert isinstance(spec, Shuffle) and len(spec.items) == 31
+    s = RULES.apply(s, ChanceStep(resolve(spec, random.Random(1))))
+    assert RULES.to_move(s) == (CHANCE,)
+    s = resolve_first(s)
+    assert len(violet_in_supply(s)) == 17 and not any(free_slots(s).values())
+
+
+def test_specialty_factory_corn_4_sugar_3_coffee_2_pays_2() -> None:
+    s = put(
+        start(4),
+        1,
+        tiles={"corn": 4, "sugar": 3, "coffee": 2},
+        manned={"corn": 4, "sugar": 3, "coffee": 2},
+        buildings={"large_sugar_mill": 3, "coffee_roaster": 2, "specialty_factory": 1},
+        doubloons=0,
+    )
+    s = choose_role(s, "craftsman")
+    assert s.players[1].goods == (4, 0, 3, 0, 2) and s.players[1].doubloons == 2
+
+
+def test_specialty_factory_counts_the_craftsmans_extra_barrel() -> None:
+    s = put(
+        start(4),
+        0,
+        tiles={"sugar": 3, "coffee": 1},
+        manned={"sugar": 3, "coffee": 1},
+        buildings={"large_sugar_mill": 3, "coffee_roaster": 1, "specialty_factory": 1},
+        doubloons=0,
+    )
+    s = choose_role(s, "craftsman")
+    s = act(s, 0, "extra:sugar")
+    assert s.players[0].goods[2] == 4 and s.players[0].doubloons == 3
+
+
+def test_union_hall_examples_2_and_3() -> None:
+    for goods, vp in (({"corn": 3, "indigo": 2, "coffee": 1}, 2), ({"corn": 4, "coffee": 2}, 3)):
+        s = put(start(4), 1, goods=goods, buildings={"union_hall": 1})
+        s = shared(s, ship_good=(INDIGO, 2, 3), ship_load=(5, 6, 7))  # nothing can ship
+        s = choose_role(s, "captain")
+        assert s.players[1].vp == vp
+
+
+def test_cloister_6_forests_3_quarries_2_corn_1_coffee_6_then_10() -> None:
+    s = put(
+        start(4),
+        0,
+        tiles={"quarry": 3, "corn": 2, "coffee": 1},
+        forests=(CORN,) * 6,
+        buildings={"cloister": 1},
+    )
+    assert cloister_bonus(s.players[0]) == 6
+    s = put(s, 0, tiles={"quarry": 3, "corn": 3})
+    assert cloister_bonus(s.players[0]) == 10
+
+
+def test_statue_takes_no_colonist_and_is_worth_8() -> None:
+    s = put(start(4), 0, buildings={"statue": 0})
+    assert RULES.scores(s).seats[0].breakdown["buildings"] == 8
+    s = shared(s, col_ship=4)
+    s = choose_role(s, "mayor")
+    assert s.players[0].workers == (0,)
+
+
+def test_church_1_vp_for_columns_2_and_3_and_2_for_column_4() -> None:
+    s = put(start(4), 0, buildings={"church": 1}, doubloons=30)
+    s = shared(s, bsupply=tuple(max(k, 1) for k in s.bsupply))
+    for building, vp in (("small_market", 0), ("office", 1), ("harbor", 1), ("city_hall", 2)):
+        t = choose_role(s, "builder")
+        t = act(t, 0, f"build:{building}")
+        assert t.players[0].vp == vp, building
+
+
+def test_lighthouse_pays_per_shipment_and_for_taking_the_captain() -> None:
+    s = put(start(4), 0, goods={"corn": 1, "sugar": 1}, buildings={"lighthouse": 1}, doubloons=0)
+    s = choose_role(s, "captain")
+    assert s.players[0].doubloons == 1
+    s = act(s, 0, "ship:corn:7", "ship:sugar:6")
+    assert s.players[0].doubloons == 3
+
+
+def test_aqueduct_adds_a_barrel_for_the_large_plant() -> None:
+    s = put(
+        start(4),
+        1,
+        tiles={"indigo": 1, "sugar": 1},
+        manned={"indigo": 1, "sugar": 1},
+        buildings={"large_indigo_plant": 1, "small_sugar_mill": 1, "aqueduct": 1},
+    )
+    s = choose_role(s, "craftsman")
+    assert s.players[1].goods == (0, 2, 1, 0, 0)
+
+
+def test_storehouse_keeps_three_more_single_barrels() -> None:
+    s = put(start(4), 0, goods={"corn": 2, "sugar": 2, "coffee": 3}, buildings={"storehouse": 1})
+    s = shared(s, ship_good=(INDIGO, 2, 3), ship_load=(5, 6, 7))
+    s = choose_role(s, "captain")
+    assert s.storing and s.actor == 0
+    s = act(s, 0, "keep:coffee", "keep:coffee", "keep:corn", "keep:sugar")
+    assert s.players[0].goods == (1, 0, 1, 0, 2)
+
+
+def test_trading_post_sells_to_the_supply_without_market_bonus() -> None:
+    s = put(
+        start(4),
+        0,
+        goods={"tobacco": 1},
+        doubloons=0,
+        buildings={"trading_post": 1, "small_market": 1},
+    )
+    s = shared(s, house=(3, 0, 1))
+    s = choose_role(s, "trader")
+    assert "sell:tobacco" not in RULES.legal_actions(s, 0)
+    s = act(s, 0, "sell:tobacco:trading_post")
+    assert s.players[0].doubloons == 3 + 1 and s.house == (3, 0, 1)
