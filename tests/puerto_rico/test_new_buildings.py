@@ -6,7 +6,7 @@ import random
 
 from domain.core.chance import Shuffle, resolve
 from domain.core.protocol import CHANCE, ChanceStep
-from domain.puerto_rico.building_sets import SLOTS, free_slots
+from domain.puerto_rico.building_sets import CANDIDATES, SLOTS, free_slots
 from domain.puerto_rico.components import BUILDING_INDEX, BUILDINGS, CORN, INDIGO
 from domain.puerto_rico.rules import RULES
 from domain.puerto_rico.scoring import cloister_bonus
@@ -56,7 +56,7 @@ def test_random_set_is_one_shuffle_then_the_face_up_draw() -> None:
     s = RULES.initial_state(setup)
     assert RULES.to_move(s) == (CHANCE,)
     spec = RULES.chance_spec(s)
-    assert isinstance(spec, Shuffle) and len(spec.items) == 31
+    assert isinstance(spec, Shuffle) and len(spec.items) == len(CANDIDATES)
     s = RULES.apply(s, ChanceStep(resolve(spec, random.Random(1))))
     assert RULES.to_move(s) == (CHANCE,)
     s = resolve_first(s)
