@@ -252,3 +252,29 @@ def test_the_cli_uses_postgresql_when_the_environment_says_so(
     monkeypatch.setenv("POSTGRES_CONNECT_TIMEOUT", "1")
     code, out = novus("games", "-d", data)
     assert code == 1 and "cannot open the event store (PostgreSQL" in " ".join(out.split())
+
+
+def test_a_missing_area_is_skipped_and_a_broken_one_is_reported(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import importlib
+
+    import typer
+
+    from application.cli import main
+
+    real_import = importlib.import_module
+
+    def fake_import(name: str, package: str | None = None) -> object:
+        if name == "application.cli.library_broken":
+            raise ImportError("cannot import name 'thing'")
+        return real_import(name, package)
+
+    found = {"application.cli.library_broken": object()}
+    monkeypatch.setattr(main.importlib.util, "find_spec", found.get)
+    monkeypatch.setattr(main.importlib, "import_module", fake_import)
+    monkeypatch.setattr(main, "unavailable", {})
+    target = typer.Typer()
+    done = main.register_areas(target, ("missing_area", "library_broken"))
+    assert done == []
+    assert main.unavailable == {"library_broken": "ImportError: cannot import name 'thing'"}
