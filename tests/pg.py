@@ -80,8 +80,17 @@ def _free_port() -> int:
         return port
 
 
+def _runuser() -> str:
+    """`runuser` (util-linux) lives in /usr/sbin or /sbin, which a root PATH may lack."""
+    path = os.pathsep.join([os.environ.get("PATH", ""), "/usr/sbin", "/sbin"])
+    found = shutil.which("runuser", path=path)
+    if found is None:
+        raise PostgresUnavailable(f"running as root but `runuser` is missing; {INSTALL_HINT}")
+    return found
+
+
 def _as_server_user(cmd: list[str]) -> list[str]:
-    return ["runuser", "-u", "postgres", "--", *cmd] if os.geteuid() == 0 else cmd
+    return [_runuser(), "-u", "postgres", "--", *cmd] if os.geteuid() == 0 else cmd
 
 
 def _run(cmd: list[str]) -> None:
