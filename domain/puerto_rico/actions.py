@@ -43,6 +43,10 @@ theme (`names=2p` only changes `describe` and `view` labels).
 ``keep:<good>``              end of captain phase: the one barrel anyone may keep.
 ``pass``                     settler, builder, trader: do nothing this turn; captain: decline
                              the wharf when it is the only way left to ship.
+``forest:<good>``            settler, manned Forest House (Expansion 1): take that face-up
+                             plantation and lay it face down as a forest.
+``hacienda:plant|forest``    settler, Forest House owner after his hacienda draw: plant the
+                             drawn tile or lay it as a forest.
 ``draft:<building>``         setup with ``buildings=draft`` (Expansion 1): put a violet
                              building on a free supply slot of its cost (``draft:library``).
 ===========================  ==========================================================
@@ -73,7 +77,9 @@ from domain.puerto_rico.components import BUILDINGS, GOODS, ROLES, TILES
     KEEP,
     PASS,
     DRAFT,
-) = range(13)
+    FOREST,
+    HACIENDA_TILE,
+) = range(15)
 
 WHARF = -1
 """`Parsed.arg2` of ``ship:<good>:wharf``."""
@@ -98,6 +104,8 @@ KEEP_ACTIONS = tuple(f"keep:{g}" for g in GOODS)
 WHARF_ACTIONS = tuple(f"ship:{g}:wharf" for g in GOODS)
 DRAFT_ACTIONS = tuple(f"draft:{b.id}" for b in BUILDINGS)
 POST_ACTIONS = tuple(f"sell:{g}:trading_post" for g in GOODS)
+FOREST_ACTIONS = tuple(f"forest:{g}" for g in GOODS)
+HACIENDA_TILE_ACTIONS = ("hacienda:plant", "hacienda:forest")
 
 _TABLE: dict[str, Parsed] = {"hacienda": Parsed(HACIENDA), "pass": Parsed(PASS)}
 for _i, _a in enumerate(ROLE_ACTIONS):
@@ -110,6 +118,10 @@ for _i, _a in enumerate(BUILD_ACTIONS):
     _TABLE[_a] = Parsed(BUILD, _i)
 for _i, _a in enumerate(DRAFT_ACTIONS):
     _TABLE[_a] = Parsed(DRAFT, _i)
+for _i, _a in enumerate(FOREST_ACTIONS):
+    _TABLE[_a] = Parsed(FOREST, _i)
+for _i, _a in enumerate(HACIENDA_TILE_ACTIONS):
+    _TABLE[_a] = Parsed(HACIENDA_TILE, _i)
 for _i, _a in enumerate(POST_ACTIONS):
     _TABLE[_a] = Parsed(SELL, _i, 1)
 for _verb, _names in ((EXTRA, EXTRA_ACTIONS), (SELL, SELL_ACTIONS), (STORE, STORE_ACTIONS)):

@@ -62,6 +62,12 @@ def describe(s: State, step: Step) -> str:
             got = nm.count(money + 1, "doubloon", "doubloons")
             return f"{who} selects the {nm.role[arg]} and takes {got}"
         return f"{who} selects the {nm.role[arg]}{extra}"
+    if verb == A.FOREST:
+        return f"{who} lays {_tile(nm, arg)} face down as a forest ({nm.building[FOREST_HOUSE]})"
+    if verb == A.HACIENDA_TILE:
+        tile = _tile(nm, s.pending) if s.pending >= 0 else "the drawn tile"
+        how = "as a forest" if arg == 1 else "face up"
+        return f"{who} places {tile} {how}"
     if verb == A.DRAFT:
         return f"{who} drafts the {nm.building[arg]} for the building supply"
     if verb == A.HACIENDA:

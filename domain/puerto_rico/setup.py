@@ -140,6 +140,7 @@ def initial(names: tuple[str, ...], options: Mapping[str, str]) -> State:
     s.kept = (0,) * 5
     s.keep_left = 0
     s.made = (0,) * 5
+    s.pending = -1
     s.wh_left = 0
     s.hand = 0
     s.cursor = 0

@@ -141,6 +141,7 @@ class State:
         "names",
         "nplayers",
         "over",
+        "pending",
         "picker",
         "picks",
         "players",
@@ -235,6 +236,9 @@ class State:
     """Captain storage: single barrels the actor may still keep (1, +3 with a Storehouse)."""
     made: tuple[int, ...]
     """Craftsman: barrels the craftsman produced, by good (for the Specialty Factory)."""
+    pending: int
+    """Settler: a hacienda tile drawn by a Forest House owner, waiting to be planted or laid as
+    a forest (-1: none)."""
     stored: int
     """Captain storage: bit mask of kinds the actor keeps whole in warehouses."""
     wh_left: int
@@ -297,6 +301,7 @@ class State:
         s.kept = self.kept
         s.keep_left = self.keep_left
         s.made = self.made
+        s.pending = self.pending
         s.legal_cache = None
         s.legal_seat = -2
         return s

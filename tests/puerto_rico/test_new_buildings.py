@@ -44,11 +44,11 @@ def test_draft_only_offers_buildings_for_free_slots_of_their_cost() -> None:
     s = start(4, {"buildings": "draft"})
     s = act(s, 0, "draft:aqueduct")  # the one cost-1 slot
     legal = RULES.legal_actions(s, 1)
-    assert "draft:small_market" not in legal and "draft:library" in legal
-    s = act(s, 1, "draft:library")
+    assert "draft:small_market" not in legal and "draft:specialty_factory" in legal
+    s = act(s, 1, "draft:specialty_factory")
     s = act(s, 2, "draft:harbor")  # both cost-8 slots are now taken
     legal = RULES.legal_actions(s, 3)
-    assert "draft:university" not in legal and "draft:specialty_factory" not in legal
+    assert "draft:university" not in legal and "draft:harbor" not in legal
 
 
 def test_random_set_is_one_shuffle_then_the_face_up_draw() -> None:
@@ -170,3 +170,49 @@ def test_trading_post_sells_to_the_supply_without_market_bonus() -> None:
     assert "sell:tobacco" not in RULES.legal_actions(s, 0)
     s = act(s, 0, "sell:tobacco:trading_post")
     assert s.players[0].doubloons == 3 + 1 and s.house == (3, 0, 1)
+
+
+def test_forest_house_discount_4_forests_2_quarries_builder_large_warehouse_costs_1() -> None:
+    s = put(
+        start(4),
+        0,
+        tiles={"quarry": 2},
+        manned={"quarry": 2},
+        forests=(CORN,) * 4,
+        buildings={"forest_house": 0},
+        doubloons=1,
+    )
+    s = choose_role(s, "builder")
+    s = act(s, 0, "build:large_warehouse")
+    assert s.players[0].doubloons == 0
+
+
+def test_forest_house_lays_a_face_up_tile_as_a_forest_with_hospice_colonist_to_san_juan() -> None:
+    s = put(start(4), 0, buildings={"forest_house": 1, "hospice": 1})
+    s = choose_role(s, "settler")
+    tile = s.face_up[0]
+    assert f"forest:{('corn', 'indigo', 'sugar', 'tobacco', 'coffee')[tile]}" in (
+        RULES.legal_actions(s, 0)
+    )
+    s = act(s, 0, f"forest:{('corn', 'indigo', 'sugar', 'tobacco', 'coffee')[tile]}")
+    p = s.players[0]
+    assert p.forests == (tile,) and p.san_juan == 1 and p.island_count() == 2
+    assert "forest:quarry" not in RULES.legal_actions(s, 0)
+
+
+def test_hacienda_tile_is_seen_before_the_forest_choice() -> None:
+    s = put(start(4), 0, buildings={"forest_house": 1, "hacienda": 1})
+    s = choose_role(s, "settler")
+    s = act(s, 0, "hacienda")
+    s = RULES.apply(s, ChanceStep(("coffee",)))
+    assert list(RULES.legal_actions(s, 0)) == ["hacienda:plant", "hacienda:forest"]
+    s = act(s, 0, "hacienda:forest")
+    assert s.players[0].forests == (4,)
+    assert "plantation:quarry" in RULES.legal_actions(s, 0)
+
+
+def test_forests_count_for_the_residence() -> None:
+    from domain.puerto_rico.scoring import residence_bonus
+
+    s = put(start(4), 0, tiles={"corn": 6}, forests=(CORN,) * 4, buildings={"residence": 1})
+    assert residence_bonus(s.players[0]) == 5

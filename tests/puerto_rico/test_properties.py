@@ -56,6 +56,8 @@ def totals(s: State) -> dict[str, object]:
     tiles = [*s.stack, s.quarries]
     for t in (*s.discards, *s.face_up):
         tiles[t] += 1
+    if s.pending >= 0:  # a hacienda tile its Forest House owner is deciding on
+        tiles[s.pending] += 1
     for p in s.players:
         for t in range(6):
             tiles[t] += p.tiles[t]

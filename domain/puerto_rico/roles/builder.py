@@ -11,15 +11,28 @@ column 2 or 3 and 2 VP for column 4 (not for itself: it is manned only after bei
 from __future__ import annotations
 
 from domain.puerto_rico.actions import BUILD, BUILD_ACTIONS, Parsed
-from domain.puerto_rico.components import BUILDINGS, CHURCH, CITY_SPACES, QUARRY, UNIVERSITY
+from domain.puerto_rico.components import (
+    BUILDINGS,
+    CHURCH,
+    CITY_SPACES,
+    FOREST_HOUSE,
+    QUARRY,
+    UNIVERSITY,
+)
 from domain.puerto_rico.state import Player, State
 from domain.puerto_rico.turns import add_end, award_vp, end_phase
+
+
+def forest_discount(p: Player) -> int:
+    """Forest House (KO): 1 doubloon per 2 forests, manned or not, beyond the column limit."""
+    return len(p.forests) // 2 if p.forests and FOREST_HOUSE in p.buildings else 0
 
 
 def cost(p: Player, building: int, builder: bool) -> int:
     """What `p` pays for `building` (with the builder's privilege if `builder`)."""
     b = BUILDINGS[building]
-    return max(0, b.cost - (1 if builder else 0) - min(p.manned[QUARRY], b.column))
+    rebate = (1 if builder else 0) + min(p.manned[QUARRY], b.column) + forest_discount(p)
+    return max(0, b.cost - rebate)
 
 
 def legal(s: State, seat: int) -> tuple[str, ...]:
@@ -28,7 +41,7 @@ def legal(s: State, seat: int) -> tuple[str, ...]:
     if not free:
         return ()
     money = p.doubloons
-    discount = 1 if seat == s.picker else 0
+    discount = (1 if seat == s.picker else 0) + forest_discount(p)
     quarries = p.manned[QUARRY]
     owned = p.buildings
     acts = [

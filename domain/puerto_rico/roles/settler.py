@@ -8,21 +8,30 @@ the supply is empty, from the colonist ship; a full island (12 tiles) takes noth
 the unchosen face-up tiles go face down under the stack (KO; option ``discards=reshuffle``: on a
 discard pile shuffled into a new stack when the stack runs out) and players + 1 new tiles are
 drawn, as many as are left.
+
+Expansion 1: the owner of a manned Forest House may lay the tile he takes face down as a forest
+(``forest:<good>``; never a quarry; a Hospice colonist then goes to San Juan), and decides so for
+his hacienda tile after seeing it.
 """
 
 from __future__ import annotations
 
 from domain.core.chance import Draw
 from domain.puerto_rico.actions import (
-    HACIENDA as ACT_HACIENDA,
-)
-from domain.puerto_rico.actions import (
+    FOREST,
+    FOREST_ACTIONS,
+    HACIENDA_TILE,
+    HACIENDA_TILE_ACTIONS,
     PLANTATION,
     PLANTATION_ACTIONS,
     Parsed,
 )
+from domain.puerto_rico.actions import (
+    HACIENDA as ACT_HACIENDA,
+)
 from domain.puerto_rico.components import (
     CONSTRUCTION_HUT,
+    FOREST_HOUSE,
     HACIENDA,
     HOSPICE,
     ISLAND_SPACES,
@@ -38,6 +47,8 @@ _QUARRY_ACTION = PLANTATION_ACTIONS[QUARRY]
 
 def legal(s: State, seat: int) -> tuple[str, ...]:
     p = s.players[seat]
+    if s.pending >= 0:
+        return HACIENDA_TILE_ACTIONS
     if p.island_count() >= ISLAND_SPACES:
         return ()
     acts: list[str] = []
@@ -47,6 +58,8 @@ def legal(s: State, seat: int) -> tuple[str, ...]:
         acts.append(PLANTATION_ACTIONS[t])
     if s.quarries and (seat == s.picker or p.has(CONSTRUCTION_HUT)):
         acts.append(_QUARRY_ACTION)
+    if p.has(FOREST_HOUSE):
+        acts.extend(FOREST_ACTIONS[t] for t in sorted(set(s.face_up)))
     if acts:
         acts.append("pass")
     return tuple(acts)
@@ -76,18 +89,27 @@ def act(s: State, seat: int, parsed: Parsed) -> None:
         s.bonus_used = True
         _hacienda(s)
         return
+    if parsed.verb == HACIENDA_TILE:
+        tile, s.pending = s.pending, -1
+        _place_hacienda_tile(s, tile, forest=parsed.arg == 1)
+        return
     if parsed.verb == PLANTATION:
         _take(s, seat, parsed.arg)
+    elif parsed.verb == FOREST:
+        _take(s, seat, parsed.arg, forest=True)
     s.acted += 1
     s.bonus_used = False
     _advance(s)
 
 
-def _take(s: State, seat: int, tile: int) -> None:
+def _take(s: State, seat: int, tile: int, forest: bool = False) -> None:
     p = s.edit(seat)
-    tiles = list(p.tiles)
-    tiles[tile] += 1
-    p.tiles = tuple(tiles)
+    if forest:
+        p.forests = (*p.forests, tile)
+    else:
+        tiles = list(p.tiles)
+        tiles[tile] += 1
+        p.tiles = tuple(tiles)
     if tile == QUARRY:
         s.quarries -= 1
     else:
@@ -100,6 +122,9 @@ def _take(s: State, seat: int, tile: int) -> None:
         elif s.col_ship:
             s.col_ship -= 1
         else:
+            return
+        if forest:  # no circle on a forest: the colonist waits in San Juan (KO)
+            p.san_juan += 1
             return
         manned = list(p.manned)
         manned[tile] += 1
@@ -125,11 +150,17 @@ def _hacienda(s: State) -> None:
     _place_hacienda_tile(s, tile)
 
 
-def _place_hacienda_tile(s: State, tile: int) -> None:
+def _place_hacienda_tile(s: State, tile: int, forest: bool | None = None) -> None:
     p = s.edit(s.actor)
-    tiles = list(p.tiles)
-    tiles[tile] += 1
-    p.tiles = tuple(tiles)
+    if forest is None and p.owns(FOREST_HOUSE) and p.has(FOREST_HOUSE):
+        s.pending = tile  # he sees the tile, then chooses (KO)
+        return
+    if forest:
+        p.forests = (*p.forests, tile)
+    else:
+        tiles = list(p.tiles)
+        tiles[tile] += 1
+        p.tiles = tuple(tiles)
     if not legal(s, s.actor):
         s.acted += 1
         s.bonus_used = False
