@@ -101,9 +101,12 @@ def demo(
         console.print("dashboard not started (--no-dashboard)")
     elif _available("dashboard.launch"):
         console.print(f"serving the dashboard on http://localhost:{port} (Ctrl+C to stop)")
-        importlib.import_module("dashboard.launch").serve(
-            folder, port=port, open_browser=open_browser
-        )
+        try:
+            importlib.import_module("dashboard.launch").serve(
+                folder, port=port, open_browser=open_browser
+            )
+        except KeyboardInterrupt:
+            console.print("dashboard stopped")
     else:
         console.print("[yellow]skipped the dashboard:[/] the dashboard package is not installed")
 
