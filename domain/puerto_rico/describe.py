@@ -12,6 +12,7 @@ from __future__ import annotations
 from domain.core.protocol import ChanceStep, Decision, Step
 from domain.puerto_rico import actions as A
 from domain.puerto_rico.components import (
+    FOREST_HOUSE,
     HARBOR,
     HOSPICE,
     PRICES,
