@@ -278,3 +278,32 @@ def test_a_missing_area_is_skipped_and_a_broken_one_is_reported(
     done = main.register_areas(target, ("missing_area", "library_broken"))
     assert done == []
     assert main.unavailable == {"library_broken": "ImportError: cannot import name 'thing'"}
+
+
+def test_demo_projects_then_serves_through_the_other_packages(
+    data: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """demo calls `projections.runner.catch_up(folder)` then `dashboard.launch.serve(...)`."""
+    import importlib.machinery
+    import sys
+    import types
+
+    calls: list[tuple[object, ...]] = []
+    runner = types.ModuleType("projections.runner")
+    runner.__spec__ = importlib.machinery.ModuleSpec("projections.runner", None)
+    runner.catch_up = lambda folder: calls.append(("catch_up", folder))  # type: ignore[attr-defined]
+    launch = types.ModuleType("dashboard.launch")
+    launch.__spec__ = importlib.machinery.ModuleSpec("dashboard.launch", None)
+
+    def serve(folder: Path, port: int, open_browser: bool) -> None:
+        calls.append(("serve", folder, port, open_browser))
+        raise KeyboardInterrupt  # the user stops the server
+
+    launch.serve = serve  # type: ignore[attr-defined]
+    monkeypatch.setitem(sys.modules, "projections.runner", runner)
+    monkeypatch.setitem(sys.modules, "dashboard.launch", launch)
+    code, out = novus("demo", "-d", data, "--games", "1", "--port", "8765", "--no-browser")
+    assert code == 0, out
+    folder = data.resolve()
+    assert calls == [("catch_up", folder), ("serve", folder, 8765, False)]
+    assert "projected the games into" in out and "dashboard stopped" in out
