@@ -244,7 +244,7 @@ class State:
     wh_left: int
     """Captain storage: warehouse kinds the actor may still choose."""
     hand: int
-    """Mayor: colonists the actor still has to place."""
+    """Mayor: colonists the actor still has to place; craftsman: extra barrels still owed."""
     cursor: int
     """Mayor: the first placement target the actor may still use (placements go in order)."""
 

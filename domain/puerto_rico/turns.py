@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from domain.puerto_rico.components import LIBRARY
 from domain.puerto_rico.state import PICKING, Player, State
 
 
@@ -49,6 +50,14 @@ def end_round(s: State) -> None:
         s.actor = -1
     else:
         s.actor = s.governor
+
+
+def privilege(s: State, seat: int) -> int:
+    """The role privilege `seat` gets now: 0 (not the chooser), 1, or 2 with a manned Library
+    (Expansion 1: every privilege doubled)."""
+    if seat != s.picker:
+        return 0
+    return 2 if s.players[seat].has(LIBRARY) else 1
 
 
 def add_end(s: State, reason: str) -> None:

@@ -216,3 +216,46 @@ def test_forests_count_for_the_residence() -> None:
 
     s = put(start(4), 0, tiles={"corn": 6}, forests=(CORN,) * 4, buildings={"residence": 1})
     assert residence_bonus(s.players[0]) == 5
+
+
+def test_library_doubles_prospector_trader_builder_mayor_and_captain_privileges() -> None:
+    lib = {"library": 1}
+    s = put(start(4), 0, buildings=lib, doubloons=0)
+    assert choose_role(s, "prospector").players[0].doubloons == 2
+    t = choose_role(put(s, 0, goods={"corn": 1}), "trader")
+    assert act(t, 0, "sell:corn").players[0].doubloons == 2
+    b = choose_role(put(s, 0, doubloons=1), "builder")
+    assert "build:small_warehouse" in RULES.legal_actions(b, 0)  # 3 - 2
+    m = choose_role(shared(s, col_ship=4), "mayor")
+    assert m.players[0].colonists() == 2 + 1 + 1  # 2 privilege + 1 from the ship + library's own
+    c = choose_role(put(s, 0, goods={"corn": 2}), "captain")
+    assert act(c, 0, "ship:corn:7").players[0].vp == 4
+
+
+def test_library_craftsman_takes_two_extra_barrels() -> None:
+    s = put(
+        start(4),
+        0,
+        tiles={"corn": 1, "indigo": 1},
+        manned={"corn": 1, "indigo": 1},
+        buildings={"library": 1, "small_indigo_plant": 1},
+    )
+    s = choose_role(s, "craftsman")
+    assert s.actor == 0 and s.hand == 2
+    s = act(s, 0, "extra:indigo", "extra:indigo")
+    assert s.players[0].goods == (1, 3, 0, 0, 0) and s.role == -1
+
+
+def test_library_settler_takes_a_second_tile_after_everyone_hospice_only_first() -> None:
+    s = put(start(4), 0, buildings={"library": 1, "hospice": 1})
+    s = choose_role(s, "settler")
+    s = act(s, 0, "plantation:quarry")
+    for seat in (1, 2, 3):
+        s = act(s, seat, "pass")
+    assert s.actor == 0
+    legal = RULES.legal_actions(s, 0)
+    assert "plantation:quarry" not in legal and "hacienda" not in legal
+    s = act(s, 0, legal[0])
+    p = s.players[0]
+    assert p.island_count() == 3 and sum(p.manned) == 1  # the quarry's colonist only
+    assert RULES.to_move(s) == (CHANCE,)

@@ -19,7 +19,13 @@ from domain.core.errors import IllegalAction, NotYourTurn, RuleError
 from domain.core.play import replay
 from domain.core.protocol import CHANCE, ChanceStep, Decision, Step
 from domain.puerto_rico import actions as A
-from domain.puerto_rico.components import GOODS_SUPPLY, PLANTATIONS_2P, PLANTATIONS_BOX, QUARRIES
+from domain.puerto_rico.components import (
+    GOODS_SUPPLY,
+    MAYOR,
+    PLANTATIONS_2P,
+    PLANTATIONS_BOX,
+    QUARRIES,
+)
 from domain.puerto_rico.rules import RULES
 from domain.puerto_rico.state import State
 
@@ -66,7 +72,10 @@ def totals(s: State) -> dict[str, object]:
     return {
         "goods": goods,
         # s.hand: colonists a player lifted and is placing during his mayor turn
-        "colonists": s.col_supply + s.col_ship + s.hand + sum(p.colonists() for p in s.players),
+        "colonists": s.col_supply
+        + s.col_ship
+        + (s.hand if s.role == MAYOR else 0)
+        + sum(p.colonists() for p in s.players),
         "tiles": tiles,
         "doubloons": sum(p.doubloons for p in s.players) + sum(s.role_doubloons) - s.bank_out,
         "vp": sum(p.vp for p in s.players) + s.vp_supply - s.vp_owed,

@@ -16,11 +16,12 @@ from domain.puerto_rico.components import (
     CHURCH,
     CITY_SPACES,
     FOREST_HOUSE,
+    LIBRARY,
     QUARRY,
     UNIVERSITY,
 )
 from domain.puerto_rico.state import Player, State
-from domain.puerto_rico.turns import add_end, award_vp, end_phase
+from domain.puerto_rico.turns import add_end, award_vp, end_phase, privilege
 
 
 def forest_discount(p: Player) -> int:
@@ -31,7 +32,11 @@ def forest_discount(p: Player) -> int:
 def cost(p: Player, building: int, builder: bool) -> int:
     """What `p` pays for `building` (with the builder's privilege if `builder`)."""
     b = BUILDINGS[building]
-    rebate = (1 if builder else 0) + min(p.manned[QUARRY], b.column) + forest_discount(p)
+    rebate = (
+        ((2 if p.has(LIBRARY) else 1) if builder else 0)
+        + min(p.manned[QUARRY], b.column)
+        + forest_discount(p)
+    )
     return max(0, b.cost - rebate)
 
 
@@ -41,7 +46,7 @@ def legal(s: State, seat: int) -> tuple[str, ...]:
     if not free:
         return ()
     money = p.doubloons
-    discount = (1 if seat == s.picker else 0) + forest_discount(p)
+    discount = privilege(s, seat) + forest_discount(p)
     quarries = p.manned[QUARRY]
     owned = p.buildings
     acts = [

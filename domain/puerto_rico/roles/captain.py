@@ -39,7 +39,7 @@ from domain.puerto_rico.components import (
 )
 from domain.puerto_rico.components import WHARF as B_WHARF
 from domain.puerto_rico.state import Player, State
-from domain.puerto_rico.turns import award_vp, end_phase
+from domain.puerto_rico.turns import award_vp, end_phase, privilege
 
 
 def ship_options(s: State, seat: int) -> tuple[list[str], bool]:
@@ -147,7 +147,7 @@ def ship(s: State, seat: int, good: int, capacity: int) -> int:
     vp = amount
     if seat == s.picker and not s.bonus_used:
         s.bonus_used = True
-        vp += 1
+        vp += privilege(s, seat)
     if p.has(HARBOR):
         vp += 1
     if p.has(LIGHTHOUSE):

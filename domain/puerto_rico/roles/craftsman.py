@@ -27,7 +27,7 @@ from domain.puerto_rico.components import (
     SUGAR,
 )
 from domain.puerto_rico.state import Player, State
-from domain.puerto_rico.turns import end_phase
+from domain.puerto_rico.turns import end_phase, privilege
 
 _EXPANSION_MASK = 1 << AQUEDUCT
 FACTORY_BONUS = (0, 0, 1, 2, 3, 5)
@@ -75,12 +75,22 @@ def start(s: State) -> None:
         players[seat] = p
     s.players = tuple(players)
     s.goods_supply = tuple(supply)
-    choices = legal(s, s.picker)
-    if len(choices) > 1:
-        s.actor = s.picker
-        return
-    if len(choices) == 1:
+    s.hand = privilege(s, s.picker)
+    _offer_extra(s)
+
+
+def _offer_extra(s: State) -> None:
+    """The craftsman's extra barrel(s): a decision when two or more kinds are possible."""
+    while s.hand:
+        choices = legal(s, s.picker)
+        if len(choices) > 1:
+            s.actor = s.picker
+            return
+        if not choices:
+            break
         extra(s, EXTRA_ACTIONS.index(choices[0]))
+        s.hand -= 1
+    s.hand = 0
     _finish(s)
 
 
@@ -130,4 +140,5 @@ def extra(s: State, good: int) -> None:
 
 def act(s: State, seat: int, parsed: Parsed) -> None:
     extra(s, parsed.arg)
-    _finish(s)
+    s.hand -= 1
+    _offer_extra(s)

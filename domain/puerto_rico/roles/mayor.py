@@ -14,16 +14,17 @@ from __future__ import annotations
 from domain.puerto_rico.actions import COLONIST, COLONIST_ACTIONS, Parsed
 from domain.puerto_rico.components import BUILDINGS
 from domain.puerto_rico.state import Player, State
-from domain.puerto_rico.turns import add_end, end_phase
+from domain.puerto_rico.turns import add_end, end_phase, privilege
 
 NTILES = 6
 
 
 def start(s: State) -> None:
     n = s.nplayers
-    if s.col_supply:
-        s.col_supply -= 1
-        s.edit(s.picker).san_juan += 1
+    extra = min(privilege(s, s.picker), s.col_supply)
+    if extra:
+        s.col_supply -= extra
+        s.edit(s.picker).san_juan += extra
     ship = s.col_ship
     if ship:
         players = list(s.players)

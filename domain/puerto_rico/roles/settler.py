@@ -35,6 +35,7 @@ from domain.puerto_rico.components import (
     HACIENDA,
     HOSPICE,
     ISLAND_SPACES,
+    LIBRARY,
     QUARRY,
     SETTLER,
     TILES,
@@ -52,6 +53,13 @@ def legal(s: State, seat: int) -> tuple[str, ...]:
     if p.island_count() >= ISLAND_SPACES:
         return ()
     acts: list[str] = []
+    if s.acted >= s.nplayers:  # the Library's second pick: face-up only (quarry with a hut)
+        acts.extend(PLANTATION_ACTIONS[t] for t in sorted(set(s.face_up)))
+        if p.has(FOREST_HOUSE):
+            acts.extend(FOREST_ACTIONS[t] for t in sorted(set(s.face_up)))
+        if s.quarries and p.has(CONSTRUCTION_HUT):
+            acts.append(_QUARRY_ACTION)
+        return (*acts, "pass") if acts else ()
     if not s.bonus_used and p.has(HACIENDA) and (sum(s.stack) > 0 or len(s.discards) > 0):
         acts.append("hacienda")
     for t in sorted(set(s.face_up)):
@@ -81,6 +89,9 @@ def _advance(s: State) -> None:
             return
         s.acted += 1
         s.bonus_used = False
+    if s.acted == n and s.players[s.picker].has(LIBRARY) and legal(s, s.picker):
+        s.actor = s.picker  # after everyone, the Library owner takes a second tile (KO)
+        return
     _finish(s)
 
 
@@ -116,7 +127,7 @@ def _take(s: State, seat: int, tile: int, forest: bool = False) -> None:
         row = list(s.face_up)
         row.remove(tile)
         s.face_up = tuple(row)
-    if p.has(HOSPICE):
+    if p.has(HOSPICE) and s.acted < s.nplayers:  # only the first tile with a Library (KO)
         if s.col_supply:
             s.col_supply -= 1
         elif s.col_ship:

@@ -12,6 +12,7 @@ from __future__ import annotations
 from domain.puerto_rico.actions import POST_ACTIONS, SELL, SELL_ACTIONS, Parsed
 from domain.puerto_rico.components import (
     LARGE_MARKET,
+    LIBRARY,
     OFFICE,
     PRICES,
     SMALL_MARKET,
@@ -19,13 +20,13 @@ from domain.puerto_rico.components import (
     TRADING_POST,
 )
 from domain.puerto_rico.state import Player, State
-from domain.puerto_rico.turns import end_phase
+from domain.puerto_rico.turns import end_phase, privilege
 
 
 def price(p: Player, good: int, trader: bool) -> int:
     return (
         PRICES[good]
-        + (1 if trader else 0)
+        + ((2 if p.has(LIBRARY) else 1) if trader else 0)
         + (1 if p.has(SMALL_MARKET) else 0)
         + (2 if p.has(LARGE_MARKET) else 0)
     )
@@ -70,7 +71,7 @@ def act(s: State, seat: int, parsed: Parsed) -> None:
     if parsed.verb == SELL and parsed.arg2 == 1:
         g = parsed.arg
         p = s.edit(seat)
-        gain = PRICES[g] + (1 if seat == s.picker else 0)
+        gain = PRICES[g] + privilege(s, seat)
         p.doubloons += gain
         s.bank_out += gain
         goods = list(p.goods)
