@@ -39,6 +39,10 @@ theme (`names=2p` only changes `describe` and `view` labels).
 ``ship:<good>:<capacity>``   captain: load as many barrels of the good as fit on the cargo
                              ship named by its capacity (``ship:corn:5``, the 5-hold ship).
 ``ship:<good>:wharf``        captain: ship all barrels of the good with one's own wharf.
+``small_wharf:<good>``       captain, manned Small Wharf (Expansion 1), once per phase: put one
+                             more barrel on it (any kinds, any number, at least one) ...
+``small_wharf:sail``         ... and ship them: 1 VP per 2 barrels. Once loading started the
+                             player only loads or sails.
 ``store:<good>``             end of captain phase: keep every barrel of a kind in a warehouse.
 ``keep:<good>``              end of captain phase: the one barrel anyone may keep.
 ``pass``                     settler, builder, trader: do nothing this turn; captain: decline
@@ -79,7 +83,9 @@ from domain.puerto_rico.components import BUILDINGS, GOODS, ROLES, TILES
     DRAFT,
     FOREST,
     HACIENDA_TILE,
-) = range(15)
+    SMALL_WHARF_LOAD,
+    SMALL_WHARF_SAIL,
+) = range(17)
 
 WHARF = -1
 """`Parsed.arg2` of ``ship:<good>:wharf``."""
@@ -104,6 +110,8 @@ KEEP_ACTIONS = tuple(f"keep:{g}" for g in GOODS)
 WHARF_ACTIONS = tuple(f"ship:{g}:wharf" for g in GOODS)
 DRAFT_ACTIONS = tuple(f"draft:{b.id}" for b in BUILDINGS)
 POST_ACTIONS = tuple(f"sell:{g}:trading_post" for g in GOODS)
+SMALL_WHARF_ACTIONS = tuple(f"small_wharf:{g}" for g in GOODS)
+SMALL_WHARF_SAIL_ACTION = "small_wharf:sail"
 FOREST_ACTIONS = tuple(f"forest:{g}" for g in GOODS)
 HACIENDA_TILE_ACTIONS = ("hacienda:plant", "hacienda:forest")
 
@@ -118,6 +126,9 @@ for _i, _a in enumerate(BUILD_ACTIONS):
     _TABLE[_a] = Parsed(BUILD, _i)
 for _i, _a in enumerate(DRAFT_ACTIONS):
     _TABLE[_a] = Parsed(DRAFT, _i)
+for _i, _a in enumerate(SMALL_WHARF_ACTIONS):
+    _TABLE[_a] = Parsed(SMALL_WHARF_LOAD, _i)
+_TABLE[SMALL_WHARF_SAIL_ACTION] = Parsed(SMALL_WHARF_SAIL)
 for _i, _a in enumerate(FOREST_ACTIONS):
     _TABLE[_a] = Parsed(FOREST, _i)
 for _i, _a in enumerate(HACIENDA_TILE_ACTIONS):

@@ -17,6 +17,7 @@ from domain.puerto_rico.components import (
     HOSPICE,
     PRICES,
     QUARRY,
+    SMALL_WHARF,
     TRADING_POST,
     UNIVERSITY,
     WHARF,
@@ -63,6 +64,11 @@ def describe(s: State, step: Step) -> str:
             got = nm.count(money + 1, "doubloon", "doubloons")
             return f"{who} selects the {nm.role[arg]} and takes {got}"
         return f"{who} selects the {nm.role[arg]}{extra}"
+    if verb == A.SMALL_WHARF_LOAD:
+        return f"{who} loads 1 {nm.good[arg]} on the {nm.building[SMALL_WHARF]}"
+    if verb == A.SMALL_WHARF_SAIL:
+        n = sum(s.sw_load)
+        return f"{who} ships {n} barrels with the {nm.building[SMALL_WHARF]} ({n // 2} VP)"
     if verb == A.FOREST:
         return f"{who} lays {_tile(nm, arg)} face down as a forest ({nm.building[FOREST_HOUSE]})"
     if verb == A.HACIENDA_TILE:
@@ -132,5 +138,5 @@ def describe(s: State, step: Step) -> str:
     if verb == A.KEEP:
         return f"{who} keeps 1 {nm.good[arg]}"
     if verb == A.PASS and s.role == 5:
-        return f"{who} declines to use the {nm.building[WHARF]}"
+        return f"{who} declines to use the wharf"
     return f"{who} passes"

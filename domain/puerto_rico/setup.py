@@ -141,6 +141,8 @@ def initial(names: tuple[str, ...], options: Mapping[str, str]) -> State:
     s.keep_left = 0
     s.made = (0,) * 5
     s.pending = -1
+    s.sw_load = (0,) * 5
+    s.sw_used = 0
     s.wh_left = 0
     s.hand = 0
     s.cursor = 0

@@ -158,6 +158,8 @@ class State:
         "stack",
         "stored",
         "storing",
+        "sw_load",
+        "sw_used",
         "theme",
         "vp_owed",
         "vp_supply",
@@ -236,6 +238,10 @@ class State:
     """Captain storage: single barrels the actor may still keep (1, +3 with a Storehouse)."""
     made: tuple[int, ...]
     """Craftsman: barrels the craftsman produced, by good (for the Specialty Factory)."""
+    sw_load: tuple[int, ...]
+    """Captain: barrels the actor has put on his Small Wharf so far (still his until it sails)."""
+    sw_used: int
+    """Captain: bit mask of seats that used (or declined) their Small Wharf this phase."""
     pending: int
     """Settler: a hacienda tile drawn by a Forest House owner, waiting to be planted or laid as
     a forest (-1: none)."""
@@ -302,6 +308,8 @@ class State:
         s.keep_left = self.keep_left
         s.made = self.made
         s.pending = self.pending
+        s.sw_load = self.sw_load
+        s.sw_used = self.sw_used
         s.legal_cache = None
         s.legal_seat = -2
         return s

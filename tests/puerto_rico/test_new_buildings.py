@@ -259,3 +259,24 @@ def test_library_settler_takes_a_second_tile_after_everyone_hospice_only_first()
     p = s.players[0]
     assert p.island_count() == 3 and sum(p.manned) == 1  # the quarry's colonist only
     assert RULES.to_move(s) == (CHANCE,)
+
+
+def test_small_wharf_mixed_goods_one_vp_per_two_not_all_and_with_the_wharf() -> None:
+    s = put(
+        start(4),
+        1,
+        goods={"corn": 2, "sugar": 1, "coffee": 2},
+        buildings={"small_wharf": 1, "wharf": 1},
+    )
+    s = shared(s, ship_good=(INDIGO, 2, 3), ship_load=(5, 6, 7))  # no cargo ship takes anything
+    s = choose_role(s, "captain")
+    assert s.actor == 1
+    legal = RULES.legal_actions(s, 1)
+    assert "small_wharf:corn" in legal and "ship:corn:wharf" in legal and "pass" in legal
+    s = act(s, 1, "small_wharf:corn", "small_wharf:sugar", "small_wharf:coffee")
+    assert s.players[1].goods == (2, 0, 1, 0, 2)  # not sailed yet
+    s = act(s, 1, "small_wharf:sail")
+    assert s.players[1].vp == 1 and s.players[1].goods == (1, 0, 0, 0, 1)
+    assert "small_wharf:corn" not in RULES.legal_actions(s, 1)
+    s = act(s, 1, "ship:corn:wharf")
+    assert s.players[1].vp == 2

@@ -13,7 +13,9 @@ rest go back. Full ships are unloaded last.
 Expansion 1: a manned Lighthouse pays 1 doubloon per shipment and 1 when its owner takes the
 captain; a manned Union Hall gives 1 VP per 2 barrels of a kind at the owner's first turn (paid
 when the phase starts: nobody else's shipments change his goods before that); a manned
-Storehouse keeps 3 more single barrels of any kinds.
+Storehouse keeps 3 more single barrels of any kinds. A manned Small Wharf, once per phase as a
+turn's shipment, takes any barrels (mixed, not necessarily all) for 1 VP per 2, loaded one by
+one (``small_wharf:<good>``) then sailed; it can be used besides the Wharf.
 """
 
 from __future__ import annotations
@@ -22,6 +24,10 @@ from domain.puerto_rico.actions import (
     KEEP,
     KEEP_ACTIONS,
     SHIP,
+    SMALL_WHARF_ACTIONS,
+    SMALL_WHARF_LOAD,
+    SMALL_WHARF_SAIL,
+    SMALL_WHARF_SAIL_ACTION,
     STORE,
     STORE_ACTIONS,
     WHARF,
@@ -34,6 +40,7 @@ from domain.puerto_rico.components import (
     LARGE_WAREHOUSE,
     LIGHTHOUSE,
     SMALL_WAREHOUSE,
+    SMALL_WHARF,
     STOREHOUSE,
     UNION_HALL,
 )
@@ -70,12 +77,18 @@ def ship_options(s: State, seat: int) -> tuple[list[str], bool]:
     regular = bool(acts)
     if p.has(B_WHARF) and not s.wharf_used >> seat & 1:
         acts.extend(WHARF_ACTIONS[g] for g in range(5) if goods[g])
+    if p.has(SMALL_WHARF) and not s.sw_used >> seat & 1:
+        acts.extend(SMALL_WHARF_ACTIONS[g] for g in range(5) if goods[g])
     return acts, regular
 
 
 def legal(s: State, seat: int) -> tuple[str, ...]:
     if s.storing:
         return _store_options(s, s.players[seat])
+    if any(s.sw_load):
+        goods = s.players[seat].goods
+        left = [SMALL_WHARF_ACTIONS[g] for g in range(5) if goods[g] > s.sw_load[g]]
+        return (*left, SMALL_WHARF_SAIL_ACTION)
     acts, regular = ship_options(s, seat)
     if acts and not regular:
         acts.append("pass")
@@ -93,6 +106,7 @@ def start(s: State) -> None:
                 award_vp(s, s.edit(seat), pairs)
     s.bonus_used = False
     s.wharf_used = 0
+    s.sw_used = 0
     s.storing = False
     s.actor = (s.picker - 1) % s.nplayers
     _advance(s)
@@ -117,9 +131,31 @@ def act(s: State, seat: int, parsed: Parsed) -> None:
         return
     if parsed.verb == SHIP:
         ship(s, seat, parsed.arg, parsed.arg2)
-    else:  # pass: decline the wharf for this phase
+    elif parsed.verb == SMALL_WHARF_LOAD:
+        load = list(s.sw_load)
+        load[parsed.arg] += 1
+        s.sw_load = tuple(load)
+        if len(legal(s, seat)) > 1:
+            return
+        sail_small_wharf(s, seat)
+    elif parsed.verb == SMALL_WHARF_SAIL:
+        sail_small_wharf(s, seat)
+    else:  # pass: decline the wharves for this phase
         s.wharf_used |= 1 << seat
+        s.sw_used |= 1 << seat
     _advance(s)
+
+
+def sail_small_wharf(s: State, seat: int) -> None:
+    """Small Wharf (KO): the loaded barrels go back to the supply for 1 VP per 2; it counts as a
+    shipment (captain's privilege, Harbor, Lighthouse)."""
+    p = s.edit(seat)
+    load = s.sw_load
+    p.goods = tuple(k - n for k, n in zip(p.goods, load, strict=True))
+    s.goods_supply = tuple(k + n for k, n in zip(s.goods_supply, load, strict=True))
+    s.sw_load = (0,) * 5
+    s.sw_used |= 1 << seat
+    _reward(s, p, seat, sum(load) // 2)
 
 
 def ship(s: State, seat: int, good: int, capacity: int) -> int:
@@ -144,7 +180,12 @@ def ship(s: State, seat: int, good: int, capacity: int) -> int:
     goods = list(p.goods)
     goods[good] -= amount
     p.goods = tuple(goods)
-    vp = amount
+    _reward(s, p, seat, amount)
+    return amount
+
+
+def _reward(s: State, p: Player, seat: int, vp: int) -> None:
+    """VP for one shipment plus the captain's first-shipment privilege, Harbor and Lighthouse."""
     if seat == s.picker and not s.bonus_used:
         s.bonus_used = True
         vp += privilege(s, seat)
@@ -154,7 +195,6 @@ def ship(s: State, seat: int, good: int, capacity: int) -> int:
         p.doubloons += 1
         s.bank_out += 1
     award_vp(s, p, vp)
-    return amount
 
 
 def warehouse_kinds(p: Player) -> int:
