@@ -29,6 +29,9 @@ theme (`names=2p` only changes `describe` and `view` labels).
                              player has nothing to place). Accepted by `apply` but not listed
                              by `legal_actions` (importers use it).
 ``build:<building>``         builder: build (``build:small_market``).
+``pay:vp``, ``pay:good:<good>``, ``pay:colonist:<san_juan|tile|building>``
+                             builder, manned Black Market (Expansion 1): pay a missing doubloon
+                             of the building just chosen with a VP chip, a good, a colonist.
 ``extra:<good>``             craftsman: the craftsman's extra barrel (only offered when he
                              produced two or more kinds still in the supply; with one kind the
                              engine gives it).
@@ -85,7 +88,8 @@ from domain.puerto_rico.components import BUILDINGS, GOODS, ROLES, TILES
     HACIENDA_TILE,
     SMALL_WHARF_LOAD,
     SMALL_WHARF_SAIL,
-) = range(17)
+    PAY,
+) = range(18)
 
 WHARF = -1
 """`Parsed.arg2` of ``ship:<good>:wharf``."""
@@ -112,6 +116,11 @@ DRAFT_ACTIONS = tuple(f"draft:{b.id}" for b in BUILDINGS)
 POST_ACTIONS = tuple(f"sell:{g}:trading_post" for g in GOODS)
 SMALL_WHARF_ACTIONS = tuple(f"small_wharf:{g}" for g in GOODS)
 SMALL_WHARF_SAIL_ACTION = "small_wharf:sail"
+PAY_VP = "pay:vp"
+PAY_GOOD_ACTIONS = tuple(f"pay:good:{g}" for g in GOODS)
+PAY_COLONIST_ACTIONS = tuple(
+    f"pay:colonist:{t}" for t in (*TILES, *(b.id for b in BUILDINGS), "san_juan")
+)
 FOREST_ACTIONS = tuple(f"forest:{g}" for g in GOODS)
 HACIENDA_TILE_ACTIONS = ("hacienda:plant", "hacienda:forest")
 
@@ -129,6 +138,8 @@ for _i, _a in enumerate(DRAFT_ACTIONS):
 for _i, _a in enumerate(SMALL_WHARF_ACTIONS):
     _TABLE[_a] = Parsed(SMALL_WHARF_LOAD, _i)
 _TABLE[SMALL_WHARF_SAIL_ACTION] = Parsed(SMALL_WHARF_SAIL)
+for _a in (PAY_VP, *PAY_GOOD_ACTIONS, *PAY_COLONIST_ACTIONS):
+    _TABLE[_a] = Parsed(PAY)
 for _i, _a in enumerate(FOREST_ACTIONS):
     _TABLE[_a] = Parsed(FOREST, _i)
 for _i, _a in enumerate(HACIENDA_TILE_ACTIONS):

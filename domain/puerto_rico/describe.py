@@ -12,6 +12,7 @@ from __future__ import annotations
 from domain.core.protocol import ChanceStep, Decision, Step
 from domain.puerto_rico import actions as A
 from domain.puerto_rico.components import (
+    BLACK_MARKET,
     FOREST_HOUSE,
     HARBOR,
     HOSPICE,
@@ -64,6 +65,16 @@ def describe(s: State, step: Step) -> str:
             got = nm.count(money + 1, "doubloon", "doubloons")
             return f"{who} selects the {nm.role[arg]} and takes {got}"
         return f"{who} selects the {nm.role[arg]}{extra}"
+    if verb == A.PAY:
+        what = step.action.split(":", 2)
+        thing = (
+            "a VP chip"
+            if what[1] == "vp"
+            else f"a {what[2]}"
+            if what[1] == "good"
+            else f"a {nm.colonist} from {what[2].replace('_', ' ')}"
+        )
+        return f"{who} pays {thing} to the {nm.building[BLACK_MARKET]}"
     if verb == A.SMALL_WHARF_LOAD:
         return f"{who} loads 1 {nm.good[arg]} on the {nm.building[SMALL_WHARF]}"
     if verb == A.SMALL_WHARF_SAIL:

@@ -176,7 +176,7 @@ class PuertoRicoRules:
         elif parsed.verb == A.DRAFT:
             building_sets.draft(s, parsed.arg)
         else:
-            ROLE_MODULES[s.role].act(s, seat, parsed)
+            ROLE_MODULES[s.role].act(s, seat, parsed, action)
         return s
 
     def _placement(self, state: State, seat: int, action: str, allowed: Sequence[str]) -> State:

@@ -244,7 +244,7 @@ class State:
     """Captain: bit mask of seats that used (or declined) their Small Wharf this phase."""
     pending: int
     """Settler: a hacienda tile drawn by a Forest House owner, waiting to be planted or laid as
-    a forest (-1: none)."""
+    a forest; builder: the building being paid with the Black Market (-1: none)."""
     stored: int
     """Captain storage: bit mask of kinds the actor keeps whole in warehouses."""
     wh_left: int

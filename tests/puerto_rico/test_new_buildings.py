@@ -280,3 +280,33 @@ def test_small_wharf_mixed_goods_one_vp_per_two_not_all_and_with_the_wharf() -> 
     assert "small_wharf:corn" not in RULES.legal_actions(s, 1)
     s = act(s, 1, "ship:corn:wharf")
     assert s.players[1].vp == 2
+
+
+def test_black_market_pays_a_colonist_a_good_and_a_vp_only_when_short() -> None:
+    s = put(
+        start(4), 1, doubloons=2, vp=3, goods={"corn": 1}, san_juan=1, buildings={"black_market": 1}
+    )
+    s = choose_role(s, "builder")
+    s = act(s, 0, "pass")
+    legal = RULES.legal_actions(s, 1)
+    assert "build:office" in legal and "build:large_warehouse" not in legal  # 5 <= 2 + 3 < 6
+    supply = (s.col_supply, s.vp_supply, s.goods_supply[0])
+    s = act(s, 1, "build:office")
+    assert s.actor == 1 and s.hand == 3
+    assert "pay:colonist:black_market" not in RULES.legal_actions(s, 1)
+    s = act(s, 1, "pay:vp", "pay:good:corn")  # the colonist in San Juan is then forced
+    p = s.players[1]
+    assert p.doubloons == 0 and p.vp == 2 and p.goods[0] == 0 and p.san_juan == 0
+    assert p.buildings[-1] == BUILDING_INDEX["office"] and s.pending == -1
+    assert (s.col_supply, s.vp_supply, s.goods_supply[0]) == (
+        supply[0] + 1,
+        supply[1] + 1,
+        supply[2] + 1,
+    )
+
+
+def test_black_market_not_used_when_the_doubloons_suffice() -> None:
+    s = put(start(4), 0, doubloons=5, vp=3, buildings={"black_market": 1})
+    s = choose_role(s, "builder")
+    s = act(s, 0, "build:office")
+    assert s.players[0].doubloons == 1 and s.players[0].vp == 3

@@ -25,6 +25,7 @@ from domain.puerto_rico.components import (
     PLANTATIONS_2P,
     PLANTATIONS_BOX,
     QUARRIES,
+    SETTLER,
 )
 from domain.puerto_rico.rules import RULES
 from domain.puerto_rico.state import State
@@ -62,7 +63,7 @@ def totals(s: State) -> dict[str, object]:
     tiles = [*s.stack, s.quarries]
     for t in (*s.discards, *s.face_up):
         tiles[t] += 1
-    if s.pending >= 0:  # a hacienda tile its Forest House owner is deciding on
+    if s.pending >= 0 and s.role == SETTLER:  # a hacienda tile for a Forest House owner
         tiles[s.pending] += 1
     for p in s.players:
         for t in range(6):

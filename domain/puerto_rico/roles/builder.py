@@ -10,8 +10,10 @@ column 2 or 3 and 2 VP for column 4 (not for itself: it is manned only after bei
 
 from __future__ import annotations
 
-from domain.puerto_rico.actions import BUILD, BUILD_ACTIONS, Parsed
+from domain.puerto_rico import black_market
+from domain.puerto_rico.actions import BUILD, BUILD_ACTIONS, PAY, Parsed
 from domain.puerto_rico.components import (
+    BLACK_MARKET,
     BUILDINGS,
     CHURCH,
     CITY_SPACES,
@@ -42,10 +44,14 @@ def cost(p: Player, building: int, builder: bool) -> int:
 
 def legal(s: State, seat: int) -> tuple[str, ...]:
     p = s.players[seat]
+    if s.pending >= 0:
+        return tuple(black_market.options(s, p))
     free = CITY_SPACES - p.city_spaces()
     if not free:
         return ()
     money = p.doubloons
+    if p.has(BLACK_MARKET):
+        money += min(3, black_market.kinds_available(p))
     discount = privilege(s, seat) + forest_discount(p)
     quarries = p.manned[QUARRY]
     owned = p.buildings
@@ -78,8 +84,17 @@ def _advance(s: State) -> None:
     end_phase(s)
 
 
-def act(s: State, seat: int, parsed: Parsed) -> None:
-    if parsed.verb == BUILD:
+def act(s: State, seat: int, parsed: Parsed, action: str = "") -> None:
+    if parsed.verb == PAY:
+        if not black_market.act(s, seat, action):
+            return
+        building, s.pending = s.pending, -1
+        build(s, seat, building)
+    elif parsed.verb == BUILD:
+        short = cost(s.players[seat], parsed.arg, seat == s.picker) - s.players[seat].doubloons
+        if short > 0 and not black_market.begin(s, seat, parsed.arg, short):
+            return
+        s.pending = -1
         build(s, seat, parsed.arg)
     s.acted += 1
     _advance(s)
@@ -87,7 +102,7 @@ def act(s: State, seat: int, parsed: Parsed) -> None:
 
 def build(s: State, seat: int, building: int) -> None:
     p = s.edit(seat)
-    price = cost(p, building, seat == s.picker)
+    price = min(cost(p, building, seat == s.picker), p.doubloons)  # the rest: Black Market
     p.doubloons -= price
     s.bank_out -= price
     supply = list(s.bsupply)

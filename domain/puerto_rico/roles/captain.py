@@ -125,7 +125,7 @@ def _advance(s: State) -> None:
     _next_storer(s)
 
 
-def act(s: State, seat: int, parsed: Parsed) -> None:
+def act(s: State, seat: int, parsed: Parsed, action: str = "") -> None:
     if s.storing:
         _store(s, seat, parsed)
         return

@@ -138,7 +138,7 @@ def extra(s: State, good: int) -> None:
     s.made = tuple(made)
 
 
-def act(s: State, seat: int, parsed: Parsed) -> None:
+def act(s: State, seat: int, parsed: Parsed, action: str = "") -> None:
     extra(s, parsed.arg)
     s.hand -= 1
     _offer_extra(s)

@@ -124,7 +124,7 @@ def legal(s: State, seat: int) -> tuple[str, ...]:
     return tuple(acts)
 
 
-def act(s: State, seat: int, parsed: Parsed) -> None:
+def act(s: State, seat: int, parsed: Parsed, action: str = "") -> None:
     p = s.edit(seat)
     if parsed.verb == COLONIST:
         _place(p, parsed.arg, 1)

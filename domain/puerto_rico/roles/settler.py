@@ -95,7 +95,7 @@ def _advance(s: State) -> None:
     _finish(s)
 
 
-def act(s: State, seat: int, parsed: Parsed) -> None:
+def act(s: State, seat: int, parsed: Parsed, action: str = "") -> None:
     if parsed.verb == ACT_HACIENDA:
         s.bonus_used = True
         _hacienda(s)

@@ -67,7 +67,7 @@ def _advance(s: State) -> None:
     end_phase(s)
 
 
-def act(s: State, seat: int, parsed: Parsed) -> None:
+def act(s: State, seat: int, parsed: Parsed, action: str = "") -> None:
     if parsed.verb == SELL and parsed.arg2 == 1:
         g = parsed.arg
         p = s.edit(seat)
