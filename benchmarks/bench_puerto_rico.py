@@ -1,6 +1,6 @@
 """Puerto Rico engine speed: random legal games per second, decisions per second, state size.
 
-    python benchmarks/bench_puerto_rico.py [--games 300] [--players 4 2]
+    python benchmarks/bench_puerto_rico.py [--games 300] [--players 4 2] [--buildings base random]
 
 Games are played with `domain.core.play.play` and the core `RandomBot` (legal-move generation
 included). Memory per state: the pickle size of a mid-game state, and the bytes tracemalloc sees
@@ -21,8 +21,8 @@ from domain.core.protocol import Decision
 from domain.puerto_rico.rules import RULES
 
 
-def bench(players: int, games: int) -> None:
-    setup = RULES.prepare([f"P{i}" for i in range(players)], {})
+def bench(players: int, games: int, buildings: str) -> None:
+    setup = RULES.prepare([f"P{i}" for i in range(players)], {"buildings": buildings})
     decisions = steps_total = 0
     start = time.perf_counter()
     for g in range(games):
@@ -39,7 +39,8 @@ def bench(players: int, games: int) -> None:
     after = tracemalloc.get_traced_memory()[0]
     tracemalloc.stop()
     print(
-        f"{players} players: {games / elapsed:7.1f} games/s  {decisions / elapsed:9.0f} decisions/s"
+        f"{players} players, {buildings:6} buildings: {games / elapsed:7.1f} games/s"
+        f"  {decisions / elapsed:9.0f} decisions/s"
         f"  {steps_total / games:6.1f} steps/game ({decisions / games:.1f} decisions)"
         f"  pickle {len(pickle.dumps(mid))} B/state"
         f"  tracemalloc {(after - before) / len(kept):.0f} B/new state"
@@ -50,9 +51,11 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--games", type=int, default=300)
     parser.add_argument("--players", type=int, nargs="*", default=[4, 2])
+    parser.add_argument("--buildings", nargs="*", default=["base", "random"])
     args = parser.parse_args()
-    for n in args.players:
-        bench(n, args.games)
+    for buildings in args.buildings:
+        for n in args.players:
+            bench(n, args.games, buildings)
 
 
 if __name__ == "__main__":
