@@ -32,6 +32,9 @@ theme (`names=2p` only changes `describe` and `view` labels).
 ``pay:vp``, ``pay:good:<good>``, ``pay:colonist:<san_juan|tile|building>``
                              builder, manned Black Market (Expansion 1): pay a missing doubloon
                              of the building just chosen with a VP chip, a good, a colonist.
+``guest:<tile|building>``    owner of a Guest House with guests (Expansion 1), whenever he is
+                             to decide (not in his own mayor placement): move one guest to a
+                             free circle; then he decides again.
 ``extra:<good>``             craftsman: the craftsman's extra barrel (only offered when he
                              produced two or more kinds still in the supply; with one kind the
                              engine gives it).
@@ -89,7 +92,8 @@ from domain.puerto_rico.components import BUILDINGS, GOODS, ROLES, TILES
     SMALL_WHARF_LOAD,
     SMALL_WHARF_SAIL,
     PAY,
-) = range(18)
+    GUEST,
+) = range(19)
 
 WHARF = -1
 """`Parsed.arg2` of ``ship:<good>:wharf``."""
@@ -121,6 +125,7 @@ PAY_GOOD_ACTIONS = tuple(f"pay:good:{g}" for g in GOODS)
 PAY_COLONIST_ACTIONS = tuple(
     f"pay:colonist:{t}" for t in (*TILES, *(b.id for b in BUILDINGS), "san_juan")
 )
+GUEST_ACTIONS = tuple(f"guest:{t}" for t in (*TILES, *(b.id for b in BUILDINGS)))
 FOREST_ACTIONS = tuple(f"forest:{g}" for g in GOODS)
 HACIENDA_TILE_ACTIONS = ("hacienda:plant", "hacienda:forest")
 
@@ -140,6 +145,8 @@ for _i, _a in enumerate(SMALL_WHARF_ACTIONS):
 _TABLE[SMALL_WHARF_SAIL_ACTION] = Parsed(SMALL_WHARF_SAIL)
 for _a in (PAY_VP, *PAY_GOOD_ACTIONS, *PAY_COLONIST_ACTIONS):
     _TABLE[_a] = Parsed(PAY)
+for _i, _a in enumerate(GUEST_ACTIONS):
+    _TABLE[_a] = Parsed(GUEST, _i)
 for _i, _a in enumerate(FOREST_ACTIONS):
     _TABLE[_a] = Parsed(FOREST, _i)
 for _i, _a in enumerate(HACIENDA_TILE_ACTIONS):

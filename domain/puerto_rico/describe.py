@@ -14,6 +14,7 @@ from domain.puerto_rico import actions as A
 from domain.puerto_rico.components import (
     BLACK_MARKET,
     FOREST_HOUSE,
+    GUEST_HOUSE,
     HARBOR,
     HOSPICE,
     PRICES,
@@ -65,6 +66,15 @@ def describe(s: State, step: Step) -> str:
             got = nm.count(money + 1, "doubloon", "doubloons")
             return f"{who} selects the {nm.role[arg]} and takes {got}"
         return f"{who} selects the {nm.role[arg]}{extra}"
+    if verb == A.GUEST:
+        target = (
+            _a(f"{nm.tile[arg]} plantation")
+            if arg < QUARRY
+            else "a quarry"
+            if arg == QUARRY
+            else f"the {nm.building[arg - 6]}"
+        )
+        return f"{who} moves a guest from the {nm.building[GUEST_HOUSE]} to {target}"
     if verb == A.PAY:
         what = step.action.split(":", 2)
         thing = (

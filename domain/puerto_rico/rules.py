@@ -24,11 +24,12 @@ from domain.core.errors import (
 )
 from domain.core.protocol import CHANCE, Bot, ChanceStep, Decision, Scores, Setup, Step
 from domain.puerto_rico import actions as A
-from domain.puerto_rico import building_sets
+from domain.puerto_rico import building_sets, guest_house
 from domain.puerto_rico.components import (
     BUILDER,
     CAPTAIN,
     CRAFTSMAN,
+    GUEST_HOUSE,
     MAYOR,
     PROSPECTOR,
     PROSPECTOR2,
@@ -71,6 +72,8 @@ def legal(s: State, seat: int) -> tuple[str, ...]:
         found = building_sets.draft_legal(s)
     else:
         found = ROLE_MODULES[s.role].legal(s, seat)
+    if found and s.players[seat].has(GUEST_HOUSE) and not (s.role == MAYOR and s.hand):
+        found = (*found, *guest_house.moves(s.players[seat]))
     s.legal_cache = found
     s.legal_seat = seat
     return found
@@ -171,7 +174,9 @@ class PuertoRicoRules:
             reason = "not an action of the grammar" if parsed is None else ""
             raise IllegalAction(action, seat, allowed, reason)
         s = state.clone()
-        if parsed.verb == A.ROLE:
+        if parsed.verb == A.GUEST:
+            guest_house.move(s, seat, parsed.arg)
+        elif parsed.verb == A.ROLE:
             _take_role(s, seat, parsed.arg)
         elif parsed.verb == A.DRAFT:
             building_sets.draft(s, parsed.arg)

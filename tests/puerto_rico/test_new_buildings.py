@@ -310,3 +310,32 @@ def test_black_market_not_used_when_the_doubloons_suffice() -> None:
     s = choose_role(s, "builder")
     s = act(s, 0, "build:office")
     assert s.players[0].doubloons == 1 and s.players[0].vp == 3
+
+
+def test_guest_house_sequence_storehouse_then_library() -> None:
+    """KO: at the end of a captain phase a guest moves to the Storehouse and 3 more barrels are
+    kept at once; then as trader the second guest moves to the Library: double privilege."""
+    s = put(
+        start(4),
+        0,
+        goods={"corn": 2, "sugar": 2, "coffee": 1},
+        doubloons=0,
+        buildings={"guest_house": 2, "storehouse": 0, "library": 0},
+    )
+    s = shared(s, ship_good=(INDIGO, 2, 3), ship_load=(5, 6, 7))  # nothing ships
+    s = choose_role(s, "captain")
+    assert s.storing and s.actor == 0 and s.keep_left == 1
+    assert "guest:storehouse" in RULES.legal_actions(s, 0)
+    s = act(s, 0, "guest:storehouse")
+    assert s.keep_left == 4 and s.actor == 0
+    s = act(s, 0, "keep:corn", "keep:corn", "keep:sugar", "keep:coffee")
+    assert s.players[0].goods == (2, 0, 1, 0, 1)
+    s = put(
+        start(4),
+        0,
+        goods={"coffee": 1},
+        doubloons=0,
+        buildings={"guest_house": 1, "storehouse": 1, "library": 0},
+    )
+    s = act(s, 0, "guest:library", "role:trader", "sell:coffee")
+    assert s.players[0].doubloons == 4 + 2
