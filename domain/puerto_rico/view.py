@@ -31,7 +31,8 @@ the display theme, option ``names``)::
       "goods_supply": {"corn": 10, ...},
       "buildings_supply": [{"building": "small_market", "label": "Small Market", "count": 2,
                             "cost": 1, "vp": 1, "slots": 1, "column": 1, "spaces": 1,
-                            "kind": "violet_small"}, ...],
+                            "kind": "violet_small"}, ...],   # the buildings in this game
+                                                            # (sold-out ones with count 0)
       "mayor": {"hand": 3} (only while a mayor turn is under way),
       "labels": {"goods": {...}, "tiles": {...}, "colonist": "colonist" | "worker",
                  "colonist_ship": "colonist ship" | "labor market",
@@ -101,6 +102,7 @@ def view(s: State, seat: int | None = None) -> dict[str, Any]:
                 "city_spaces_used": p.city_spaces(),
             }
         )
+    owned = {b for p in s.players for b in p.buildings}
     out: dict[str, Any] = {
         "game": "puerto-rico",
         "theme": s.theme,
@@ -153,6 +155,7 @@ def view(s: State, seat: int | None = None) -> dict[str, Any]:
                 "kind": b.kind,
             }
             for i, b in enumerate(BUILDINGS)
+            if s.bsupply[i] or b.kind == "production" or i in owned
         ],
         "labels": {
             "goods": dict(zip(GOODS, nm.good, strict=True)),
