@@ -28,6 +28,9 @@ theme (`names=2p` only changes `describe` and `view` labels).
                              order; ``colonists:`` alone places nothing, legal only when the
                              player has nothing to place). Accepted by `apply` but not listed
                              by `legal_actions` (importers use it).
+``noble:<building>``,        mayor with nobles (Expansion 2), after the placement: a noble, or
+``colonist:<building>``      a plain colonist, sits on this Land Office / Chapel / Hunting
+                             Lodge / Zoning Office (asked only when both are possible).
 ``build:<building>``         builder: build (``build:small_market``).
 ``pay:vp``, ``pay:good:<good>``, ``pay:colonist:<san_juan|tile|building>``
                              builder, manned Black Market (Expansion 1): pay a missing doubloon
@@ -93,7 +96,8 @@ from domain.puerto_rico.components import BUILDINGS, GOODS, ROLES, TILES
     SMALL_WHARF_SAIL,
     PAY,
     GUEST,
-) = range(19)
+    NOBLE,
+) = range(20)
 
 WHARF = -1
 """`Parsed.arg2` of ``ship:<good>:wharf``."""
@@ -126,6 +130,7 @@ PAY_COLONIST_ACTIONS = tuple(
     f"pay:colonist:{t}" for t in (*TILES, *(b.id for b in BUILDINGS), "san_juan")
 )
 GUEST_ACTIONS = tuple(f"guest:{t}" for t in (*TILES, *(b.id for b in BUILDINGS)))
+NOBLE_ACTIONS = tuple(f"noble:{b.id}" for b in BUILDINGS)
 FOREST_ACTIONS = tuple(f"forest:{g}" for g in GOODS)
 HACIENDA_TILE_ACTIONS = ("hacienda:plant", "hacienda:forest")
 
@@ -147,6 +152,8 @@ for _a in (PAY_VP, *PAY_GOOD_ACTIONS, *PAY_COLONIST_ACTIONS):
     _TABLE[_a] = Parsed(PAY)
 for _i, _a in enumerate(GUEST_ACTIONS):
     _TABLE[_a] = Parsed(GUEST, _i)
+for _i, _a in enumerate(NOBLE_ACTIONS):
+    _TABLE[_a] = Parsed(NOBLE, _i)
 for _i, _a in enumerate(FOREST_ACTIONS):
     _TABLE[_a] = Parsed(FOREST, _i)
 for _i, _a in enumerate(HACIENDA_TILE_ACTIONS):

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from domain.puerto_rico.actions import PAY_COLONIST_ACTIONS, PAY_GOOD_ACTIONS, PAY_VP
 from domain.puerto_rico.components import BLACK_MARKET
+from domain.puerto_rico.nobles import SPECIAL, spare_colonists
 from domain.puerto_rico.state import Player, State
 
 COLONIST, GOOD, VP = 1, 2, 4
@@ -98,7 +99,19 @@ def _pay(s: State, p: Player, action: str) -> None:
         return
     t = PAY_COLONIST_ACTIONS.index(action)
     s.stored |= COLONIST
-    s.col_supply += 1
+    building = t - 6
+    if building in SPECIAL and p.noble_on >> building & 1:
+        noble = True
+        p.noble_on &= ~(1 << building)
+    elif building in SPECIAL:
+        noble = False
+    else:  # anyone else: a plain colonist while he has one to spare (Expansion 2)
+        noble = p.nobles > 0 and spare_colonists(p) < 1
+    if noble:
+        p.nobles -= 1
+        s.noble_supply += 1
+    else:
+        s.col_supply += 1
     if t == SAN_JUAN:
         p.san_juan -= 1
     elif t < 6:

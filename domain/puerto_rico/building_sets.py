@@ -22,7 +22,7 @@ SLOTS: dict[int, int] = dict(
     Counter(b.cost for b in BUILDINGS if b.expansion == "base" and b.kind != "production")
 )
 """Violet supply slots by cost (the base board: one per base violet building type)."""
-NOT_IMPLEMENTED: frozenset[str] = frozenset()
+NOT_IMPLEMENTED: frozenset[str] = frozenset({"land_office", "hunting_lodge", "royal_supplier"})
 """Expansion 1 buildings whose abilities the engine does not have yet: kept out of the draft and
 the random set, so that no game holds a building without its ability."""
 CANDIDATES: tuple[int, ...] = tuple(
@@ -32,6 +32,17 @@ CANDIDATES: tuple[int, ...] = tuple(
     and b.expansion in ("base", "new_buildings")
     and b.id not in NOT_IMPLEMENTED
 )
+"""Violet buildings of the draft and the random set without nobles."""
+NOBLE_CANDIDATES: tuple[int, ...] = CANDIDATES + tuple(
+    i
+    for i, b in enumerate(BUILDINGS)
+    if b.kind != "production" and b.expansion == "nobles" and b.id not in NOT_IMPLEMENTED
+)
+"""... and with Expansion 2, whose violet buildings join the pool (KO)."""
+
+
+def candidates(s: State) -> tuple[int, ...]:
+    return NOBLE_CANDIDATES if s.noble_supply >= 0 else CANDIDATES
 
 
 def copies(s: State, building: int) -> int:
@@ -48,7 +59,7 @@ def clear_violet(s: State) -> None:
 
 def free_slots(s: State) -> dict[int, int]:
     free = dict(SLOTS)
-    for i in CANDIDATES:
+    for i in candidates(s):
         if s.bsupply[i]:
             free[BUILDINGS[i].cost] -= 1
     return free
@@ -63,7 +74,7 @@ def _put(s: State, building: int) -> None:
 def draft_legal(s: State) -> tuple[str, ...]:
     free = free_slots(s)
     return tuple(
-        DRAFT_ACTIONS[i] for i in CANDIDATES if not s.bsupply[i] and free[BUILDINGS[i].cost] > 0
+        DRAFT_ACTIONS[i] for i in candidates(s) if not s.bsupply[i] and free[BUILDINGS[i].cost] > 0
     )
 
 
@@ -86,7 +97,7 @@ def draft(s: State, building: int) -> None:
 
 
 def chance_spec(s: State) -> Shuffle:
-    return Shuffle(tuple(BUILDINGS[i].id for i in CANDIDATES), "building set")
+    return Shuffle(tuple(BUILDINGS[i].id for i in candidates(s)), "building set")
 
 
 def resolve(s: State, order: tuple[str, ...]) -> None:

@@ -115,18 +115,32 @@ library|Library|도서관|-|S|-|8|3|1|3|1|2|1|N
 union_hall|Union Hall|길드 집회소|-|S|-|9|3|1|3|1|2|1|N
 statue|Statue|조각상|-|L|-|10|8|0|4|2|1|1|N
 cloister|Cloister|사원|-|L|-|10|4|1|4|2|1|1|N
+land_office|Land Office|등기소|-|S|-|2|1|1|1|1|2|1|X
+chapel|Chapel|예배당|-|S|-|3|1|1|1|1|2|1|X
+hunting_lodge|Hunting Lodge|사냥용 저택|-|S|-|4|2|1|2|1|2|1|X
+zoning_office|Zoning Office|건축청|-|S|-|5|2|1|2|1|2|1|X
+royal_supplier|Royal Supplier|왕궁 납품업자|-|S|-|6|2|1|2|1|2|1|X
+villa|Villa|빌라|-|S|-|7|3|1|3|1|2|1|X
+jeweler|Jeweler|보석상|-|P|-|8|3|1|3|1|2|1|X
+royal_garden|Royal Garden|궁중 정원|-|L|-|10|4|1|4|2|1|1|X
 """
 # fmt: on
 """buildings.csv (base and Expansion 1 rows): id|name|Korean|Korean 2p sheet|kind (P production,
 S small violet, L large violet)|good|cost|VP|colonist slots|quarry column|spaces|copies (3-5p)|
-copies (2p)|expansion (B base, N new buildings).
+copies (2p)|expansion (B base, N new buildings, X nobles).
 
 Base: KO2P gives cost/VP/slots/column of all but City Hall (cost 10 from the KO quarry example,
 VP 4 from KO); copies: KO (20 production = 4+4+3+3+3+3, 12 small violet x2, 5 large x1), 2
 players: production 2, violet 1 (KO, KO2P). Expansion 1 ("new_buildings"): abilities from KO;
 cost, VP and column from ETH, BG and PY, which agree (KO prints only the Statue's 8 VP and no
 colonist); a drafted small building gets 2 copies with more than 2 players (KO), else 1.
+Expansion 2 ("nobles", X): 6 small, 1 large (Royal Garden) and the Jeweler, a production
+building of no good that counts as large for the Guild Hall (KO); values from ETH, BG, PY; no 2p
+copies are known (KO is silent), so nobles are offered for 3-5 players only.
 """
+
+NOBLES = 20
+"""Expansion 2: noble tokens (KO)."""
 
 
 _KINDS = {"P": "production", "S": "violet_small", "L": "violet_large"}
@@ -202,7 +216,15 @@ BUILDING_INDEX: dict[str, int] = {b.id: i for i, b in enumerate(BUILDINGS)}
     UNION_HALL,
     STATUE,
     CLOISTER,
-) = range(37)
+    LAND_OFFICE,
+    CHAPEL,
+    HUNTING_LODGE,
+    ZONING_OFFICE,
+    ROYAL_SUPPLIER,
+    VILLA,
+    JEWELER,
+    ROYAL_GARDEN,
+) = range(45)
 
 CITY_SPACES = 12
 ISLAND_SPACES = 12

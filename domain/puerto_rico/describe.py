@@ -66,6 +66,8 @@ def describe(s: State, step: Step) -> str:
             got = nm.count(money + 1, "doubloon", "doubloons")
             return f"{who} selects the {nm.role[arg]} and takes {got}"
         return f"{who} selects the {nm.role[arg]}{extra}"
+    if verb == A.NOBLE:
+        return f"{who} puts a noble on the {nm.building[arg]}"
     if verb == A.GUEST:
         target = (
             _a(f"{nm.tile[arg]} plantation")
@@ -105,6 +107,8 @@ def describe(s: State, step: Step) -> str:
         if p is not None and p.has(HOSPICE) and (s.col_supply or s.col_ship):
             text += f" (with a {nm.colonist} from the {nm.building[HOSPICE]})"
         return text
+    if verb == A.COLONIST and s.pending >= 0 and s.role == 1:
+        return f"{who} keeps a plain {nm.colonist} on the {nm.building[arg - 6]}"
     if verb == A.COLONIST:
         target = (
             _a(f"{nm.tile[arg]} plantation")

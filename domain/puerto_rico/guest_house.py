@@ -18,6 +18,7 @@ from domain.puerto_rico.components import (
     SMALL_WAREHOUSE,
     STOREHOUSE,
 )
+from domain.puerto_rico.nobles import SPECIAL, spare_colonists
 from domain.puerto_rico.state import Player, State
 
 NTILES = 6
@@ -51,6 +52,8 @@ def move(s: State, seat: int, target: int) -> None:
     else:
         building = target - NTILES
         newly = not p.has(building)
+        if building in SPECIAL and p.nobles and spare_colonists(p) < 1:
+            p.noble_on |= 1 << building  # the guest is a noble (Expansion 2)
         workers[p.buildings.index(building)] += 1
         if newly and s.storing and s.actor == seat:  # in force at once, even mid-storage
             s.wh_left += {SMALL_WAREHOUSE: 1, LARGE_WAREHOUSE: 2}.get(building, 0)

@@ -72,7 +72,7 @@ def legal(s: State, seat: int) -> tuple[str, ...]:
         found = building_sets.draft_legal(s)
     else:
         found = ROLE_MODULES[s.role].legal(s, seat)
-    if found and s.players[seat].has(GUEST_HOUSE) and not (s.role == MAYOR and s.hand):
+    if found and s.role != MAYOR and s.players[seat].has(GUEST_HOUSE):
         found = (*found, *guest_house.moves(s.players[seat]))
     s.legal_cache = found
     s.legal_seat = seat
@@ -107,7 +107,21 @@ class PuertoRicoRules:
                     f"option {key}={value!r} is not allowed",
                     hint=f"{key} is one of: {', '.join(spec.values)}",
                 )
+            if (
+                spec.player_counts
+                and len(names) not in spec.player_counts
+                and value != spec.default
+            ):
+                raise SetupError(
+                    f"option {key}={value} is not for {len(names)} players",
+                    hint=f"{key} applies to {', '.join(map(str, spec.player_counts))} players",
+                )
             chosen[key] = value
+        if chosen["nobles"] == "true" and chosen["buildings"] == "base":
+            raise SetupError(
+                "nobles=true needs the Expansion 1 building pool",
+                hint="add --option buildings=draft or buildings=random",
+            )
         return Setup(self.name, names, chosen, None)
 
     def initial_state(self, setup: Setup) -> State:

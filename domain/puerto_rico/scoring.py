@@ -1,6 +1,7 @@
 """Scores: VP chips, building VP, and the bonus of manned large buildings (KO).
 
 Valid at any moment (points so far, as if the game ended now). Tie-break: doubloons + goods.
+With Expansion 2 a fourth category, ``nobles`` (1 VP each).
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from domain.puerto_rico.components import (
     FORTRESS,
     GUILD_HALL,
     RESIDENCE,
+    ROYAL_GARDEN,
 )
 from domain.puerto_rico.state import Player, State
 
@@ -55,6 +57,11 @@ def cloister_bonus(p: Player) -> int:
     return (0, 1, 3, 6, 10)[min(sets, 4)]
 
 
+def royal_garden_bonus(p: Player) -> int:
+    """Expansion 2: 1 more VP per noble (KO: each noble then counts 2)."""
+    return p.nobles
+
+
 BONUSES = {
     GUILD_HALL: guild_hall_bonus,
     RESIDENCE: residence_bonus,
@@ -62,20 +69,25 @@ BONUSES = {
     CUSTOMS_HOUSE: customs_house_bonus,
     CITY_HALL: city_hall_bonus,
     CLOISTER: cloister_bonus,
+    ROYAL_GARDEN: royal_garden_bonus,
 }
 
 
-def seat_score(seat: int, p: Player) -> SeatScore:
+def seat_score(seat: int, p: Player, nobles_game: bool = False) -> SeatScore:
     shipping = p.vp
     buildings = sum(BUILDINGS[b].vp for b in p.buildings)
     large = sum(f(p) for b, f in BONUSES.items() if p.has(b))
+    breakdown = {"shipping": shipping, "buildings": buildings, "large_buildings": large}
+    if nobles_game:
+        breakdown["nobles"] = p.nobles
     return SeatScore(
         seat=seat,
-        total=shipping + buildings + large,
-        breakdown={"shipping": shipping, "buildings": buildings, "large_buildings": large},
+        total=sum(breakdown.values()),
+        breakdown=breakdown,
         tiebreak=(p.doubloons + sum(p.goods),),
     )
 
 
 def scores(s: State) -> Scores:
-    return Scores(tuple(seat_score(i, p) for i, p in enumerate(s.players)))
+    nobles_game = s.noble_supply >= 0
+    return Scores(tuple(seat_score(i, p, nobles_game) for i, p in enumerate(s.players)))

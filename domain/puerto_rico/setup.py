@@ -13,6 +13,8 @@ from domain.core.protocol import OptionSpec
 from domain.puerto_rico.components import (
     BUILDINGS,
     GOODS_SUPPLY,
+    JEWELER,
+    NOBLES,
     PLANTATIONS_2P,
     PLANTATIONS_BOX,
     PROSPECTOR,
@@ -51,6 +53,14 @@ OPTIONS: tuple[OptionSpec, ...] = (
         "empty",
         "game end by colonists: supply empty or ship short after the mayor (Korean), or only "
         "a ship that cannot be filled (English)",
+    ),
+    OptionSpec(
+        "nobles",
+        ("false", "true"),
+        "false",
+        "Expansion 2 (nobles): needs buildings=draft or random; nobles instead of colonist "
+        "exhaustion, the noble buildings in the building pool",
+        (3, 4, 5),
     ),
     OptionSpec(
         "buildings",
@@ -99,6 +109,8 @@ def initial(names: tuple[str, ...], options: Mapping[str, str]) -> State:
         p.san_juan = 0
         p.active = 0
         p.forests = ()
+        p.nobles = 0
+        p.noble_on = 0
         players.append(p)
     s.players = tuple(players)
     s.governor = 0
@@ -143,6 +155,15 @@ def initial(names: tuple[str, ...], options: Mapping[str, str]) -> State:
     s.pending = -1
     s.sw_load = (0,) * 5
     s.sw_used = 0
+    s.noble_supply = -1
+    s.ship_nobles = 0
+    if options.get("nobles", "false") == "true":
+        s.noble_supply = NOBLES - 1  # one noble on the ship instead of a colonist (KO)
+        s.ship_nobles = 1
+        s.col_supply += 1
+        jeweler = list(s.bsupply)
+        jeweler[JEWELER] = BUILDINGS[JEWELER].copies
+        s.bsupply = tuple(jeweler)
     s.wh_left = 0
     s.hand = 0
     s.cursor = 0

@@ -32,6 +32,8 @@ class Player:
         "forests",
         "goods",
         "manned",
+        "noble_on",
+        "nobles",
         "san_juan",
         "tiles",
         "vp",
@@ -54,6 +56,11 @@ class Player:
     san_juan: int
     active: int
     """Bit mask of manned buildings (bit = building index), kept in step with `workers`."""
+    nobles: int
+    """Expansion 2: how many of the player's colonists (anywhere) are nobles."""
+    noble_on: int
+    """Expansion 2: bit mask of buildings whose circle holds a noble rather than a colonist (it
+    matters on the Land Office, Chapel, Hunting Lodge and Zoning Office only)."""
     forests: tuple[int, ...]
     """Plantation tiles laid face down as forests (Expansion 1 Forest House), by their type."""
 
@@ -69,6 +76,8 @@ class Player:
         p.san_juan = self.san_juan
         p.active = self.active
         p.forests = self.forests
+        p.nobles = self.nobles
+        p.noble_on = self.noble_on
         return p
 
     def set_workers(self, workers: tuple[int, ...]) -> None:
@@ -139,6 +148,7 @@ class State:
         "legal_seat",
         "made",
         "names",
+        "noble_supply",
         "nplayers",
         "over",
         "pending",
@@ -154,6 +164,7 @@ class State:
         "round",
         "ship_good",
         "ship_load",
+        "ship_nobles",
         "ships",
         "stack",
         "stored",
@@ -238,6 +249,10 @@ class State:
     """Captain storage: single barrels the actor may still keep (1, +3 with a Storehouse)."""
     made: tuple[int, ...]
     """Craftsman: barrels the craftsman produced, by good (for the Specialty Factory)."""
+    noble_supply: int
+    """Expansion 2: nobles left in the supply (-1: nobles not in this game)."""
+    ship_nobles: int
+    """Expansion 2: how many of the colonists on the colonist ship are nobles."""
     sw_load: tuple[int, ...]
     """Captain: barrels the actor has put on his Small Wharf so far (still his until it sails)."""
     sw_used: int
@@ -310,6 +325,8 @@ class State:
         s.pending = self.pending
         s.sw_load = self.sw_load
         s.sw_used = self.sw_used
+        s.noble_supply = self.noble_supply
+        s.ship_nobles = self.ship_nobles
         s.legal_cache = None
         s.legal_seat = -2
         return s

@@ -60,6 +60,23 @@ def privilege(s: State, seat: int) -> int:
     return 2 if s.players[seat].has(LIBRARY) else 1
 
 
+def take_from_ship(s: State, p: Player) -> int:
+    """One colonist from the supply, else from the colonist ship (a colonist before a noble);
+    returns 0 (none left), 1 (colonist) or 2 (noble). Hospice and University (KO)."""
+    if s.col_supply:
+        s.col_supply -= 1
+        return 1
+    if s.col_ship > s.ship_nobles:
+        s.col_ship -= 1
+        return 1
+    if s.col_ship:
+        s.col_ship -= 1
+        s.ship_nobles -= 1
+        p.nobles += 1
+        return 2
+    return 0
+
+
 def add_end(s: State, reason: str) -> None:
     """Record that an end condition is met (the game ends with this round)."""
     if reason not in s.ends:

@@ -17,14 +17,17 @@ the display theme, option ``names``)::
           "island": [{"tile": "corn", "label": "corn", "colonist": true}, ...],   # 12 spaces max
                                                        # tile "forest": Expansion 1 forests
           "city": [{"building": "small_market", "label": "Small Market", "colonists": 1,
-                    "slots": 1, "spaces": 1, "vp": 1}, ...],                     # build order
-          "san_juan": 2, "colonists_total": 7,
+                    "slots": 1, "spaces": 1, "vp": 1,
+                    "noble": false}, ...],            # build order; noble: a noble on its circle
+          "san_juan": 2, "colonists_total": 7,   # colonists_total includes nobles
+          "nobles": 0,                           # Expansion 2: how many of them are nobles
           "island_spaces_used": 4, "city_spaces_used": 3,
       }, ...],
       "roles": [{"role": "settler", "label": "Settler", "doubloons": 1, "taken_by": null}, ...],
       "cargo_ships": [{"capacity": 5, "good": "corn" | null, "count": 3}, ...],
       "trading_house": ["indigo", "coffee"],        # at most 4
       "colonist_ship": 4, "colonist_supply": 71,
+      "colonist_ship_nobles": 1, "noble_supply": 18 | null,   # null: no nobles in this game
       "vp_supply": 93, "vp_owed": 0,
       "face_up_plantations": ["coffee", "corn", ...], "quarries_left": 8,
       "plantation_stack": 45, "plantation_discards": 0,
@@ -80,6 +83,7 @@ def view(s: State, seat: int | None = None) -> dict[str, Any]:
                 "building": BUILDINGS[b].id,
                 "label": nm.building[b],
                 "colonists": w,
+                "noble": bool(p.noble_on >> b & 1),
                 "slots": BUILDINGS[b].slots,
                 "spaces": BUILDINGS[b].spaces,
                 "vp": BUILDINGS[b].vp,
@@ -97,6 +101,7 @@ def view(s: State, seat: int | None = None) -> dict[str, Any]:
                 "island": island,
                 "city": city,
                 "san_juan": p.san_juan,
+                "nobles": p.nobles,
                 "colonists_total": p.colonists(),
                 "island_spaces_used": p.island_count(),
                 "city_spaces_used": p.city_spaces(),
@@ -135,6 +140,8 @@ def view(s: State, seat: int | None = None) -> dict[str, Any]:
         "trading_house": [GOODS[g] for g in s.house],
         "colonist_ship": s.col_ship,
         "colonist_supply": s.col_supply,
+        "colonist_ship_nobles": s.ship_nobles,
+        "noble_supply": s.noble_supply if s.noble_supply >= 0 else None,
         "vp_supply": s.vp_supply,
         "vp_owed": s.vp_owed,
         "face_up_plantations": [TILES[t] for t in s.face_up],

@@ -75,11 +75,13 @@ def totals(s: State) -> dict[str, object]:
         # s.hand: colonists a player lifted and is placing during his mayor turn
         "colonists": s.col_supply
         + s.col_ship
+        - s.ship_nobles
         + (s.hand if s.role == MAYOR else 0)
-        + sum(p.colonists() for p in s.players),
+        + sum(p.colonists() - p.nobles for p in s.players),
         "tiles": tiles,
         "doubloons": sum(p.doubloons for p in s.players) + sum(s.role_doubloons) - s.bank_out,
         "vp": sum(p.vp for p in s.players) + s.vp_supply - s.vp_owed,
+        "nobles": sum(p.nobles for p in s.players) + max(s.noble_supply, 0) + s.ship_nobles,
     }
 
 
@@ -88,10 +90,11 @@ def expected_totals(first: State) -> dict[str, object]:
     quarries = QUARRIES[2 if two else 3]
     return {
         "goods": list(GOODS_SUPPLY[2 if two else 3]),
-        "colonists": first.col_supply + first.col_ship,
+        "colonists": first.col_supply + first.col_ship - first.ship_nobles,
         "tiles": [*(PLANTATIONS_2P if two else PLANTATIONS_BOX), quarries],
         "doubloons": 0,
         "vp": first.vp_supply,
+        "nobles": 20 if first.noble_supply >= 0 else 0,
     }
 
 
@@ -110,6 +113,8 @@ def no_negative(s: State) -> bool:
     for p in s.players:
         ints += [p.doubloons, p.vp, p.san_juan, *p.goods, *p.tiles, *p.manned, *p.workers]
         assert all(m <= t for m, t in zip(p.manned, p.tiles, strict=True))
+        lifted = s.hand if s.role == MAYOR and p is s.players[s.actor] else 0
+        assert bin(p.noble_on).count("1") <= p.nobles <= p.colonists() + lifted
     return min(ints) >= 0
 
 
@@ -119,6 +124,7 @@ OPTIONS = st.fixed_dictionaries(
         "colonist_end": st.sampled_from(["empty", "short"]),
         "names": st.sampled_from(["standard", "2p"]),
         "buildings": st.sampled_from(["base", "draft", "random"]),
+        "nobles": st.sampled_from(["false", "true"]),
     }
 )
 
@@ -133,6 +139,8 @@ OPTIONS = st.fixed_dictionaries(
 def test_random_games_keep_every_invariant(
     players: int, seed: int, kind: str, options: dict[str, str]
 ) -> None:
+    if options["nobles"] == "true" and (players == 2 or options["buildings"] == "base"):
+        options = {**options, "nobles": "false"}
     setup = RULES.prepare([f"P{i}" for i in range(players)], options)
     rng = random.Random(seed)
     bots = [RULES.bot(kind, seed + i) for i in range(players)]

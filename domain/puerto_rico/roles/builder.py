@@ -21,14 +21,26 @@ from domain.puerto_rico.components import (
     LIBRARY,
     QUARRY,
     UNIVERSITY,
+    ZONING_OFFICE,
 )
+from domain.puerto_rico.nobles import SPECIAL
 from domain.puerto_rico.state import Player, State
-from domain.puerto_rico.turns import add_end, award_vp, end_phase, privilege
+from domain.puerto_rico.turns import add_end, award_vp, end_phase, privilege, take_from_ship
 
 
 def forest_discount(p: Player) -> int:
     """Forest House (KO): 1 doubloon per 2 forests, manned or not, beyond the column limit."""
     return len(p.forests) // 2 if p.forests and FOREST_HOUSE in p.buildings else 0
+
+
+def zoning_discount(p: Player, building: int) -> int:
+    """Zoning Office (Expansion 2, KO): a colonist on it takes 1 off small buildings (columns
+    1-3), a noble 2 off large ones (column 4), never the other way round."""
+    if not p.has(ZONING_OFFICE):
+        return 0
+    large = BUILDINGS[building].column == 4
+    noble = bool(p.noble_on >> ZONING_OFFICE & 1)
+    return (2 if large else 0) if noble else (0 if large else 1)
 
 
 def cost(p: Player, building: int, builder: bool) -> int:
@@ -38,6 +50,7 @@ def cost(p: Player, building: int, builder: bool) -> int:
         ((2 if p.has(LIBRARY) else 1) if builder else 0)
         + min(p.manned[QUARRY], b.column)
         + forest_discount(p)
+        + zoning_discount(p, building)
     )
     return max(0, b.cost - rebate)
 
@@ -55,12 +68,14 @@ def legal(s: State, seat: int) -> tuple[str, ...]:
     discount = privilege(s, seat) + forest_discount(p)
     quarries = p.manned[QUARRY]
     owned = p.buildings
+    zoning = p.has(ZONING_OFFICE)
     acts = [
         BUILD_ACTIONS[i]
         for i, b in enumerate(BUILDINGS)
         if s.bsupply[i]
         and b.spaces <= free
-        and b.cost - discount - min(quarries, b.column) <= money
+        and b.cost - discount - min(quarries, b.column) - (zoning_discount(p, i) if zoning else 0)
+        <= money
         and i not in owned
     ]
     if acts:
@@ -109,13 +124,11 @@ def build(s: State, seat: int, building: int) -> None:
     supply[building] -= 1
     s.bsupply = tuple(supply)
     worker = 0
-    if p.has(UNIVERSITY):
-        if s.col_supply:
-            s.col_supply -= 1
-            worker = 1
-        elif s.col_ship:
-            s.col_ship -= 1
-            worker = 1
+    newcomer = take_from_ship(s, p) if p.has(UNIVERSITY) else 0
+    if newcomer:
+        worker = 1
+        if newcomer == 2 and building in SPECIAL:
+            p.noble_on |= 1 << building
     if p.has(CHURCH) and BUILDINGS[building].column >= 2:
         award_vp(s, p, 2 if BUILDINGS[building].column == 4 else 1)
     p.buildings = (*p.buildings, building)

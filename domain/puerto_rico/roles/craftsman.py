@@ -18,16 +18,18 @@ from domain.puerto_rico.actions import EXTRA_ACTIONS, Parsed
 from domain.puerto_rico.components import (
     AQUEDUCT,
     BUILDINGS,
+    CHAPEL,
     CORN,
     FACTORY,
     INDIGO,
+    JEWELER,
     LARGE_INDIGO,
     LARGE_SUGAR,
     SPECIALTY_FACTORY,
     SUGAR,
 )
 from domain.puerto_rico.state import Player, State
-from domain.puerto_rico.turns import end_phase, privilege
+from domain.puerto_rico.turns import award_vp, end_phase, privilege
 
 _EXPANSION_MASK = 1 << AQUEDUCT
 FACTORY_BONUS = (0, 0, 1, 2, 3, 5)
@@ -74,6 +76,10 @@ def start(s: State) -> None:
             _specialty(s, p, got)
         players[seat] = p
     s.players = tuple(players)
+    if s.noble_supply >= 0:
+        _noble_buildings(s)
+    players = list(s.players)
+    s.players = tuple(players)
     s.goods_supply = tuple(supply)
     s.hand = privilege(s, s.picker)
     _offer_extra(s)
@@ -92,6 +98,23 @@ def _offer_extra(s: State) -> None:
         s.hand -= 1
     s.hand = 0
     _finish(s)
+
+
+def _noble_buildings(s: State) -> None:
+    """Expansion 2, every craftsman phase (KO): Chapel 1 doubloon (colonist) or 1 VP (noble);
+    Jeweler 1 doubloon per noble owned."""
+    for seat, p in enumerate(s.players):
+        if p.has(CHAPEL):
+            q = s.edit(seat)
+            if q.noble_on >> CHAPEL & 1:
+                award_vp(s, q, 1)
+            else:
+                q.doubloons += 1
+                s.bank_out += 1
+        if p.has(JEWELER) and p.nobles:
+            q = s.edit(seat)
+            q.doubloons += p.nobles
+            s.bank_out += p.nobles
 
 
 def _aqueduct(p: Player, got: list[int], supply: list[int]) -> None:

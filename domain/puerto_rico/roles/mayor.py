@@ -11,8 +11,9 @@ See `actions` for the placement order that makes each placement one sequence of 
 
 from __future__ import annotations
 
-from domain.puerto_rico.actions import COLONIST, COLONIST_ACTIONS, Parsed
-from domain.puerto_rico.components import BUILDINGS
+from domain.puerto_rico.actions import COLONIST, COLONIST_ACTIONS, NOBLE, NOBLE_ACTIONS, Parsed
+from domain.puerto_rico.components import BUILDINGS, VILLA
+from domain.puerto_rico.nobles import specials_manned
 from domain.puerto_rico.state import Player, State
 from domain.puerto_rico.turns import add_end, end_phase, privilege
 
@@ -25,6 +26,8 @@ def start(s: State) -> None:
     if extra:
         s.col_supply -= extra
         s.edit(s.picker).san_juan += extra
+    if s.noble_supply >= 0:
+        _villas(s)
     ship = s.col_ship
     if ship:
         players = list(s.players)
@@ -34,11 +37,30 @@ def start(s: State) -> None:
                 seat = (s.picker + i) % n
                 p = players[seat].clone()
                 p.san_juan += share
+                # the ship is emptied one by one from the mayor, its nobles first (KO)
+                p.nobles += s.ship_nobles // n + (1 if i < s.ship_nobles % n else 0)
                 players[seat] = p
         s.players = tuple(players)
         s.col_ship = 0
+        s.ship_nobles = 0
     s.acted = 0
     _next_turn(s)
+
+
+def _villas(s: State) -> None:
+    """Villa (KO): at the mayor phase each owner takes a noble from the supply (a colonist when
+    the nobles are gone)."""
+    for i in range(s.nplayers):
+        seat = (s.picker + i) % s.nplayers
+        if s.players[seat].has(VILLA):
+            if s.noble_supply > 0:
+                s.noble_supply -= 1
+                p = s.edit(seat)
+                p.nobles += 1
+                p.san_juan += 1
+            elif s.col_supply:
+                s.col_supply -= 1
+                s.edit(seat).san_juan += 1
 
 
 def capacities(p: Player) -> list[int]:
@@ -51,6 +73,7 @@ def capacities(p: Player) -> list[int]:
 
 def _lift(p: Player) -> int:
     hand = p.colonists()
+    p.noble_on = 0
     p.san_juan = 0
     p.manned = (0,) * NTILES
     p.set_workers((0,) * len(p.buildings))
@@ -89,8 +112,44 @@ def _next_turn(s: State) -> None:
             s.hand = hand
             s.cursor = 0
             return
+        if not _assign_nobles(s, seat):
+            return
         s.acted += 1
     _refill_ship(s)
+
+
+def _noble_options(s: State, p: Player) -> tuple[str, ...]:
+    """Noble or colonist for the special building `specials_manned(p)[s.pending]`."""
+    specials = specials_manned(p)
+    b = specials[s.pending]
+    done = specials[: s.pending]
+    nobles_left = p.nobles - sum(1 for x in done if p.noble_on >> x & 1)
+    colonists_left = p.colonists() - p.nobles - sum(1 for x in done if not p.noble_on >> x & 1)
+    acts = []
+    if nobles_left > 0:
+        acts.append(NOBLE_ACTIONS[b])
+    if colonists_left > 0:
+        acts.append(COLONIST_ACTIONS[NTILES + b])
+    return tuple(acts)
+
+
+def _assign_nobles(s: State, seat: int) -> bool:
+    """After a placement: who sits on each special building. True when settled."""
+    p = s.players[seat]
+    specials = specials_manned(p) if p.nobles else []
+    if s.pending < 0:
+        s.pending = 0
+    while s.pending < len(specials):
+        acts = _noble_options(s, p)
+        if len(acts) > 1:
+            s.actor = seat
+            return False
+        if acts and acts[0] in NOBLE_ACTIONS:
+            p = s.edit(seat)
+            p.noble_on |= 1 << specials[s.pending]
+        s.pending += 1
+    s.pending = -1
+    return True
 
 
 def _refill_ship(s: State) -> None:
@@ -101,6 +160,15 @@ def _refill_ship(s: State) -> None:
         for b, w in zip(p.buildings, p.workers, strict=True):
             empty += BUILDINGS[b].slots - w
     need = max(s.nplayers, empty)
+    if s.noble_supply >= 0:  # a noble instead of a colonist; no end by colonists (KO)
+        noble = 1 if s.noble_supply > 0 else 0
+        s.noble_supply -= noble
+        s.ship_nobles = noble
+        put = min(need - noble, s.col_supply)
+        s.col_ship = put + noble
+        s.col_supply -= put
+        end_phase(s)
+        return
     put = min(need, s.col_supply)
     s.col_ship = put
     s.col_supply -= put
@@ -110,6 +178,8 @@ def _refill_ship(s: State) -> None:
 
 
 def legal(s: State, seat: int) -> tuple[str, ...]:
+    if s.pending >= 0:
+        return _noble_options(s, s.players[seat])
     caps = capacities(s.players[seat])
     hand = s.hand
     acts: list[str] = []
@@ -126,6 +196,15 @@ def legal(s: State, seat: int) -> tuple[str, ...]:
 
 def act(s: State, seat: int, parsed: Parsed, action: str = "") -> None:
     p = s.edit(seat)
+    if s.pending >= 0:  # noble or colonist on a special building
+        if parsed.verb == NOBLE:
+            p.noble_on |= 1 << parsed.arg
+        s.pending += 1
+        if not _assign_nobles(s, seat):
+            return
+        s.acted += 1
+        _next_turn(s)
+        return
     if parsed.verb == COLONIST:
         _place(p, parsed.arg, 1)
         s.hand -= 1
@@ -136,6 +215,8 @@ def act(s: State, seat: int, parsed: Parsed, action: str = "") -> None:
                 return
             _fill_from(p, caps, s.cursor)
             s.hand = 0
+    if not _assign_nobles(s, seat):
+        return
     s.acted += 1
     _next_turn(s)
 
@@ -174,5 +255,7 @@ def act_placement(s: State, seat: int, placement: dict[int, int]) -> None:
             _place(p, t, count)
     p.san_juan = s.hand - sum(placement.values())
     s.hand = 0
+    if not _assign_nobles(s, seat):
+        return
     s.acted += 1
     _next_turn(s)

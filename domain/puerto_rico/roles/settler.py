@@ -41,7 +41,7 @@ from domain.puerto_rico.components import (
     TILES,
 )
 from domain.puerto_rico.state import CHANCE_HACIENDA, CHANCE_REFILL, NO_CHANCE, State
-from domain.puerto_rico.turns import end_phase
+from domain.puerto_rico.turns import end_phase, take_from_ship
 
 _QUARRY_ACTION = PLANTATION_ACTIONS[QUARRY]
 
@@ -128,11 +128,7 @@ def _take(s: State, seat: int, tile: int, forest: bool = False) -> None:
         row.remove(tile)
         s.face_up = tuple(row)
     if p.has(HOSPICE) and s.acted < s.nplayers:  # only the first tile with a Library (KO)
-        if s.col_supply:
-            s.col_supply -= 1
-        elif s.col_ship:
-            s.col_ship -= 1
-        else:
+        if not take_from_ship(s, p):
             return
         if forest:  # no circle on a forest: the colonist waits in San Juan (KO)
             p.san_juan += 1

@@ -1,0 +1,105 @@
+"""Expansion 2 (nobles): supply and ship, the mayor, scoring and the noble buildings (KO)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from domain.core.chance import resolve
+from domain.core.errors import SetupError
+from domain.core.protocol import ChanceStep
+from domain.puerto_rico.components import BUILDING_INDEX, CHAPEL, ZONING_OFFICE
+from domain.puerto_rico.roles.builder import cost
+from domain.puerto_rico.rules import RULES
+from tests.puerto_rico.builders import act, choose_role, put, shared
+
+NOBLES = {"buildings": "random", "nobles": "true"}
+
+
+def noble_game(players: int = 4):  # type: ignore[no-untyped-def]
+
+    from tests.puerto_rico.builders import resolve_first
+
+    setup = RULES.prepare([f"P{i}" for i in range(players)], NOBLES)
+    s = RULES.initial_state(setup)
+    s = RULES.apply(s, ChanceStep(resolve(RULES.chance_spec(s), random.Random(0))))
+    return resolve_first(s)
+
+
+def test_options_need_the_building_pool_and_3_to_5_players() -> None:
+    with pytest.raises(SetupError):
+        RULES.prepare(["A", "B", "C"], {"nobles": "true"})
+    with pytest.raises(SetupError):
+        RULES.prepare(["A", "B"], {"nobles": "true", "buildings": "draft"})
+    with pytest.raises(SetupError):
+        RULES.prepare(["A", "B", "C", "D"], {"vp_chips_5p": "122"})
+
+
+def test_setup_puts_a_noble_on_the_ship_and_the_jeweler_in_the_supply() -> None:
+    s = noble_game(4)
+    assert s.col_ship == 4 and s.ship_nobles == 1 and s.noble_supply == 19
+    assert s.col_supply == 76
+    assert s.bsupply[BUILDING_INDEX["jeweler"]] == 2
+
+
+def test_mayor_takes_the_noble_and_the_ship_gets_a_noble_again() -> None:
+    s = noble_game(4)
+    s = choose_role(s, "mayor")
+    assert s.players[0].nobles == 1 and sum(p.nobles for p in s.players) == 1
+    assert s.ship_nobles == 1 and s.noble_supply == 18
+
+
+def test_no_end_by_colonists_with_nobles() -> None:
+    s = shared(noble_game(4), col_supply=0)
+    s = choose_role(s, "mayor")
+    assert s.ends == () and s.col_ship == 1 and s.ship_nobles == 1
+
+
+def test_nobles_score_1_and_2_with_the_royal_garden() -> None:
+    s = put(noble_game(4), 0, nobles=3, san_juan=3)
+    assert RULES.scores(s).seats[0].breakdown["nobles"] == 3
+    s = put(s, 0, buildings={"royal_garden": 1}, san_juan=2)
+    b = RULES.scores(s).seats[0].breakdown
+    assert b["nobles"] == 3 and b["large_buildings"] == 3
+
+
+def test_chapel_pays_a_doubloon_for_a_colonist_and_a_vp_for_a_noble() -> None:
+    s = put(noble_game(4), 1, buildings={"chapel": 1}, doubloons=0)
+    t = choose_role(s, "craftsman")
+    assert t.players[1].doubloons == 1 and t.players[1].vp == 0
+    s = put(s, 1, nobles=1, noble_on=1 << CHAPEL)
+    t = choose_role(s, "craftsman")
+    assert t.players[1].doubloons == 0 and t.players[1].vp == 1
+
+
+def test_jeweler_pays_a_doubloon_per_noble() -> None:
+    s = put(noble_game(4), 1, buildings={"jeweler": 1}, nobles=2, san_juan=2, doubloons=0)
+    s = choose_role(s, "craftsman")
+    assert s.players[1].doubloons == 2
+
+
+def test_villa_brings_a_noble_from_the_supply() -> None:
+    s = put(noble_game(4), 2, buildings={"villa": 1})
+    supply = s.noble_supply
+    s = choose_role(s, "mayor")
+    assert s.players[2].nobles == 1 and s.noble_supply == supply - 2  # villa, then the ship
+
+
+def test_zoning_office_colonist_small_noble_large_never_the_reverse() -> None:
+    s = put(noble_game(4), 0, buildings={"zoning_office": 1})
+    p = s.players[0]
+    small, large = BUILDING_INDEX["office"], BUILDING_INDEX["city_hall"]
+    assert (cost(p, small, False), cost(p, large, False)) == (4, 10)
+    p = put(s, 0, nobles=1, noble_on=1 << ZONING_OFFICE).players[0]
+    assert (cost(p, small, False), cost(p, large, False)) == (5, 8)
+
+
+def test_mayor_asks_noble_or_colonist_for_a_special_building_when_both_are_possible() -> None:
+    s = put(noble_game(4), 1, buildings={"chapel": 0}, tiles={"corn": 1}, nobles=1, san_juan=1)
+    s = shared(s, col_ship=4, ship_nobles=0)
+    s = choose_role(s, "mayor")  # seat 1 now has 1 noble + 1 colonist for chapel and corn
+    assert s.actor == 1
+    assert list(RULES.legal_actions(s, 1)) == ["noble:chapel", "colonist:chapel"]
+    s = act(s, 1, "noble:chapel")
+    assert s.players[1].noble_on == 1 << CHAPEL
