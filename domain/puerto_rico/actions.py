@@ -31,6 +31,11 @@ theme (`names=2p` only changes `describe` and `view` labels).
 ``noble:<building>``,        mayor with nobles (Expansion 2), after the placement: a noble, or
 ``colonist:<building>``      a plain colonist, sits on this Land Office / Chapel / Hunting
                              Lodge / Zoning Office (asked only when both are possible).
+``supplier:<good>``,         captain start, manned Royal Supplier (Expansion 2): return one
+``supplier:done``            barrel (kinds all different, at most one per noble owned) for 1 VP;
+                             ``done`` stops.
+``lodge:<good|forest>``      end of the settler phase, colonist on a Hunting Lodge (Expansion
+                             2): return one of one's plantations (or a forest); ``pass`` keeps all.
 ``build:<building>``         builder: build (``build:small_market``).
 ``pay:vp``, ``pay:good:<good>``, ``pay:colonist:<san_juan|tile|building>``
                              builder, manned Black Market (Expansion 1): pay a missing doubloon
@@ -97,7 +102,9 @@ from domain.puerto_rico.components import BUILDINGS, GOODS, ROLES, TILES
     PAY,
     GUEST,
     NOBLE,
-) = range(20)
+    SUPPLIER,
+    LODGE,
+) = range(22)
 
 WHARF = -1
 """`Parsed.arg2` of ``ship:<good>:wharf``."""
@@ -131,6 +138,9 @@ PAY_COLONIST_ACTIONS = tuple(
 )
 GUEST_ACTIONS = tuple(f"guest:{t}" for t in (*TILES, *(b.id for b in BUILDINGS)))
 NOBLE_ACTIONS = tuple(f"noble:{b.id}" for b in BUILDINGS)
+SUPPLIER_ACTIONS = tuple(f"supplier:{g}" for g in GOODS)
+SUPPLIER_DONE = "supplier:done"
+LODGE_ACTIONS = tuple(f"lodge:{t}" for t in (*GOODS, "forest"))
 FOREST_ACTIONS = tuple(f"forest:{g}" for g in GOODS)
 HACIENDA_TILE_ACTIONS = ("hacienda:plant", "hacienda:forest")
 
@@ -154,6 +164,11 @@ for _i, _a in enumerate(GUEST_ACTIONS):
     _TABLE[_a] = Parsed(GUEST, _i)
 for _i, _a in enumerate(NOBLE_ACTIONS):
     _TABLE[_a] = Parsed(NOBLE, _i)
+for _i, _a in enumerate(SUPPLIER_ACTIONS):
+    _TABLE[_a] = Parsed(SUPPLIER, _i)
+_TABLE[SUPPLIER_DONE] = Parsed(SUPPLIER, -1)
+for _i, _a in enumerate(LODGE_ACTIONS):
+    _TABLE[_a] = Parsed(LODGE, _i)
 for _i, _a in enumerate(FOREST_ACTIONS):
     _TABLE[_a] = Parsed(FOREST, _i)
 for _i, _a in enumerate(HACIENDA_TILE_ACTIONS):

@@ -66,6 +66,13 @@ def describe(s: State, step: Step) -> str:
             got = nm.count(money + 1, "doubloon", "doubloons")
             return f"{who} selects the {nm.role[arg]} and takes {got}"
         return f"{who} selects the {nm.role[arg]}{extra}"
+    if verb == A.SUPPLIER:
+        if arg < 0:
+            return f"{who} is done with the Royal Supplier"
+        return f"{who} returns 1 {nm.good[arg]} with the Royal Supplier (1 VP)"
+    if verb == A.LODGE:
+        what = "a forest" if arg == 5 else _a(f"{nm.tile[arg]} plantation")
+        return f"{who} returns {what} with the Hunting Lodge"
     if verb == A.NOBLE:
         return f"{who} puts a noble on the {nm.building[arg]}"
     if verb == A.GUEST:
@@ -78,13 +85,13 @@ def describe(s: State, step: Step) -> str:
         )
         return f"{who} moves a guest from the {nm.building[GUEST_HOUSE]} to {target}"
     if verb == A.PAY:
-        what = step.action.split(":", 2)
+        parts = step.action.split(":", 2)
         thing = (
             "a VP chip"
-            if what[1] == "vp"
-            else f"a {what[2]}"
-            if what[1] == "good"
-            else f"a {nm.colonist} from {what[2].replace('_', ' ')}"
+            if parts[1] == "vp"
+            else f"a {parts[2]}"
+            if parts[1] == "good"
+            else f"a {nm.colonist} from {parts[2].replace('_', ' ')}"
         )
         return f"{who} pays {thing} to the {nm.building[BLACK_MARKET]}"
     if verb == A.SMALL_WHARF_LOAD:

@@ -9,7 +9,7 @@ import pytest
 from domain.core.chance import resolve
 from domain.core.errors import SetupError
 from domain.core.protocol import ChanceStep
-from domain.puerto_rico.components import BUILDING_INDEX, CHAPEL, ZONING_OFFICE
+from domain.puerto_rico.components import BUILDING_INDEX, CHAPEL, HUNTING_LODGE, ZONING_OFFICE
 from domain.puerto_rico.roles.builder import cost
 from domain.puerto_rico.rules import RULES
 from tests.puerto_rico.builders import act, choose_role, put, shared
@@ -103,3 +103,50 @@ def test_mayor_asks_noble_or_colonist_for_a_special_building_when_both_are_possi
     assert list(RULES.legal_actions(s, 1)) == ["noble:chapel", "colonist:chapel"]
     s = act(s, 1, "noble:chapel")
     assert s.players[1].noble_on == 1 << CHAPEL
+
+
+def test_royal_supplier_returns_different_kinds_up_to_the_nobles_for_1_vp_each() -> None:
+    s = put(
+        noble_game(4),
+        1,
+        buildings={"royal_supplier": 1},
+        nobles=2,
+        san_juan=2,
+        goods={"corn": 2, "coffee": 1},
+    )
+    s = choose_role(s, "captain")
+    assert s.actor == 1
+    assert list(RULES.legal_actions(s, 1)) == ["supplier:corn", "supplier:coffee", "supplier:done"]
+    s = act(s, 1, "supplier:corn")
+    assert list(RULES.legal_actions(s, 1)) == ["supplier:coffee", "supplier:done"]
+    s = act(s, 1, "supplier:coffee")  # two nobles: two barrels, then shipping starts
+    assert s.players[1].vp >= 2 and s.players[1].goods[4] == 0 and s.pending == -1
+
+
+def test_hunting_lodge_colonist_returns_a_plantation_noble_scores_2_for_most_empty() -> None:
+    s = put(
+        noble_game(4),
+        1,
+        buildings={"hunting_lodge": 1},
+        tiles={"corn": 1, "sugar": 1},
+        manned={"sugar": 1},
+    )
+    s = choose_role(s, "settler")
+    while s.acted < s.nplayers:
+        s = act(s, s.actor, "pass")
+    assert s.actor == 1 and "lodge:sugar" in RULES.legal_actions(s, 1)
+    s = act(s, 1, "lodge:sugar")
+    p = s.players[1]
+    assert p.tiles[2] == 0 and p.san_juan == 1 and 2 in s.discards
+    n = put(
+        noble_game(4),
+        1,
+        buildings={"hunting_lodge": 1},
+        nobles=1,
+        noble_on=1 << HUNTING_LODGE,
+        tiles={},
+    )
+    n = choose_role(n, "settler")
+    while n.role == 0 and n.acted < n.nplayers:
+        n = act(n, n.actor, "pass")
+    assert n.players[1].vp == 2

@@ -30,6 +30,8 @@ from domain.puerto_rico.actions import (
     SMALL_WHARF_SAIL_ACTION,
     STORE,
     STORE_ACTIONS,
+    SUPPLIER_ACTIONS,
+    SUPPLIER_DONE,
     WHARF,
     WHARF_ACTIONS,
     Parsed,
@@ -39,6 +41,7 @@ from domain.puerto_rico.components import (
     HARBOR,
     LARGE_WAREHOUSE,
     LIGHTHOUSE,
+    ROYAL_SUPPLIER,
     SMALL_WAREHOUSE,
     SMALL_WHARF,
     STOREHOUSE,
@@ -85,6 +88,8 @@ def ship_options(s: State, seat: int) -> tuple[list[str], bool]:
 def legal(s: State, seat: int) -> tuple[str, ...]:
     if s.storing:
         return _store_options(s, s.players[seat])
+    if s.pending >= 0:
+        return _supplier_options(s, s.players[seat])
     if any(s.sw_load):
         goods = s.players[seat].goods
         left = [SMALL_WHARF_ACTIONS[g] for g in range(5) if goods[g] > s.sw_load[g]]
@@ -108,7 +113,35 @@ def start(s: State) -> None:
     s.wharf_used = 0
     s.sw_used = 0
     s.storing = False
-    s.actor = (s.picker - 1) % s.nplayers
+    s.pending = 0
+    _next_supplier(s)
+
+
+def _supplier_options(s: State, p: Player) -> tuple[str, ...]:
+    if not s.hand:
+        return ()
+    acts = [SUPPLIER_ACTIONS[g] for g in range(5) if p.goods[g] and not s.stored >> g & 1]
+    return (*acts, SUPPLIER_DONE) if acts else ()
+
+
+def _next_supplier(s: State) -> None:
+    """Royal Supplier (Expansion 2, KO), before shipping: each owner may return barrels of
+    different kinds, as many as his nobles, for 1 VP each. Then shipping begins."""
+    n = s.nplayers
+    while s.pending < n:
+        seat = (s.picker + s.pending) % n
+        p = s.players[seat]
+        if p.has(ROYAL_SUPPLIER) and p.nobles:
+            s.hand = p.nobles
+            s.stored = 0
+            if _supplier_options(s, p):
+                s.actor = seat
+                return
+        s.pending += 1
+    s.pending = -1
+    s.hand = 0
+    s.stored = 0
+    s.actor = (s.picker - 1) % n
     _advance(s)
 
 
@@ -128,6 +161,23 @@ def _advance(s: State) -> None:
 def act(s: State, seat: int, parsed: Parsed, action: str = "") -> None:
     if s.storing:
         _store(s, seat, parsed)
+        return
+    if s.pending >= 0:
+        if parsed.arg >= 0:
+            p = s.edit(seat)
+            goods = list(p.goods)
+            goods[parsed.arg] -= 1
+            p.goods = tuple(goods)
+            supply = list(s.goods_supply)
+            supply[parsed.arg] += 1
+            s.goods_supply = tuple(supply)
+            s.stored |= 1 << parsed.arg
+            s.hand -= 1
+            award_vp(s, p, 1)
+            if _supplier_options(s, p):
+                return
+        s.pending += 1
+        _next_supplier(s)
         return
     if parsed.verb == SHIP:
         ship(s, seat, parsed.arg, parsed.arg2)

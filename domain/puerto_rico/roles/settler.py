@@ -22,6 +22,8 @@ from domain.puerto_rico.actions import (
     FOREST_ACTIONS,
     HACIENDA_TILE,
     HACIENDA_TILE_ACTIONS,
+    LODGE,
+    LODGE_ACTIONS,
     PLANTATION,
     PLANTATION_ACTIONS,
     Parsed,
@@ -34,20 +36,23 @@ from domain.puerto_rico.components import (
     FOREST_HOUSE,
     HACIENDA,
     HOSPICE,
+    HUNTING_LODGE,
     ISLAND_SPACES,
     LIBRARY,
     QUARRY,
     SETTLER,
     TILES,
 )
-from domain.puerto_rico.state import CHANCE_HACIENDA, CHANCE_REFILL, NO_CHANCE, State
-from domain.puerto_rico.turns import end_phase, take_from_ship
+from domain.puerto_rico.state import CHANCE_HACIENDA, CHANCE_REFILL, NO_CHANCE, Player, State
+from domain.puerto_rico.turns import award_vp, end_phase, take_from_ship
 
 _QUARRY_ACTION = PLANTATION_ACTIONS[QUARRY]
 
 
 def legal(s: State, seat: int) -> tuple[str, ...]:
     p = s.players[seat]
+    if s.acted >= LODGE_STAGE + s.nplayers:
+        return _lodge_options(s, p)
     if s.pending >= 0:
         return HACIENDA_TILE_ACTIONS
     if p.island_count() >= ISLAND_SPACES:
@@ -96,6 +101,12 @@ def _advance(s: State) -> None:
 
 
 def act(s: State, seat: int, parsed: Parsed, action: str = "") -> None:
+    if s.acted >= LODGE_STAGE + s.nplayers:
+        if parsed.verb == LODGE:
+            _return_tile(s, seat, parsed.arg)
+        s.acted += 1
+        _next_lodge(s)
+        return
     if parsed.verb == ACT_HACIENDA:
         s.bonus_used = True
         _hacienda(s)
@@ -175,9 +186,62 @@ def _place_hacienda_tile(s: State, tile: int, forest: bool | None = None) -> Non
 
 
 def _finish(s: State) -> None:
+    s.acted = LODGE_STAGE + s.nplayers
+    _next_lodge(s)
+
+
+LODGE_STAGE = 2
+"""`State.acted - nplayers` from which on the Hunting Lodge owners are asked, one by one."""
+
+
+def _lodge_options(s: State, p: Player) -> tuple[str, ...]:
+    acts = [LODGE_ACTIONS[t] for t in range(5) if p.tiles[t]]
+    if p.forests:
+        acts.append(LODGE_ACTIONS[5])
+    return (*acts, "pass") if acts else ()
+
+
+def _next_lodge(s: State) -> None:
+    """Hunting Lodge (Expansion 2, KO), at the end of the settler phase: with a colonist its
+    owner may return one plantation or forest; with a noble he scores 2 VP if his island has
+    the most empty spaces (strictly). Then the face-up row is replaced."""
+    n = s.nplayers
+    while s.acted < LODGE_STAGE + 2 * n:
+        seat = (s.picker + s.acted - LODGE_STAGE - n) % n
+        p = s.players[seat]
+        if s.noble_supply >= 0 and p.has(HUNTING_LODGE):
+            if p.noble_on >> HUNTING_LODGE & 1:
+                empty = ISLAND_SPACES - p.island_count()
+                if all(
+                    empty > ISLAND_SPACES - q.island_count()
+                    for i, q in enumerate(s.players)
+                    if i != seat
+                ):
+                    award_vp(s, s.edit(seat), 2)
+            elif _lodge_options(s, p):
+                s.actor = seat
+                return
+        s.acted += 1
     s.discards = s.discards + tuple(s.face_up)
     s.face_up = ()
     refill(s)
+
+
+def _return_tile(s: State, seat: int, which: int) -> None:
+    p = s.edit(seat)
+    if which == 5:  # a forest: the plantation under it goes back
+        tile, p.forests = p.forests[-1], p.forests[:-1]
+    else:
+        tile = which
+        tiles = list(p.tiles)
+        tiles[tile] -= 1
+        p.tiles = tuple(tiles)
+        if p.manned[tile] > p.tiles[tile]:  # its colonist waits in San Juan
+            manned = list(p.manned)
+            manned[tile] -= 1
+            p.manned = tuple(manned)
+            p.san_juan += 1
+    s.discards = (*s.discards, tile)
 
 
 def refill(s: State) -> None:
