@@ -36,6 +36,9 @@ theme (`names=2p` only changes `describe` and `view` labels).
                              ``done`` stops.
 ``lodge:<good|forest>``      end of the settler phase, colonist on a Hunting Lodge (Expansion
                              2): return one of one's plantations (or a forest); ``pass`` keeps all.
+``land:buy``, ``land:forest``  trader turn, colonist on a Land Office (Expansion 2): buy the top
+``land:sell:<good>``         face-down plantation for 1 doubloon (as a forest with a Forest
+                             House); with a noble on it: sell a plantation for 1 doubloon.
 ``build:<building>``         builder: build (``build:small_market``).
 ``pay:vp``, ``pay:good:<good>``, ``pay:colonist:<san_juan|tile|building>``
                              builder, manned Black Market (Expansion 1): pay a missing doubloon
@@ -104,7 +107,8 @@ from domain.puerto_rico.components import BUILDINGS, GOODS, ROLES, TILES
     NOBLE,
     SUPPLIER,
     LODGE,
-) = range(22)
+    LAND,
+) = range(23)
 
 WHARF = -1
 """`Parsed.arg2` of ``ship:<good>:wharf``."""
@@ -141,6 +145,9 @@ NOBLE_ACTIONS = tuple(f"noble:{b.id}" for b in BUILDINGS)
 SUPPLIER_ACTIONS = tuple(f"supplier:{g}" for g in GOODS)
 SUPPLIER_DONE = "supplier:done"
 LODGE_ACTIONS = tuple(f"lodge:{t}" for t in (*GOODS, "forest"))
+LAND_BUY = "land:buy"
+LAND_FOREST = "land:forest"
+LAND_SELL_ACTIONS = tuple(f"land:sell:{g}" for g in GOODS)
 FOREST_ACTIONS = tuple(f"forest:{g}" for g in GOODS)
 HACIENDA_TILE_ACTIONS = ("hacienda:plant", "hacienda:forest")
 
@@ -169,6 +176,10 @@ for _i, _a in enumerate(SUPPLIER_ACTIONS):
 _TABLE[SUPPLIER_DONE] = Parsed(SUPPLIER, -1)
 for _i, _a in enumerate(LODGE_ACTIONS):
     _TABLE[_a] = Parsed(LODGE, _i)
+_TABLE[LAND_BUY] = Parsed(LAND, -1)
+_TABLE[LAND_FOREST] = Parsed(LAND, -2)
+for _i, _a in enumerate(LAND_SELL_ACTIONS):
+    _TABLE[_a] = Parsed(LAND, _i)
 for _i, _a in enumerate(FOREST_ACTIONS):
     _TABLE[_a] = Parsed(FOREST, _i)
 for _i, _a in enumerate(HACIENDA_TILE_ACTIONS):

@@ -22,7 +22,7 @@ SLOTS: dict[int, int] = dict(
     Counter(b.cost for b in BUILDINGS if b.expansion == "base" and b.kind != "production")
 )
 """Violet supply slots by cost (the base board: one per base violet building type)."""
-NOT_IMPLEMENTED: frozenset[str] = frozenset({"land_office"})
+NOT_IMPLEMENTED: frozenset[str] = frozenset()
 """Expansion 1 buildings whose abilities the engine does not have yet: kept out of the draft and
 the random set, so that no game holds a building without its ability."""
 CANDIDATES: tuple[int, ...] = tuple(

@@ -27,7 +27,7 @@ from domain.puerto_rico.components import (
 from domain.puerto_rico.names import Names, names_for
 from domain.puerto_rico.roles.builder import cost
 from domain.puerto_rico.roles.trader import price
-from domain.puerto_rico.state import CHANCE_BUILDINGS, CHANCE_HACIENDA, State
+from domain.puerto_rico.state import CHANCE_BUILDINGS, CHANCE_HACIENDA, CHANCE_LAND, State
 
 
 def _a(word: str) -> str:
@@ -46,6 +46,8 @@ def describe(s: State, step: Step) -> str:
     nm = names_for(s.theme)
     if isinstance(step, ChanceStep):
         shown = ", ".join(str(t) for t in step.outcome)
+        if s.chance == CHANCE_LAND:
+            return f"{s.names[s.actor]} buys {shown} with the Land Office"
         if s.chance == CHANCE_BUILDINGS:
             return "The violet buildings are dealt at random"
         if s.chance == CHANCE_HACIENDA:
@@ -66,6 +68,13 @@ def describe(s: State, step: Step) -> str:
             got = nm.count(money + 1, "doubloon", "doubloons")
             return f"{who} selects the {nm.role[arg]} and takes {got}"
         return f"{who} selects the {nm.role[arg]}{extra}"
+    if verb == A.LAND:
+        if arg >= 0:
+            return (
+                f"{who} sells {_a(nm.tile[arg] + ' plantation')} with the Land Office (1 doubloon)"
+            )
+        how = " as a forest" if arg == -2 else ""
+        return f"{who} buys a face-down plantation{how} with the Land Office (1 doubloon spent)"
     if verb == A.SUPPLIER:
         if arg < 0:
             return f"{who} is done with the Royal Supplier"

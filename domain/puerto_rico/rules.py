@@ -24,7 +24,7 @@ from domain.core.errors import (
 )
 from domain.core.protocol import CHANCE, Bot, ChanceStep, Decision, Scores, Setup, Step
 from domain.puerto_rico import actions as A
-from domain.puerto_rico import building_sets, guest_house
+from domain.puerto_rico import building_sets, guest_house, land_office
 from domain.puerto_rico.components import (
     BUILDER,
     CAPTAIN,
@@ -40,7 +40,14 @@ from domain.puerto_rico.components import (
 from domain.puerto_rico.roles import builder, captain, craftsman, mayor, prospector, settler, trader
 from domain.puerto_rico.scoring import scores as score_state
 from domain.puerto_rico.setup import DEFAULTS, OPTIONS, initial
-from domain.puerto_rico.state import CHANCE_BUILDINGS, DRAFTING, NO_CHANCE, PICKING, State
+from domain.puerto_rico.state import (
+    CHANCE_BUILDINGS,
+    CHANCE_LAND,
+    DRAFTING,
+    NO_CHANCE,
+    PICKING,
+    State,
+)
 from domain.puerto_rico.turns import pick_seat
 
 ROLE_MODULES: dict[int, ModuleType] = {
@@ -153,6 +160,8 @@ class PuertoRicoRules:
             )
         if state.chance == CHANCE_BUILDINGS:
             return building_sets.chance_spec(state)
+        if state.chance == CHANCE_LAND:
+            return land_office.chance_spec(state)
         return settler.chance_spec(state)
 
     def apply(self, state: State, step: Step) -> State:
@@ -166,6 +175,10 @@ class PuertoRicoRules:
                 s.chance = NO_CHANCE
                 building_sets.resolve(s, tuple(str(t) for t in step.outcome))
                 settler.refill(s)
+                return s
+            if state.chance == CHANCE_LAND:
+                land_office.resolve(s, _TILE_INDEX[str(step.outcome[0])])
+                trader.advance(s)
                 return s
             settler.resolve(s, tuple(_TILE_INDEX[str(t)] for t in step.outcome))
             return s

@@ -12,9 +12,9 @@ from typing import Any
 
 from domain.puerto_rico.components import BUILDINGS, QUARRY
 
-NO_CHANCE, CHANCE_REFILL, CHANCE_HACIENDA, CHANCE_BUILDINGS = 0, 1, 2, 3
+NO_CHANCE, CHANCE_REFILL, CHANCE_HACIENDA, CHANCE_BUILDINGS, CHANCE_LAND = 0, 1, 2, 3, 4
 """What chance outcome the state waits for: nothing, the face-up row refill, a hacienda draw,
-the random building set (option ``buildings=random``)."""
+the random building set (option ``buildings=random``), a Land Office purchase."""
 
 PICKING = -1
 """`State.role` while a seat is choosing a role."""

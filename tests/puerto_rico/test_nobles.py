@@ -150,3 +150,32 @@ def test_hunting_lodge_colonist_returns_a_plantation_noble_scores_2_for_most_emp
     while n.role == 0 and n.acted < n.nplayers:
         n = act(n, n.actor, "pass")
     assert n.players[1].vp == 2
+
+
+def test_land_office_colonist_buys_a_face_down_plantation_for_1() -> None:
+    s = put(noble_game(4), 1, buildings={"land_office": 1}, doubloons=2)
+    s = choose_role(s, "trader")
+    assert "land:buy" in RULES.legal_actions(s, 1)
+    s = act(s, 1, "land:buy")
+    assert RULES.to_move(s) == (-1,)
+    s = RULES.apply(s, ChanceStep(("coffee",)))
+    p = s.players[1]
+    assert p.doubloons == 1 and p.tiles[4] == 1 and s.role == -1
+
+
+def test_land_office_noble_sells_a_plantation_for_1_colonist_to_san_juan() -> None:
+    s = put(
+        noble_game(4),
+        1,
+        buildings={"land_office": 1},
+        nobles=1,
+        noble_on=1 << BUILDING_INDEX["land_office"],
+        tiles={"sugar": 1},
+        manned={"sugar": 1},
+        doubloons=0,
+    )
+    s = choose_role(s, "trader")
+    assert list(RULES.legal_actions(s, 1)) == ["land:sell:sugar", "pass"]
+    s = act(s, 1, "land:sell:sugar")
+    p = s.players[1]
+    assert p.doubloons == 1 and p.tiles[2] == 0 and p.san_juan == 1 and 2 in s.discards

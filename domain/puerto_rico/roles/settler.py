@@ -149,7 +149,7 @@ def _take(s: State, seat: int, tile: int, forest: bool = False) -> None:
         p.manned = tuple(manned)
 
 
-def _restock(s: State) -> None:
+def restock(s: State) -> None:
     """Reshuffle option: an empty stack is replaced by the shuffled discard pile."""
     if not s.discards_bottom and not sum(s.stack) and s.discards:
         stack = [0] * 5
@@ -160,7 +160,7 @@ def _restock(s: State) -> None:
 
 
 def _hacienda(s: State) -> None:
-    _restock(s)
+    restock(s)
     if sum(s.stack):
         s.chance = CHANCE_HACIENDA
         return
@@ -248,7 +248,7 @@ def refill(s: State) -> None:
     """Draw face-up tiles up to players + 1: a chance step while unseen tiles are left."""
     need = s.nplayers + 1 - len(s.face_up)
     if need > 0:
-        _restock(s)
+        restock(s)
         if sum(s.stack):
             s.chance = CHANCE_REFILL
             return

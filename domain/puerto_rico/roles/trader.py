@@ -9,8 +9,10 @@ price, the trader's +1, no market bonus).
 
 from __future__ import annotations
 
-from domain.puerto_rico.actions import POST_ACTIONS, SELL, SELL_ACTIONS, Parsed
+from domain.puerto_rico import land_office
+from domain.puerto_rico.actions import LAND, POST_ACTIONS, SELL, SELL_ACTIONS, Parsed
 from domain.puerto_rico.components import (
+    LAND_OFFICE,
     LARGE_MARKET,
     LIBRARY,
     OFFICE,
@@ -40,6 +42,8 @@ def legal(s: State, seat: int) -> tuple[str, ...]:
     acts = [SELL_ACTIONS[g] for g, k in enumerate(p.goods) if k and (office or g not in s.house)]
     if p.has(TRADING_POST):
         acts.extend(POST_ACTIONS[g] for g, k in enumerate(p.goods) if k)
+    if p.has(LAND_OFFICE):
+        acts.extend(land_office.options(s, p))
     if acts:
         acts.append("pass")
     return tuple(acts)
@@ -47,10 +51,10 @@ def legal(s: State, seat: int) -> tuple[str, ...]:
 
 def start(s: State) -> None:
     s.acted = 0
-    _advance(s)
+    advance(s)
 
 
-def _advance(s: State) -> None:
+def advance(s: State) -> None:
     n = s.nplayers
     while s.acted < n:
         seat = (s.picker + s.acted) % n
@@ -68,7 +72,13 @@ def _advance(s: State) -> None:
 
 
 def act(s: State, seat: int, parsed: Parsed, action: str = "") -> None:
-    if parsed.verb == SELL and parsed.arg2 == 1:
+    if parsed.verb == LAND:
+        if parsed.arg >= 0:
+            land_office.sell(s, seat, parsed.arg)
+        elif not land_office.buy(s, seat, forest=parsed.arg == -2):
+            s.acted += 1  # the turn ends once the chance step has placed the tile
+            return
+    elif parsed.verb == SELL and parsed.arg2 == 1:
         g = parsed.arg
         p = s.edit(seat)
         gain = PRICES[g] + privilege(s, seat)
@@ -91,4 +101,4 @@ def act(s: State, seat: int, parsed: Parsed, action: str = "") -> None:
         p.goods = tuple(goods)
         s.house = (*s.house, g)
     s.acted += 1
-    _advance(s)
+    advance(s)
