@@ -2,6 +2,9 @@
 
     python benchmarks/bench_puerto_rico.py [--games 300] [--players 4 2] [--buildings base random]
 
+``--buildings`` takes option values (base, draft, random, new), with ``+nobles`` for Expansion 2
+(3-5 players), e.g. ``--players 4 --buildings base random+nobles``.
+
 Games are played with `domain.core.play.play` and the core `RandomBot` (legal-move generation
 included). Memory per state: the pickle size of a mid-game state, and the bytes tracemalloc sees
 allocated per new state while replaying a game (states share unchanged players and tuples).
@@ -22,7 +25,10 @@ from domain.puerto_rico.rules import RULES
 
 
 def bench(players: int, games: int, buildings: str) -> None:
-    setup = RULES.prepare([f"P{i}" for i in range(players)], {"buildings": buildings})
+    options = {"buildings": buildings.removesuffix("+nobles")}
+    if buildings.endswith("+nobles"):
+        options["nobles"] = "true"
+    setup = RULES.prepare([f"P{i}" for i in range(players)], options)
     decisions = steps_total = 0
     start = time.perf_counter()
     for g in range(games):
@@ -39,7 +45,7 @@ def bench(players: int, games: int, buildings: str) -> None:
     after = tracemalloc.get_traced_memory()[0]
     tracemalloc.stop()
     print(
-        f"{players} players, {buildings:6} buildings: {games / elapsed:7.1f} games/s"
+        f"{players} players, {buildings:13} buildings: {games / elapsed:7.1f} games/s"
         f"  {decisions / elapsed:9.0f} decisions/s"
         f"  {steps_total / games:6.1f} steps/game ({decisions / games:.1f} decisions)"
         f"  pickle {len(pickle.dumps(mid))} B/state"

@@ -41,6 +41,37 @@ NOBLE_CANDIDATES: tuple[int, ...] = CANDIDATES + tuple(
 """... and with Expansion 2, whose violet buildings join the pool (KO)."""
 
 
+FIXED_SETS: dict[str, tuple[str, ...]] = {
+    "new": (
+        "aqueduct",
+        "forest_house",
+        "black_market",
+        "storehouse",
+        "guest_house",
+        "trading_post",
+        "church",
+        "small_wharf",
+        "lighthouse",
+        "specialty_factory",
+        "library",
+        "union_hall",
+        "statue",
+        "cloister",
+        "guild_hall",
+        "residence",
+        "city_hall",
+    ),
+}
+"""Named violet sets (``buildings=<name>``): ``new`` puts every Expansion 1 building on its
+slot, with three base large buildings for the remaining large slots."""
+
+
+def put_fixed(s: State, name: str) -> None:
+    clear_violet(s)
+    for building in FIXED_SETS[name]:
+        _put(s, BUILDING_INDEX[building])
+
+
 def candidates(s: State) -> tuple[int, ...]:
     return NOBLE_CANDIDATES if s.noble_supply >= 0 else CANDIDATES
 

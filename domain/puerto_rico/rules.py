@@ -139,6 +139,8 @@ class PuertoRicoRules:
             return s
         if chosen == "draft":
             building_sets.start_draft(s)
+        elif chosen in building_sets.FIXED_SETS:
+            building_sets.put_fixed(s, chosen)
         settler.refill(s)
         return s
 

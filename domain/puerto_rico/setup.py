@@ -64,10 +64,10 @@ OPTIONS: tuple[OptionSpec, ...] = (
     ),
     OptionSpec(
         "buildings",
-        ("base", "draft", "random"),
+        ("base", "draft", "random", "new"),
         "base",
-        "violet buildings: the base set, the Expansion 1 draft (KO), or a random set of base and "
-        "Expansion 1 buildings",
+        "violet buildings: the base set, the Expansion 1 draft (KO), a random set of base and "
+        "Expansion 1 buildings, or the fixed set 'new' (all 14 Expansion 1 buildings)",
     ),
 )
 DEFAULTS = {o.key: o.default for o in OPTIONS}

@@ -339,3 +339,11 @@ def test_guest_house_sequence_storehouse_then_library() -> None:
     )
     s = act(s, 0, "guest:library", "role:trader", "sell:coffee")
     assert s.players[0].doubloons == 4 + 2
+
+
+def test_fixed_set_new_fills_every_slot_with_expansion_1_first() -> None:
+    s = start(4, {"buildings": "new"})
+    chosen = violet_in_supply(s)
+    assert not any(free_slots(s).values()) and len(chosen) == 17
+    assert all(b in chosen for b in ("aqueduct", "library", "statue", "cloister", "guest_house"))
+    assert "small_market" not in chosen and "harbor" not in chosen
