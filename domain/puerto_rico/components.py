@@ -1,4 +1,7 @@
-"""Puerto Rico component tables (base game), copied from `shared/components/puerto-rico/`.
+"""Puerto Rico component tables, copied from `shared/components/puerto-rico/`.
+
+The CSV files and their source notes (SOURCES.md) are also kept, unchanged, in `tables/` next to
+this module; `tests/puerto_rico/test_components.py` checks that these literals match them.
 
 Sources (see that folder's SOURCES.md): KO = the Korean base rulebook, KO2P = the Korean
 2-player sheet; the codes after each table name the sources that agree. Plain literals, so the
