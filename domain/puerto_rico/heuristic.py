@@ -14,6 +14,7 @@ from domain.puerto_rico import actions as A
 from domain.puerto_rico.components import (
     BUILDINGS,
     CORN,
+    HARBOR,
     PRICES,
     QUARRY,
 )
@@ -83,21 +84,25 @@ class HeuristicBot:
         name = A.ROLE_ACTIONS[role][5:]
         goods = sum(p.goods)
         if name == "builder":
-            affordable = [b for b in range(len(BUILDINGS)) if cost(p, b, True) <= p.doubloons]
-            return 1.0 + 0.4 * min(len(affordable), 8) + (1.5 if p.doubloons >= 6 else 0.0)
+            affordable = sum(
+                1
+                for b in range(len(BUILDINGS))
+                if s.bsupply[b] and b not in p.buildings and cost(p, b, True) <= p.doubloons
+            )
+            return 0.5 + 0.3 * min(affordable, 8) + (1.0 if p.doubloons >= 6 else 0.0)
         if name == "craftsman":
             made = craftsman.capacity(p)
-            return 0.8 * sum(made) + (0.5 if sum(1 for m in made if m) > 1 else 0.0)
+            return 1.2 * sum(made) + (0.8 if sum(1 for m in made if m) > 1 else 0.0)
         if name == "trader":
             best = max((PRICES[g] for g in range(5) if p.goods[g] and g not in s.house), default=-1)
             return 0.0 if best < 0 or len(s.house) >= 4 else 1.5 + best
         if name == "captain":
-            return 0.7 * goods
+            return 1.0 * goods + (0.5 if goods and p.has(HARBOR) else 0.0)
         if name == "settler":
             return 2.0 if p.island_count() < 12 else 0.0
         if name == "mayor":
             room = sum(mayor.capacities(p)) - p.san_juan
-            return 1.0 + 0.3 * max(0, room)
+            return 0.5 + 0.25 * min(max(0, room), 8)
         return 1.0  # prospector
 
     def _tile_value(self, s: State, p: Player, tile: int) -> float:
