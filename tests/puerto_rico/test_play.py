@@ -33,3 +33,19 @@ def test_bot_games_end_by_a_rule(players: int, kind: str) -> None:
 
 def test_registry_finds_the_engine() -> None:
     assert registry.get("puerto-rico") is RULES
+
+
+def test_heuristic_games_look_like_real_play_and_beat_random_bots() -> None:
+    winners = []
+    heuristic_wins = 0
+    for g in range(16):
+        setup = RULES.prepare(["A", "B", "C", "D"], {})
+        bots = [RULES.bot("heuristic", 10 * g + i) for i in range(4)]
+        _, state = play(RULES, setup, bots, random.Random(g))
+        winners.append(max(s.total for s in RULES.scores(state).seats))
+        assert 8 <= state.round - 1 <= 30
+        mixed = [RULES.bot("heuristic" if i == g % 4 else "random", g + i) for i in range(4)]
+        _, state = play(RULES, setup, mixed, random.Random(g))
+        heuristic_wins += (g % 4) in RULES.scores(state).winners()
+    assert 40 <= sum(winners) / len(winners) <= 90
+    assert heuristic_wins >= 12
