@@ -16,6 +16,8 @@ from domain.puerto_rico.components import (
     GUILD_HALL,
     RESIDENCE,
     ROYAL_GARDEN,
+    SMALL_INDIGO,
+    SMALL_SUGAR,
 )
 from domain.puerto_rico.state import Player, State
 
@@ -25,8 +27,8 @@ def guild_hall_bonus(p: Player) -> int:
     bonus = 0
     for b in p.buildings:
         d = BUILDINGS[b]
-        if d.kind == "production":
-            bonus += 1 if d.slots == 1 else 2
+        if d.kind == "production":  # the Jeweler (1 circle) counts as large (KO)
+            bonus += 1 if b in (SMALL_INDIGO, SMALL_SUGAR) else 2
     return bonus
 
 

@@ -179,3 +179,10 @@ def test_land_office_noble_sells_a_plantation_for_1_colonist_to_san_juan() -> No
     s = act(s, 1, "land:sell:sugar")
     p = s.players[1]
     assert p.doubloons == 1 and p.tiles[2] == 0 and p.san_juan == 1 and 2 in s.discards
+
+
+def test_jeweler_counts_as_a_large_production_building_for_the_guild_hall() -> None:
+    from domain.puerto_rico.scoring import guild_hall_bonus
+
+    s = put(noble_game(4), 0, buildings={"jeweler": 0, "small_sugar_mill": 0, "guild_hall": 1})
+    assert guild_hall_bonus(s.players[0]) == 2 + 1
