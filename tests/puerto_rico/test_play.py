@@ -49,3 +49,16 @@ def test_heuristic_games_look_like_real_play_and_beat_random_bots() -> None:
         heuristic_wins += (g % 4) in RULES.scores(state).winners()
     assert 40 <= sum(winners) / len(winners) <= 90
     assert heuristic_wins >= 12
+
+
+def test_view_has_the_documented_shape() -> None:
+    from domain.puerto_rico import view as view_module
+
+    setup = RULES.prepare(["A", "B", "C"], {})
+    _, state = play(RULES, setup, [RULES.bot("random", i) for i in range(3)], random.Random(1))
+    doc = view_module.__doc__ or ""
+    shown = RULES.view(state, 0)
+    for key in shown:
+        assert f'"{key}"' in doc, key
+    for key in shown["players"][0]:
+        assert f'"{key}"' in doc, key
