@@ -22,8 +22,8 @@ def violet_in_supply(state: object) -> list[str]:
 
 
 def test_draft_fills_every_slot_with_a_building_of_its_cost() -> None:
-    for players in (2, 3, 4, 5):
-        s = start(players, {"buildings": "draft"})
+    for players, nobles in ((2, "false"), (3, "false"), (4, "true"), (5, "false"), (5, "true")):
+        s = start(players, {"buildings": "draft", "nobles": nobles})
         rng = random.Random(players)
         seats = []
         while s.role == -2:
