@@ -129,7 +129,7 @@ OPTIONS = st.fixed_dictionaries(
 )
 
 
-@settings(max_examples=80, deadline=None)
+@settings(max_examples=150, deadline=None)
 @given(
     players=st.integers(2, 5),
     seed=st.integers(0, 2**32 - 1),
