@@ -1,0 +1,49 @@
+"""Per-game board drawing: each game adds `dashboard/boards/<game>.py` with a `render` function.
+
+The interface is one function, `render(view, rules) -> str`, returning HTML drawn from
+`Rules.view(state, seat)`; games without a module get `generic.render`, which draws any view as
+tables so a person can read it (never a raw JSON dump).
+"""
+
+from __future__ import annotations
+
+import importlib
+import importlib.util
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from domain.core.protocol import Rules
+
+Renderer = Callable[[Mapping[str, Any], Rules[Any]], str]
+
+SYNTHETIC_LABEL = "synthetic components, not the printed game"
+
+
+def _module_name(game: str) -> str:
+    return "dashboard.boards." + game.replace("-", "_")
+
+
+def renderer(game: str) -> Renderer:
+    """The board renderer for `game` (e.g. "puerto-rico"), or the generic one."""
+    name = _module_name(game)
+    if importlib.util.find_spec(name) is not None:
+        module = importlib.import_module(name)
+        render_fn: Renderer = module.render
+        return render_fn
+    from dashboard.boards import generic
+
+    return generic.render
+
+
+def render(game: str, view: Mapping[str, Any], rules: Rules[Any]) -> str:
+    """HTML for the board of `game` at one step."""
+    return renderer(game)(view, rules)
+
+
+def synthetic_note(rules: Rules[Any], options: Mapping[str, str]) -> str:
+    """The label to show beside synthetic components, or "" for the printed game."""
+    if rules.synthetic_note:
+        return f"{SYNTHETIC_LABEL}: {rules.synthetic_note}"
+    if options.get("pack") == "synthetic":
+        return SYNTHETIC_LABEL
+    return ""
