@@ -1,0 +1,140 @@
+"""The native `.novus.jsonl` format: a header line, then one line per step.
+
+Every line is checked while reading; the whole game is folded through the rules engine in
+memory before anything is stored, so an import is all or nothing.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import uuid
+from dataclasses import dataclass
+from typing import Any
+
+import orjson
+
+from domain.core import registry
+from domain.core.aggregate import check
+from domain.core.errors import NovusError
+from domain.core.protocol import ChanceStep, Decision, Setup, Step
+
+FORMAT = "novus.jsonl"
+VERSION = 1
+NAMESPACE = uuid.UUID("6b1d6c9e-3f4a-5e2b-9c1d-7a8e0f2b4c6d")
+
+
+class NativeFormatError(NovusError):
+    """A native file that cannot be imported; names the file and the line."""
+
+    def __init__(self, file: str, line: int, message: str, hint: str = "") -> None:
+        super().__init__(f"{file}:{line}: {message}", hint=hint or "fix the line and re-import")
+        self.file = file
+        self.line = line
+
+
+@dataclass(frozen=True)
+class NativeGame:
+    """A parsed and engine-checked game, ready to store in one save."""
+
+    setup: Setup
+    rules_version: str
+    source: dict[str, Any]
+    seed: int | None
+    created: str
+    steps: tuple[Step, ...]
+
+    @property
+    def game_id(self) -> uuid.UUID:
+        """Derived from the content, so importing the same game twice is detected."""
+        return uuid.uuid5(NAMESPACE, hashlib.sha256(dumps(self)).hexdigest())
+
+
+def _step_json(step: Step) -> dict[str, Any]:
+    if isinstance(step, Decision):
+        return {"seat": step.seat, "action": step.action}
+    return {"chance": list(step.outcome)}
+
+
+def dumps(game: NativeGame) -> bytes:
+    """The file bytes: deterministic, so export -> import -> export is byte-identical."""
+    header = {
+        "format": FORMAT,
+        "version": VERSION,
+        "rules_version": game.rules_version,
+        "setup": game.setup.to_json(),
+        "source": game.source,
+        "seed": game.seed,
+        "created": game.created,
+    }
+    opts = orjson.OPT_SORT_KEYS
+    lines = [orjson.dumps(header, option=opts)]
+    lines += [orjson.dumps(_step_json(s), option=opts) for s in game.steps]
+    return b"\n".join(lines) + b"\n"
+
+
+def _parse_step(file: str, number: int, data: Any) -> Step:
+    if isinstance(data, dict) and set(data) == {"seat", "action"}:
+        seat, action = data["seat"], data["action"]
+        if type(seat) is int and isinstance(action, str):
+            return Decision(seat, action)
+    if isinstance(data, dict) and set(data) == {"chance"} and isinstance(data["chance"], list):
+        return ChanceStep(tuple(data["chance"]))
+    raise NativeFormatError(
+        file, number, "a step line must be {seat, action} or {chance}", hint=f"got {data!r:.80}"
+    )
+
+
+def loads(file: str, raw: bytes) -> NativeGame:
+    """Parse and engine-check a whole file; raise `NativeFormatError` at the first problem."""
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as error:
+        raise NativeFormatError(file, 1, f"not UTF-8 ({error.reason})") from None
+    lines = text.splitlines()
+    if not lines:
+        raise NativeFormatError(file, 1, "empty file", hint="export a game with `novus export`")
+    parsed: list[Any] = []
+    for number, line in enumerate(lines, start=1):
+        try:
+            parsed.append(orjson.loads(line))
+        except orjson.JSONDecodeError as error:
+            raise NativeFormatError(file, number, f"not JSON ({error})") from None
+    header = parsed[0]
+    if not isinstance(header, dict) or header.get("format") != FORMAT:
+        raise NativeFormatError(file, 1, "the first line is not a novus.jsonl header")
+    if header.get("version") != VERSION:
+        raise NativeFormatError(
+            file,
+            1,
+            f"format version {header.get('version')!r} is not supported",
+            hint=f"this Novus reads version {VERSION}",
+        )
+    try:
+        setup = Setup.from_json(header["setup"])
+        rules = registry.get(setup.game)
+        game = NativeGame(
+            setup=setup,
+            rules_version=str(header["rules_version"]),
+            source=dict(header["source"]),
+            seed=header["seed"],
+            created=str(header["created"]),
+            steps=tuple(_parse_step(file, n, d) for n, d in enumerate(parsed[1:], start=2)),
+        )
+        state = rules.initial_state(setup)
+    except NativeFormatError:
+        raise
+    except NovusError as error:
+        raise NativeFormatError(file, 1, error.message, error.hint) from None
+    except (KeyError, TypeError, ValueError, AttributeError) as error:
+        raise NativeFormatError(file, 1, f"bad header ({error!r})") from None
+    for number, step in enumerate(game.steps, start=2):
+        try:
+            check(rules, state, step)
+            state = rules.apply(state, step)
+        except NovusError as error:
+            raise NativeFormatError(
+                file, number, f"{_step_json(step)}: {error.message}", error.hint
+            ) from None
+    if not rules.is_over(state):
+        raise NativeFormatError(file, len(lines), "the game is incomplete (truncated file?)")
+    return game
