@@ -1,0 +1,25 @@
+"""The Novus dashboard: `streamlit run dashboard/app.py`, data folder from `$NOVUS_DATA_DIR`."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+import streamlit as st
+
+from dashboard.pages import games_page, library_page, replay_page
+
+
+def main() -> None:
+    st.set_page_config(page_title="Novus", layout="wide")
+    pages = [
+        st.Page(library_page, title="Library", url_path="library", default=True),
+        st.Page(replay_page, title="Replay", url_path="replay"),
+        st.Page(games_page, title="Games", url_path="games"),
+    ]
+    st.navigation(pages).run()
+
+
+main()
