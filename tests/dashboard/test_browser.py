@@ -89,6 +89,8 @@ def test_library_then_replay_with_arrow_keys(server: tuple[str, str], page: Page
     page.goto(base)
     _settled(page)
     page.get_by_text("1 of 1 games").wait_for()
+    page.locator("[data-testid='stDataFrame'] canvas").first.wait_for()
+    page.wait_for_timeout(500)
     page.screenshot(path=str(ARTIFACTS / "library.png"), full_page=True)
     page.goto(f"{base}/replay?game={game}&step=3")
     _settled(page)
