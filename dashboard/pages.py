@@ -40,7 +40,7 @@ def summaries_frame() -> pd.DataFrame:
         winners = ", ".join(s.players[w] for w in s.winners or ())
         rows.append(
             {
-                "open": f"?game={s.id}&step=0",
+                "open": f"replay?game={s.id}&step=0",
                 "game": s.game,
                 "players": len(s.players),
                 "names": ", ".join(s.players),
