@@ -69,12 +69,12 @@ def _seat(seat: Mapping[str, Any], view: Mapping[str, Any]) -> str:
     head = f"<b>{escape(str(seat['name']))}</b> — {seat['doubloons']} doubloons"
     if tags:
         head += f" <span class='mn-label'>[{escape(', '.join(tags))}]</span>"
-    if seat["offered"]:
-        offer = _chips(seat["offer"], None if seat["offer"] is not None else 1)
-        if seat["offer"] is None:
-            offer = "<span class='mn-card mn-back'>face down</span>"
-    else:
+    if not seat["offered"]:
         offer = "—"
+    elif seat["offer"] is None:
+        offer = f"<span class='mn-card mn-back'>{seat['offer_count']} face down</span>"
+    else:
+        offer = _chips(seat["offer"])
     fleets = "; ".join("+".join(map(str, f)) for f in seat.get("fleets", [])) or "—"
     rows = [
         f"<div>{head}</div>",

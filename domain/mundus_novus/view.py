@@ -48,7 +48,7 @@ def _seat(s: State, i: int, viewer: int | None) -> dict[str, Any]:
         "stored_count": sum(me.stored),
         "stored": K.texts(me.stored) if sees else None,
         "offered": offer is not None,
-        "offer_count": (sum(offer) if offer is not None and (sees or not secret_offer) else None),
+        "offer_count": sum(offer) if offer is not None else None,
         "offer": (K.texts(offer) if offer is not None and (sees or not secret_offer) else None),
         "development": [card_json(s, c) for c in me.dev],
         "caravels": [s.cards[c].value for c in me.dev if s.cards[c].kind == "caravel"],

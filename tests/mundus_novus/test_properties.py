@@ -4,6 +4,7 @@ illegal ones raise typed errors, games end, and replay equals live play."""
 
 from __future__ import annotations
 
+import json
 import random
 
 from hypothesis import given, settings
@@ -67,6 +68,15 @@ def check_view(s: State, rng: random.Random) -> None:
     assert RULES.view(disguised(s, viewer, rng), viewer) == seen
 
 
+def every_action_applies(s: State, seat: int, rng: random.Random) -> None:
+    """Each legal action of `seat` (a sample of at most 40) applies and keeps the cards."""
+    options = list(RULES.legal_actions(s, seat))
+    for action in rng.sample(options, min(40, len(options))):
+        after = RULES.apply(s, Decision(seat, action))
+        assert total_cards(after) == 120
+        json.dumps(RULES.view(after, seat))
+
+
 def play_checked(n: int, seed: int, bot: str) -> None:
     rng = random.Random(seed)
     setup = RULES.prepare([f"P{i}" for i in range(n)], {})
@@ -99,6 +109,9 @@ def play_checked(n: int, seed: int, bot: str) -> None:
                         pass
                     else:
                         raise AssertionError("a seat not to move was accepted")
+        assert RULES.describe(state, step)
+        if isinstance(step, Decision) and rng.random() < 0.03:
+            every_action_applies(state, step.seat, rng)
         before = RULES.view(state)
         state_next = RULES.apply(state, step)
         assert RULES.view(state) == before, "apply mutated its input"

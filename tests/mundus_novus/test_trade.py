@@ -39,7 +39,7 @@ def test_master_declares_two_to_four_and_everyone_offers_secretly_at_once() -> N
     s = act(s, C, "offer:3,4,5")  # any order
     assert RULES.to_move(s) == (A, B)
     hidden = RULES.view(s, A)["seats"][C]
-    assert hidden["offered"] and hidden["offer"] is None and hidden["offer_count"] is None
+    assert hidden["offered"] and hidden["offer"] is None and hidden["offer_count"] == 3
     assert RULES.view(s, C)["seats"][C]["offer"] == ["3", "4", "5"]
     with pytest.raises(NotYourTurn):
         act(s, C, "offer:1,2,3")
