@@ -208,3 +208,17 @@ def test_orellana_earns_two_when_a_swap_leaves_a_pattern_in_the_market() -> None
     assert none.seats[A].doubloons == 0
     kept = act(s, A, "take:2:4")  # no swap: no bonus
     assert kept.seats[A].doubloons == 0
+
+
+def test_orellana_three_of_a_kind_in_the_market() -> None:
+    s = trading(["9,9,1,1,1", "5,3,1,1,1", "4,5,1,1,1"])
+    grant(s, A, find("personality", "orellana"))
+    for k in (2, 3):  # market 1,2,3 -> 1,5,5
+        s.market[k] -= 1
+        s.deck[k] += 1
+        s.deck[5] -= 1
+        s.market[5] += 1
+    s = offered(s, ["9,9", "3,5", "4,5"])
+    s = act(s, A, "take:1:5:1")  # market 5,5,5
+    assert s.seats[A].doubloons == 2 and s.market[5] == 3
+    assert total_cards(s) == 120
