@@ -53,3 +53,19 @@ def test_observer_and_seat_views() -> None:
     text = json.dumps(mine)
     assert '"9"' not in text.replace('"value": 9', "")  # Ben's nines appear nowhere
     assert mine["queue"] == observer["queue"] and len(mine["queue"]) == K.QUEUE_SIZE
+
+
+def test_sentences_do_not_reveal_secret_cards() -> None:
+    from domain.core.protocol import Decision
+    from domain.mundus_novus import trade
+
+    s = fresh(2)
+    deal(s, 0, "9,9,7,1")
+    deal(s, 1, "2,3,4,1")
+    trade.begin_trade(s)
+    s = RULES.apply(s, Decision(0, "declare:2"))
+    said = RULES.describe(s, Decision(0, "offer:7,9"))
+    assert said == "Ana puts 2 cards face down to trade." and "vanilla" not in said
+    s.master, s.receiver = 0, 1
+    assert "potato" not in RULES.describe(s, Decision(0, "give:7"))
+    assert RULES.describe(s, Decision(0, "declare:3")).endswith("declares 3 cards for the trade.")
