@@ -129,11 +129,11 @@ def _location(row: dict[str, str]) -> Location:
         exploration=row["exploration"],
         bonus_stack=_int(row["bonus_stack"] or "0", "bonus_stack"),
     )
-    if kind == "production" and (not sum(loc.take) or sum(loc.give)):
+    if kind == "production" and (not any(loc.take) or any(loc.give)):
         raise ValueError("a production location takes cubes and gives none")
-    if kind == "trade" and (not sum(loc.give) or not sum(loc.take)):
+    if kind == "trade" and (not any(loc.give) or not any(loc.take)):
         raise ValueError("a trade location needs both give and take cubes")
-    if kind in ("upgrade", "village") and (sum(loc.give) or sum(loc.take)):
+    if kind in ("upgrade", "village") and (any(loc.give) or any(loc.take)):
         raise ValueError(f"a {kind} location has no give/take cubes")
     if kind != "village" and loc.bonus_stack:
         raise ValueError("only a village location has a bonus tile stack")
