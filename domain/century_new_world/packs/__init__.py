@@ -1,9 +1,9 @@
 """Century: New World component packs: `published` (sourced facts only) and `synthetic`.
 
-    PACK_NAMES                      # ("synthetic", "published")
-    check_pack("published")         # the missing facts, as sentences
-    check_pack("/path/to/my-pack")  # a folder in the documented format (docs/components.md)
-    load("synthetic")               # a complete, validated `Pack`, else MissingComponents
+PACK_NAMES                      # ("synthetic", "published")
+check_pack("published")         # the missing facts, as sentences
+check_pack("/path/to/my-pack")  # a folder in the documented format (docs/components.md)
+load("synthetic")               # a complete, validated `Pack`, else MissingComponents
 """
 
 from __future__ import annotations
