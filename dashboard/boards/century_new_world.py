@@ -73,7 +73,8 @@ def _location(loc: Mapping[str, Any], colours: Sequence[str]) -> str:
     classes = "loc covered" if covered else "loc"
     bg = "" if covered else f" style='background:{KIND_COLOURS.get(loc['kind'], '#fff')}'"
     lines = [
-        f"<b>{escape(loc['id'])}</b> {escape(loc['kind'])} · {loc['settlers']}👤",
+        f"<b>{escape(loc['id'])}</b> {escape(loc['kind'])} · {loc['settlers']} settler"
+        + ("s" if loc["settlers"] > 1 else ""),
         escape(loc["function"]),
     ]
     if loc.get("exploration_space"):
