@@ -12,7 +12,7 @@ from domain.core.bots import RandomBot
 from domain.core.errors import NovusError
 from domain.core.protocol import Bot, Decision
 
-VALUE = (1.0, 1.6, 2.2, 2.8)
+VALUE = (1.0, 2.0, 3.0, 4.0)
 """What a cube of each kind is worth to the heuristic (corn < meat < tobacco < fur)."""
 
 

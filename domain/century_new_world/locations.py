@@ -26,10 +26,21 @@ from domain.century_new_world.state import State
 REST = "rest"
 
 
-@lru_cache(maxsize=8192)
-def _upgrade_options(have: C.Cubes, steps: int) -> tuple[tuple[str, C.Cubes], ...]:
-    """(suffix, resulting cubes) for every reachable upgrade result (pure memo)."""
-    return tuple((C.change(have, after), after) for after in C.upgrades(have, steps))
+@lru_cache(maxsize=16384)
+def _upgrade_actions(head: str, have: C.Cubes, steps: int) -> tuple[str, ...]:
+    """``place:<loc>:<give>><take>`` for every reachable upgrade result (a pure memo)."""
+    return tuple(f"{head}:{C.change(have, after)}" for after in C.upgrades(have, steps))
+
+
+@lru_cache(maxsize=16384)
+def _trade_actions(head: str, have: C.Cubes, give: C.Cubes, most: int) -> tuple[str, ...]:
+    """``place:<loc>:x<k>`` for every number of whole exchanges the player can pay (a memo)."""
+    found = []
+    k = 1
+    while k <= most and C.covers(have, C.times(give, k)):
+        found.append(f"{head}:x{k}")
+        k += 1
+    return tuple(found)
 
 
 def settlers_needed(s: State, li: int) -> int:
@@ -41,26 +52,24 @@ def settlers_needed(s: State, li: int) -> int:
 
 def placements(s: State, seat: int) -> list[str]:
     """Every legal ``place:`` action of `seat` in the work phase."""
-    t = s.t
-    p = s.players[seat]
-    have = p.cubes
+    available = s.players[seat].available
+    have = s.players[seat].cubes
+    explore_on = s.explore_on
+    occ_seat = s.occ_seat
+    occ_n = s.occ_n
     found: list[str] = []
-    for li, loc in enumerate(t.locations):
-        if s.explore_on[li] >= 0 or s.occ_seat[li] == seat:
+    for li, head, kind, icon, give, times in s.t.plan:
+        owner = occ_seat[li]
+        if owner == seat or explore_on[li] >= 0:
             continue
-        if settlers_needed(s, li) > p.available:
+        if (icon if owner < 0 else occ_n[li] + 1) > available:
             continue
-        head = f"place:{loc.id}"
-        kind = loc.kind
-        if kind == "production":
+        if kind == 0:
             found.append(head)
-        elif kind == "upgrade":
-            found.extend(f"{head}:{suffix}" for suffix, _ in _upgrade_options(have, loc.times))
-        elif kind == "trade":
-            k = 1
-            while k <= loc.times and C.covers(have, C.times(loc.give, k)):
-                found.append(f"{head}:x{k}")
-                k += 1
+        elif kind == 1:
+            found.extend(_upgrade_actions(head, have, times))
+        elif kind == 2:
+            found.extend(_trade_actions(head, have, give, times))
         else:
             found.extend(village_choices(s, li, have, head))
     return found

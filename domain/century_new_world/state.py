@@ -157,8 +157,22 @@ class State:
 
     def clone(self) -> State:
         s = State.__new__(State)
-        for name in State.__slots__:
-            setattr(s, name, getattr(self, name))
+        s.t = self.t
+        s.names = self.names
+        s.players = self.players
+        s.occ_seat = self.occ_seat
+        s.occ_n = self.occ_n
+        s.explore_on = self.explore_on
+        s.fort_card = self.fort_card
+        s.stacks = self.stacks
+        s.deck = self.deck
+        s.actor = self.actor
+        s.phase = self.phase
+        s.round = self.round
+        s.ending = self.ending
+        s.pending_explore = self.pending_explore
+        s.supply_out = self.supply_out
+        s.supply_in = self.supply_in
         s.legal_cache = None
         s.legal_seat = -2
         return s
@@ -192,4 +206,6 @@ class State:
         self.legal_seat = -2
 
     def settlers_on_board(self, seat: int) -> int:
+        if seat not in self.occ_seat:
+            return 0
         return sum(n for o, n in zip(self.occ_seat, self.occ_n, strict=True) if o == seat)

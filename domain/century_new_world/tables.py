@@ -36,6 +36,12 @@ class Tables:
     tile_index: Mapping[str, int]
     villages: tuple[int, ...]
     """Location indices of the villages (forts), in board order."""
+    plan: tuple[tuple[int, str, int, int, tuple[int, ...], int], ...]
+    """Per location, for fast move generation: (index, ``"place:<id>"``, kind number in
+    `KIND_CODES`, settler icon, cubes given per trade, times)."""
+
+
+KIND_CODES = {"production": 0, "upgrade": 1, "trade": 2, "village": 3}
 
 
 def _index(items: tuple[Any, ...]) -> dict[str, int]:
@@ -62,4 +68,8 @@ def compile_tables(components: Mapping[str, Any]) -> Tables:
         bonus_index=_index(bonus),
         tile_index=_index(tiles),
         villages=tuple(i for i, loc in enumerate(locations) if loc.kind == "village"),
+        plan=tuple(
+            (i, f"place:{loc.id}", KIND_CODES[loc.kind], loc.settlers, loc.give, loc.times)
+            for i, loc in enumerate(locations)
+        ),
     )

@@ -66,7 +66,7 @@ def test_placing_on_an_empty_location_costs_its_icon() -> None:
     after = act(with_player(s, 0, cubes="YYY"), "place:A1-4:x1")
     assert after.players[0].available == 6 - 2  # A1-4 shows 2 settlers
     assert after.occ_seat[loc(after, "A1-4")] == 0 and after.occ_n[loc(after, "A1-4")] == 2
-    assert C.text(after.players[0].cubes) == "G"
+    assert C.text(after.players[0].cubes) == "RG"  # A1-4 trades YYY for RG
 
 
 def test_bumping_two_settlers_on_a_location_showing_one_needs_three() -> None:
@@ -111,14 +111,14 @@ def test_a_location_whose_function_cannot_be_used_cannot_be_chosen() -> None:
 
 
 def test_a_partial_trade_is_not_allowed_but_fewer_repeats_are() -> None:
-    s = with_player(started(3), 0, cubes="YYY")  # B1-2: YY -> R, up to 2 times
+    s = with_player(started(3), 0, cubes="YYY")  # B1-2: YY -> G, up to 2 times
     legal = RULES.legal_actions(s, 0)
     assert "place:B1-2:x1" in legal and "place:B1-2:x2" not in legal
     s = with_player(s, 0, cubes="YYYYY")
     assert {"place:B1-2:x1", "place:B1-2:x2"} <= set(RULES.legal_actions(s, 0))
     after = act(s, "place:B1-2:x2")
-    assert C.text(after.players[0].cubes) == "YRR"
-    assert after.supply_in == (4, 0, 0, 0) and after.supply_out[1] == s.supply_out[1] + 2
+    assert C.text(after.players[0].cubes) == "YGG"
+    assert after.supply_in == (4, 0, 0, 0) and after.supply_out[2] == s.supply_out[2] + 2
 
 
 def test_upgrade_offers_every_net_result_of_one_to_n_steps() -> None:
