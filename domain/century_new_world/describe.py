@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from domain.century_new_world import cubes as C
 from domain.century_new_world import locations as L
+from domain.century_new_world.setup import resolve
 from domain.century_new_world.state import CHANCE_BONUS, CHANCE_CARDS, State
 from domain.core.protocol import ChanceStep, Decision, Step
 
@@ -61,16 +62,40 @@ def _place(s: State, seat: int, action: str) -> str:
     return f"{who} and takes " + " and ".join(parts)
 
 
+def _layout(s: State, outcome: tuple[str, ...]) -> str:
+    """Where the shuffled components went (the same dealing as `setup.resolve`)."""
+    after = s.clone()
+    resolve(after, outcome)
+    t = s.t
+    ids = [t.locations[li].id for li in t.villages]
+    if s.phase == CHANCE_CARDS:
+        forts = ", ".join(
+            f"{t.cards[after.fort_card[li]].id} above {t.locations[li].id}"
+            for li in t.villages
+            if after.fort_card[li] >= 0
+        )
+        top = t.cards[after.deck[0]].id if after.deck else "none"
+        return (
+            f"The point cards are shuffled: {forts}; {len(after.deck)} in the face-up deck "
+            f"(top {top})"
+        )
+    if s.phase == CHANCE_BONUS:
+        stacks = ", ".join(
+            f"{loc_id} {'/'.join(t.bonus[b].id for b in after.stacks[li])}"
+            for loc_id, li in zip(ids, t.villages, strict=True)
+        )
+        return f"The bonus tiles are shuffled and stacked (top first): {stacks}"
+    laid = ", ".join(
+        f"{t.tiles[x].id} on {t.locations[li].id}"
+        for li, x in enumerate(after.explore_on)
+        if x >= 0
+    )
+    return f"The exploration tiles are shuffled and laid out: {laid}"
+
+
 def describe(s: State, step: Step) -> str:
     if isinstance(step, ChanceStep):
-        what = (
-            "point cards"
-            if s.phase == CHANCE_CARDS
-            else "bonus tiles"
-            if s.phase == CHANCE_BONUS
-            else "exploration tiles"
-        )
-        return f"The {what} are shuffled and laid out: {', '.join(map(str, step.outcome))}"
+        return _layout(s, tuple(str(x) for x in step.outcome))
     assert isinstance(step, Decision)
     name = s.names[step.seat]
     action = step.action

@@ -68,5 +68,7 @@ def test_registry_and_describe() -> None:
     for step in steps[:200]:
         sentences.append(RULES.describe(state, step))
         state = RULES.apply(state, step)
-    assert sentences[0].startswith("The point cards are shuffled")
+    assert sentences[0].startswith("The point cards are shuffled: ")
+    assert "above A1-F1" in sentences[0] and "face-up deck" in sentences[0]
+    assert " on " in sentences[2] and sentences[2].startswith("The exploration tiles")
     assert any(x.startswith(("Ann places", "Bo places")) for x in sentences)
