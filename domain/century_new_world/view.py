@@ -3,7 +3,8 @@
 Everything in Century: New World is public (the draw deck is face up: only its top card shows),
 so `view(state, seat)` is the same for every seat. Shape:
 
-    {"game", "synthetic"?, "pack", "boards", "round", "phase", "to_move", "ending",
+    {"game", "synthetic"?, "pack", "boards", "round", "phase", "to_move" ([seat], [-1] for a
+     chance step, [] when over), "ending",
      "locations": [{"id", "board", "kind", "settlers", "function", "exploration_space",
                     "exploration_tile", "occupant", "occupant_name", "count",
                     "card"?, "bonus_top"?, "bonus_left"?}],
@@ -102,7 +103,7 @@ def view(s: State, seat: int | None = None) -> dict[str, Any]:
             "boards": list(t.boards),
             "round": s.round,
             "phase": PHASE_NAMES[s.phase],
-            "to_move": [] if s.phase == OVER else [s.actor] if s.phase >= WORK else ["chance"],
+            "to_move": [] if s.phase == OVER else [s.actor] if s.phase >= WORK else [-1],
             "ending": s.ending,
             "locations": locations,
             "deck": {"top": _card(s, s.deck[0]) if s.deck else None, "left": len(s.deck)},
