@@ -1,7 +1,8 @@
 """Property tests over random legal games with 2, 3 and 4 players, every fourth board.
 
 Checked at every step: cubes per kind conserved between the (unlimited) supply and the players
-(what the players hold = what left the supply - what came back); 12 settlers per player
+(what the players hold = what left the supply - what came back, and each decision's flows equal
+those read from the printed components and the action text alone); 12 settlers per player
 (available + reserve + on the board); one colour per location; nothing negative; the input state
 never mutated; a sample of offered actions all apply; unoffered actions and wrong seats rejected
 with typed errors. At the end: the end condition held, and replay == live.
@@ -19,6 +20,7 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from domain.century_new_world import cubes as C
 from domain.century_new_world.rules import RULES
 from domain.century_new_world.state import State
 from domain.core.chance import resolve
@@ -43,6 +45,41 @@ def check_invariants(s: State) -> None:
     assert sorted([*taken, *laid, *s.deck]) == list(range(len(s.t.cards))) or s.phase < 3
     tiles = [x for p in s.players for x in p.explored] + [x for x in s.explore_on if x >= 0]
     assert len(tiles) == len(set(tiles))
+
+
+def _benefit_cubes(text: str) -> C.Cubes:
+    return C.parse(text.split(":", 1)[1]) if text.startswith("cubes:") else C.NONE
+
+
+def expected_flow(s: State, step: Decision) -> tuple[C.Cubes, C.Cubes]:
+    """(cubes from the supply, cubes to the supply) of a decision, read from the printed
+    components and the action text alone (independent of the engine's counters)."""
+    t = s.t
+    verb, _, rest = step.action.partition(":")
+    if verb == "return":
+        return C.NONE, C.parse(rest)
+    if verb == "explore":
+        tile = t.tiles[s.explore_on[t.loc_index[rest]]]
+        return _benefit_cubes(tile.benefit), C.NONE
+    if verb != "place":
+        return C.NONE, C.NONE
+    loc_id, _, arg = rest.partition(":")
+    loc = t.locations[t.loc_index[loc_id]]
+    if loc.kind == "production":
+        return loc.take, C.NONE
+    if loc.kind == "upgrade":
+        give, _, take = arg.partition(">")
+        return C.parse(take), C.parse(give)
+    if loc.kind == "trade":
+        k = int(arg[1:])
+        return C.times(loc.take, k), C.times(loc.give, k)
+    got, paid = C.NONE, C.NONE
+    for part in arg.split("+"):
+        what, _, ident = part.partition("=")
+        item = t.cards[t.card_index[ident]] if what == "card" else t.bonus[t.bonus_index[ident]]
+        paid = C.add(paid, item.cost)
+        got = C.add(got, _benefit_cubes(item.benefit))
+    return got, paid
 
 
 def choose(state: State, seat: int, rng: random.Random) -> str:
@@ -93,6 +130,14 @@ def test_random_games_keep_every_invariant(players: int, board: str, seed: int) 
         frozen = pickle.dumps(state)
         after = RULES.apply(state, step)
         assert pickle.loads(frozen) == state, "apply mutated its input"
+        if isinstance(step, Decision):
+            got, paid = expected_flow(state, step)
+            assert C.sub(after.supply_out, state.supply_out) == got
+            assert C.sub(after.supply_in, state.supply_in) == paid
+            held = C.sub(after.players[step.seat].cubes, state.players[step.seat].cubes)
+            assert held == C.sub(got, paid), "only the actor's cubes change, by the flows"
+            others = [p.cubes for i, p in enumerate(after.players) if i != step.seat]
+            assert others == [p.cubes for i, p in enumerate(state.players) if i != step.seat]
         state = after
         steps.append(step)
         check_invariants(state)
