@@ -256,3 +256,11 @@ def _set(values: tuple[int, ...], index: int, value: int) -> tuple[int, ...]:
     out = list(values)
     out[index] = value
     return tuple(out)
+
+
+def test_with_nothing_to_place_and_nothing_to_take_back_rest_is_a_pass() -> None:
+    s = started(2)
+    s = edit(s, explore_on=(0,) * len(s.explore_on))  # every location covered
+    assert RULES.legal_actions(s, 0) == ("rest",)
+    after = act(s, "rest")
+    assert after.actor == 1 and after.players[0] == s.players[0]
