@@ -18,6 +18,7 @@ from domain.century_new_world.packs.model import (
     Location,
     PointCard,
 )
+from domain.core.errors import SetupError
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,8 +49,27 @@ def _index(items: tuple[Any, ...]) -> dict[str, int]:
     return {item.id: i for i, item in enumerate(items)}
 
 
-def compile_tables(components: Mapping[str, Any]) -> Tables:
-    """Indexed component tables from the JSON that `prepare` embedded in the setup."""
+def compile_tables(components: Mapping[str, Any] | None) -> Tables:
+    """Indexed component tables from the JSON that `prepare` embedded in the setup.
+
+    Raises `SetupError` when a stored setup lacks them or they are malformed (e.g. a hand-edited
+    import), rather than failing somewhere inside the rules.
+    """
+    if not isinstance(components, Mapping):
+        raise SetupError(
+            "the setup carries no Century: New World components",
+            hint="start games with RULES.prepare(...), which embeds them",
+        )
+    try:
+        return _compile(components)
+    except (KeyError, TypeError, ValueError) as error:
+        raise SetupError(
+            f"the setup's components are malformed: {error!r}",
+            hint="the Started event must hold the components written by prepare()",
+        ) from error
+
+
+def _compile(components: Mapping[str, Any]) -> Tables:
     locations = tuple(Location.from_json(d) for d in components["locations"])
     cards = tuple(PointCard.from_json(d) for d in components["point_cards"])
     bonus = tuple(BonusTile.from_json(d) for d in components["bonus_tiles"])

@@ -10,6 +10,7 @@ import pytest
 from domain.century_new_world import packs, setup
 from domain.century_new_world.rules import RULES
 from domain.core import registry
+from domain.core.errors import SetupError
 from domain.core.play import play, replay
 from domain.core.protocol import Setup
 
@@ -72,3 +73,13 @@ def test_registry_and_describe() -> None:
     assert "above A1-F1" in sentences[0] and "face-up deck" in sentences[0]
     assert " on " in sentences[2] and sentences[2].startswith("The exploration tiles")
     assert any(x.startswith(("Ann places", "Bo places")) for x in sentences)
+
+
+def test_a_setup_without_valid_components_is_a_setup_error() -> None:
+    good = RULES.prepare(["A", "B"], {})
+    with pytest.raises(SetupError, match="no Century: New World components"):
+        RULES.initial_state(Setup(good.game, good.players, good.options, None))
+    broken = dict(good.components)
+    del broken["locations"]
+    with pytest.raises(SetupError, match="malformed"):
+        RULES.initial_state(Setup(good.game, good.players, good.options, broken))
