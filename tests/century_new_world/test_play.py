@@ -83,3 +83,19 @@ def test_a_setup_without_valid_components_is_a_setup_error() -> None:
     del broken["locations"]
     with pytest.raises(SetupError, match="malformed"):
         RULES.initial_state(Setup(good.game, good.players, good.options, broken))
+
+
+def test_everything_is_public_so_every_seat_sees_the_same_view() -> None:
+    s = RULES.prepare(["A", "B", "C"], {})
+    steps, _ = play(RULES, s, [RULES.bot("heuristic", i) for i in range(3)], random.Random(9))
+    state = replay(RULES, s, steps[: len(steps) // 2])
+    view = RULES.view(state)
+    assert view == RULES.view(state, 0) == RULES.view(state, 2)
+    placed = {row["id"]: row for row in view["locations"] if row["occupant"] is not None}
+    for li, owner in enumerate(state.occ_seat):
+        if owner >= 0:
+            row = placed[state.t.locations[li].id]
+            assert (row["occupant"], row["count"]) == (owner, state.occ_n[li])
+    for seat, p in enumerate(view["players"]):
+        assert p["available"] + p["reserve"] + p["on_board"] == 12
+        assert p["cube_count"] == sum(state.players[seat].cubes)
