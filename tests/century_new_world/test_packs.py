@@ -60,5 +60,11 @@ def test_check_pack_reports_bad_rows_with_file_and_line(tmp_path: Path) -> None:
     assert any("exploration_tiles: 0 of 10" in p for p in problems)
 
 
+def test_a_file_of_a_pack_names_its_folder(tmp_path: Path) -> None:
+    copy = tmp_path / "mine"
+    shutil.copytree(Path(str(packs.folder("synthetic"))), copy)
+    assert packs.check_pack(str(copy / "pack.json")) == []
+
+
 def test_unknown_source() -> None:
     assert packs.check_pack("/no/such/folder")[0].startswith("/no/such/folder: not a pack")

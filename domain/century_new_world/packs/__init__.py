@@ -21,10 +21,12 @@ SYNTHETIC_LABEL = "synthetic components, not the printed game"
 
 
 def folder(source: str) -> Folder:
-    """The folder of a named pack, or `source` taken as a path."""
+    """The folder of a named pack, or `source` taken as a path (a pack folder, or one of its
+    files such as its ``pack.json``)."""
     if source in PACK_NAMES:
         return resources.files(__name__) / source
-    return Path(source)
+    path = Path(source)
+    return path.parent if path.is_file() else path
 
 
 def check_pack(source: str) -> list[str]:
