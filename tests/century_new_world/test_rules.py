@@ -264,3 +264,13 @@ def test_with_nothing_to_place_and_nothing_to_take_back_rest_is_a_pass() -> None
     assert RULES.legal_actions(s, 0) == ("rest",)
     after = act(s, "rest")
     assert after.actor == 1 and after.players[0] == s.players[0]
+
+
+def test_two_three_spaces_are_open_with_four_players_and_covered_with_fewer() -> None:
+    four = started(4)
+    three = started(3)
+    assert four.t.locations[loc(four, "C1-7")].exploration == "2-3"
+    assert "place:C1-7" in RULES.legal_actions(four, 0)
+    assert "place:C1-7" not in RULES.legal_actions(three, 0)
+    assert sorted(x for x in three.explore_on if x >= 0) == list(range(10))
+    assert len([x for x in four.explore_on if x >= 0]) == 8, "two tiles go back to the box"
