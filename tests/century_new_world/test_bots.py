@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 
 from domain.century_new_world import cubes as C
+from domain.century_new_world import packs
 from domain.century_new_world.bots import _shortfall
 from domain.century_new_world.rules import RULES
 from domain.core.play import play
@@ -32,3 +33,16 @@ def test_the_heuristic_rests_only_when_its_settlers_run_low() -> None:
                 idle += state.players[step.seat].available >= 4
             state = RULES.apply(state, step)
     assert rests and idle == 0, f"{idle} of {rests} rests left 4 or more settlers unused"
+
+
+def test_the_synthetic_pack_is_paced_like_the_printed_game() -> None:
+    # Reviews describe the printed point cards as always costing three cubes; with them a
+    # 4-player heuristic game lasts about 25 rounds (4-5 cubes made it 30+).
+    cards = packs.load("synthetic").point_cards
+    assert all(sum(c.cost) == 3 for c in cards)
+    rounds = []
+    for seed in range(3):
+        setup = RULES.prepare([f"P{i}" for i in range(4)], {"board": "DEF"[seed] + "1"})
+        bots = [RULES.bot("heuristic", seed * 10 + i) for i in range(4)]
+        rounds.append(play(RULES, setup, bots, random.Random(seed))[1].round)
+    assert sum(rounds) / len(rounds) <= 29, rounds

@@ -111,7 +111,7 @@ def test_a_location_whose_function_cannot_be_used_cannot_be_chosen() -> None:
 
 
 def test_a_partial_trade_is_not_allowed_but_fewer_repeats_are() -> None:
-    s = with_player(started(3), 0, cubes="YYY")  # B1-2: YY -> G, up to 2 times
+    s = with_player(started(3), 0, cubes="YYY")  # B1-2: YY -> G, up to 5 times
     legal = RULES.legal_actions(s, 0)
     assert "place:B1-2:x1" in legal and "place:B1-2:x2" not in legal
     s = with_player(s, 0, cubes="YYYYY")
