@@ -125,8 +125,6 @@ def _why(s: State, seat: int, action: str) -> str:
         return "an exploration tile must be taken first"
     if s.phase == RETURN:
         return f"over the storage limit of {s.t.facts.storage}: return a cube you hold"
-    if action == L.REST:
-        return "no settlers of yours are on the board"
     if not action.startswith("place:"):
         return "not an action of the grammar"
     loc_id = action.split(":")[1]

@@ -148,7 +148,18 @@ def test_rest_takes_back_all_settlers() -> None:
     after = act(s, "rest")
     assert after.players[0].available == 6
     assert after.settlers_on_board(0) == 0
-    assert "rest" not in RULES.legal_actions(started(3), 0), "nothing to take back"
+
+
+def test_rest_is_always_a_choice_even_with_nothing_to_take_back() -> None:
+    # KO 게임 방법 2: "일하기/휴식 중 하나의 행동을 선택하여 수행할 수 있습니다" -- no condition
+    # on rest; with no settlers on the board it takes back nothing (a pass).
+    s = started(3)
+    assert "rest" in RULES.legal_actions(s, 0)
+    after = act(s, "rest")
+    assert after.players[0] == s.players[0] and after.actor == 1
+    assert (
+        RULES.describe(s, Decision(0, "rest")) == "P0 rests with no settlers on the board (a pass)"
+    )
 
 
 def test_village_card_and_bonus_tile_and_refill() -> None:
