@@ -16,8 +16,8 @@ import streamlit as st
 from application.service import NovusApp, open_app
 from application.settings import data_dir
 from dashboard import boards
-from dashboard.replay import frame, move_lines
-from domain.core import registry
+from dashboard.charts import score_chart
+from dashboard.replay import ScorePoint, frame, move_lines, round_jumps, score_timeline
 
 
 @st.cache_resource
@@ -32,6 +32,11 @@ def app() -> NovusApp:
 @st.cache_data
 def _lines(folder: str, game: str) -> list[Any]:
     return move_lines(_app(folder), UUID(game))
+
+
+@st.cache_data
+def _scores(folder: str, game: str) -> list[ScorePoint]:
+    return score_timeline(_app(folder), UUID(game))
 
 
 def summaries_frame() -> pd.DataFrame:
@@ -87,6 +92,14 @@ def library_page() -> None:
     )
 
 
+MOVES_CSS = """<style>
+div[class*='st-key-move_']{margin-top:-0.7rem}
+div[class*='st-key-move_'] button{justify-content:flex-start;text-align:left;min-height:1.5rem;
+  padding:0.05rem 0.4rem;width:100%}
+div[class*='st-key-move_'] button p{font-size:0.85rem;text-align:left}
+</style>"""
+
+
 def _step_from_url(last: int) -> int:
     try:
         return max(0, min(int(st.query_params.get("step", "0")), last))
@@ -107,10 +120,10 @@ def replay_page() -> None:
     folder = str(data_dir())
     lines = _lines(folder, game)
     last = len(lines)
-    record = app().history(UUID(game))
-    rules = registry.get(record.game)
+    timeline = app().timeline(UUID(game))
+    setup = timeline.setup
     step = _step_from_url(last)
-    note = boards.synthetic_note(rules, record.setup.options)
+    note = boards.synthetic_note(timeline.rules, setup.options)
     if note:
         st.warning(note)
 
@@ -118,40 +131,49 @@ def replay_page() -> None:
         st.query_params["game"] = game
         st.query_params["step"] = str(max(0, min(target, last)))
 
-    round_now = lines[step - 1].round if step else 1
-    next_round = next((ln.step for ln in lines if ln.round > round_now), last)
-    b = st.columns(6)
+    round_now, next_round, back_round = round_jumps(lines, step)
+    b = st.columns([1, 1, 1, 1, 1.4, 1.4, 1.6])
     b[0].button("First", on_click=go, args=(0,), shortcut="Home", key="first")
     b[1].button("Prev", on_click=go, args=(step - 1,), shortcut="Left", key="prev")
     b[2].button("Next", on_click=go, args=(step + 1,), shortcut="Right", key="next")
     b[3].button("Last", on_click=go, args=(last,), shortcut="End", key="last")
-    b[4].button("Next round (N)", on_click=go, args=(next_round,), shortcut="N", key="round")
-    b[5].markdown(f"**Step {step} / {last}**")
+    b[4].button("Round back (B)", on_click=go, args=(back_round,), shortcut="B", key="round_back")
+    b[5].button("Next round (N)", on_click=go, args=(next_round,), shortcut="N", key="round")
+    b[6].markdown(f"**Step {step} / {last}** · round {round_now}")
     picked = st.slider("Step", 0, last, step, key=f"slider_{game}_{step}")
     if picked != step:
         go(picked)
         st.rerun()
+    st.caption(
+        "Keys: Left/Right one step, Home/End first/last, N next round, B round back. "
+        "The address bar holds the step: copy it to share this position."
+    )
     view = frame(app(), UUID(game), step)
     left, right = st.columns([3, 2])
     with left:
-        st.html(view.board)
+        st.html(MOVES_CSS + view.board)
+    with right:
         if view.chosen is not None and view.seat is not None:
-            name = record.setup.players[view.seat]
+            name = setup.players[view.seat]
             st.markdown(f"**Next decision: {name}** chose `{view.chosen}`")
             if view.alternatives:
                 st.caption("Also legal: " + ", ".join(view.alternatives))
-    with right:
+            else:
+                st.caption("No other action was legal.")
         st.subheader("Moves")
-        start = max(0, step - 12)
-        for line in lines[start : start + 25]:
-            label = f"{line.step}. (r{line.round}) {line.text}"
-            st.button(
-                label,
-                key=f"move_{line.step}",
-                type="primary" if line.step == step else "tertiary",
-                on_click=go,
-                args=(line.step,),
-            )
+        start = max(0, min(step - 10, last - 22))
+        with st.container(height=520, key="moves"):
+            for line in lines[start : start + 22]:
+                label = f"{line.step}. (r{line.round}) {line.text}"
+                st.button(
+                    label,
+                    key=f"move_{line.step}",
+                    type="primary" if line.step == step else "tertiary",
+                    on_click=go,
+                    args=(line.step,),
+                )
+        st.subheader("Score over time")
+        st.altair_chart(score_chart(_scores(folder, game), step), key="score_chart")
 
 
 def games_page() -> None:

@@ -6,6 +6,7 @@ module drawn from `view`; at a decision step, the other actions the engine allow
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 from uuid import UUID
@@ -23,6 +24,17 @@ class MoveLine:
     round: int
     seat: int | None
     text: str
+
+
+@dataclass(frozen=True)
+class ScorePoint:
+    """One seat's points in one category after `step` steps (the engine's `scores` there)."""
+
+    step: int
+    seat: int
+    player: str
+    category: str
+    points: int
 
 
 @dataclass(frozen=True)
@@ -49,6 +61,28 @@ def move_lines(app: NovusApp, game_id: UUID) -> list[MoveLine]:
     return lines
 
 
+def round_jumps(lines: Sequence[MoveLine], step: int) -> tuple[int, int, int]:
+    """The round at position `step`, where the next round starts, and where "round back" goes
+    (the start of this round, or of the previous one when already at a round's start)."""
+    last = len(lines)
+    if not lines:
+        return 1, 0, 0
+
+    def round_at(position: int) -> int:
+        return lines[min(position, last - 1)].round
+
+    starts: dict[int, int] = {}
+    for line in lines:
+        starts.setdefault(line.round, line.step - 1)
+    now = round_at(step)
+    later = [p for r, p in starts.items() if r > now]
+    next_start = min(later) if later else last
+    this_start = starts.get(now, 0)
+    earlier = [p for r, p in starts.items() if r < now]
+    back = this_start if step > this_start else (max(earlier) if earlier else 0)
+    return now, next_start, back
+
+
 def frame(app: NovusApp, game_id: UUID, step: int) -> Frame:
     """The board after `step` steps and, if step `step + 1` is a decision, its alternatives."""
     timeline = app.timeline(game_id)
@@ -66,3 +100,27 @@ def frame(app: NovusApp, game_id: UUID, step: int) -> Frame:
             seat, chosen = upcoming.seat, upcoming.action
             alternatives = tuple(a for a in rules.legal_actions(state, seat) if a != chosen)
     return Frame(step, last, html, alternatives, chosen, seat)
+
+
+def score_timeline(app: NovusApp, game_id: UUID) -> list[ScorePoint]:
+    """Every seat's score by category over the game, folding the engine once over its steps.
+
+    Only the steps where some score changed are kept (plus the first and the last), so a chart
+    drawn as steps ("step-after") shows exactly the same curve with far fewer points.
+    """
+    timeline = app.timeline(game_id)
+    rules: Rules[Any] = timeline.rules
+    names = timeline.setup.players
+    points: list[ScorePoint] = []
+    previous: tuple[tuple[int, ...], ...] | None = None
+    last = len(timeline.steps)
+    for number, state in enumerate(states(rules, timeline.setup, timeline.steps)):
+        scores = rules.scores(state)
+        key = tuple(tuple(s.breakdown.values()) for s in scores.seats)
+        if key == previous and number != last:
+            continue
+        previous = key
+        for s in scores.seats:
+            for category, value in s.breakdown.items():
+                points.append(ScorePoint(number, s.seat, names[s.seat], category, value))
+    return points

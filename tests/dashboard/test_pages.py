@@ -62,8 +62,16 @@ def test_replay_reads_the_url_and_steps_forward(env: list[str]) -> None:
     assert "Step 6 / " in at.markdown[0].value
     assert at.query_params["step"] in ("6", ["6"])
     assert at.get("html")[0].proto.body != board
+    chart = at.get("vega_lite_chart")[0].proto.spec
+    assert '"player"' in chart and '"datum": 6' in chart
+    at.button(key="round").click().run()
+    assert "round 2" in at.markdown[0].value and "Step 6 / " not in at.markdown[0].value
+    at.button(key="round_back").click().run()
+    assert "Step 0 / " in at.markdown[0].value and "round 1" in at.markdown[0].value
     at.button(key="first").click().run()
     assert "Step 0 / " in at.markdown[0].value
+    at.button(key="move_3").click().run()
+    assert "Step 3 / " in at.markdown[0].value
 
 
 def _games() -> None:

@@ -1,0 +1,47 @@
+"""The replay's computations: score timeline from the engine fold, round jumps."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from application.service import open_app
+from dashboard.charts import score_chart
+from dashboard.replay import MoveLine, move_lines, round_jumps, score_timeline
+
+
+def test_score_timeline_ends_on_the_recorded_scores(tmp_path: Path) -> None:
+    app = open_app(tmp_path)
+    game = app.simulate(
+        "puerto-rico", 4, {"nobles": "true", "buildings": "draft"}, seed=3, bot="random"
+    )
+    points = score_timeline(app, game)
+    record = app.history(game)
+    assert record.scores is not None
+    last = len(record.steps)
+    assert points[0].step == 0 and points[-1].step == last
+    for seat in record.scores.seats:
+        final = {p.category: p.points for p in points if p.step == last and p.seat == seat.seat}
+        assert final == seat.breakdown
+    assert {p.category for p in points} == {"shipping", "buildings", "large_buildings", "nobles"}
+    # only the steps where some score changed are kept
+    steps = sorted({p.step for p in points})
+    assert len(steps) < last / 2
+    spec = score_chart(points, 40).to_dict()
+    assert spec["facet"]["field"] == "player"
+    layers = spec["spec"]["layer"]
+    assert layers[1]["encoding"]["x"]["datum"] == 40
+
+
+def test_round_jumps(tmp_path: Path) -> None:
+    lines = [MoveLine(i, 1 if i <= 4 else 2 if i <= 9 else 3, 0, "x") for i in range(1, 13)]
+    assert round_jumps(lines, 0) == (1, 4, 0)
+    assert round_jumps(lines, 2) == (1, 4, 0)
+    assert round_jumps(lines, 4) == (2, 9, 0)
+    assert round_jumps(lines, 6) == (2, 9, 4)
+    assert round_jumps(lines, 9) == (3, 12, 4)
+    assert round_jumps(lines, 12) == (3, 12, 9)
+    app = open_app(tmp_path)
+    game = app.simulate("puerto-rico", 3, {}, seed=1, bot="random")
+    real = move_lines(app, game)
+    now, nxt, back = round_jumps(real, 0)
+    assert (now, back) == (1, 0) and real[nxt].round == 2 and real[nxt - 1].round == 1
