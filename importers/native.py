@@ -17,19 +17,11 @@ from domain.core import registry
 from domain.core.aggregate import check
 from domain.core.errors import NovusError
 from domain.core.protocol import ChanceStep, Decision, Setup, Step
+from importers.errors import NativeFormatError
 
 FORMAT = "novus.jsonl"
 VERSION = 1
 NAMESPACE = uuid.UUID("6b1d6c9e-3f4a-5e2b-9c1d-7a8e0f2b4c6d")
-
-
-class NativeFormatError(NovusError):
-    """A native file that cannot be imported; names the file and the line."""
-
-    def __init__(self, file: str, line: int, message: str, hint: str = "") -> None:
-        super().__init__(f"{file}:{line}: {message}", hint=hint or "fix the line and re-import")
-        self.file = file
-        self.line = line
 
 
 @dataclass(frozen=True)
@@ -120,6 +112,13 @@ def loads(file: str, raw: bytes) -> NativeGame:
             created=str(header["created"]),
             steps=tuple(_parse_step(file, n, d) for n, d in enumerate(parsed[1:], start=2)),
         )
+        if game.rules_version != rules.rules_version:
+            raise NativeFormatError(
+                file,
+                1,
+                f"rules version {game.rules_version!r} of {setup.game} is not supported",
+                hint=f"this Novus plays {setup.game} rules version {rules.rules_version!r}",
+            )
         state = rules.initial_state(setup)
     except NativeFormatError:
         raise
@@ -138,3 +137,15 @@ def loads(file: str, raw: bytes) -> NativeGame:
     if not rules.is_over(state):
         raise NativeFormatError(file, len(lines), "the game is incomplete (truncated file?)")
     return game
+
+
+def from_record(record: Any) -> NativeGame:
+    """The native game of a stored `GameRecord` (what `novus export` writes)."""
+    return NativeGame(
+        setup=record.setup,
+        rules_version=record.rules_version,
+        source=dict(record.source),
+        seed=record.seed,
+        created=record.created,
+        steps=tuple(record.steps),
+    )
