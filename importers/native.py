@@ -12,12 +12,14 @@ from dataclasses import dataclass
 from typing import Any
 
 import orjson
+from pydantic import ValidationError
 
 from domain.core import registry
 from domain.core.aggregate import check
 from domain.core.errors import NovusError
 from domain.core.protocol import ChanceStep, Decision, Setup, Step
 from importers.errors import NativeFormatError
+from importers.native_models import Header
 
 FORMAT = "novus.jsonl"
 VERSION = 1
@@ -67,10 +69,12 @@ def dumps(game: NativeGame) -> bytes:
 def _parse_step(file: str, number: int, data: Any) -> Step:
     if isinstance(data, dict) and set(data) == {"seat", "action"}:
         seat, action = data["seat"], data["action"]
-        if type(seat) is int and isinstance(action, str):
+        if type(seat) is int and seat >= 0 and isinstance(action, str):
             return Decision(seat, action)
     if isinstance(data, dict) and set(data) == {"chance"} and isinstance(data["chance"], list):
-        return ChanceStep(tuple(data["chance"]))
+        outcome = data["chance"]
+        if all(type(v) is int or isinstance(v, str) for v in outcome):
+            return ChanceStep(tuple(outcome))
     raise NativeFormatError(
         file, number, "a step line must be {seat, action} or {chance}", hint=f"got {data!r:.80}"
     )
@@ -102,14 +106,22 @@ def loads(file: str, raw: bytes) -> NativeGame:
             hint=f"this Novus reads version {VERSION}",
         )
     try:
-        setup = Setup.from_json(header["setup"])
+        model = Header.model_validate(header)
+    except ValidationError as error:
+        first = error.errors()[0]
+        where = ".".join(map(str, first["loc"])) or "header"
+        raise NativeFormatError(
+            file, 1, f"bad header: {where}: {first['msg']}", hint="see docs/format.md"
+        ) from None
+    try:
+        setup = Setup.from_json(model.setup.model_dump())
         rules = registry.get(setup.game)
         game = NativeGame(
             setup=setup,
-            rules_version=str(header["rules_version"]),
-            source=dict(header["source"]),
-            seed=header["seed"],
-            created=str(header["created"]),
+            rules_version=model.rules_version,
+            source=dict(model.source),
+            seed=model.seed,
+            created=model.created,
             steps=tuple(_parse_step(file, n, d) for n, d in enumerate(parsed[1:], start=2)),
         )
         if game.rules_version != rules.rules_version:
@@ -124,8 +136,8 @@ def loads(file: str, raw: bytes) -> NativeGame:
         raise
     except NovusError as error:
         raise NativeFormatError(file, 1, error.message, error.hint) from None
-    except (KeyError, TypeError, ValueError, AttributeError) as error:
-        raise NativeFormatError(file, 1, f"bad header ({error!r})") from None
+    except (KeyError, TypeError, ValueError, AttributeError, IndexError) as error:
+        raise NativeFormatError(file, 1, f"bad setup ({error!r:.200})") from None
     for number, step in enumerate(game.steps, start=2):
         try:
             check(rules, state, step)
