@@ -22,9 +22,10 @@ from typing import Literal
 from uuid import UUID
 
 from application.errors import GameExists
+from application.records import GameRecord
 from application.service import NovusApp
 from importers import native
-from importers.errors import FileTooLarge, ImportProblem, UnknownFormat
+from importers.errors import FileTooLarge, IdConflict, ImportProblem, UnknownFormat
 
 MAX_FILE_BYTES = 8 * 1024 * 1024
 """Files above 8 MiB are refused unread: the longest real game is well under 1 MiB (a 5-player
@@ -126,6 +127,14 @@ def import_bytes(
         return ImportResult(file_name, status, chosen, parsed.game_id, steps, None, parsed.warnings)
 
     if app.exists(parsed.game_id):
+        if not _same_game(app.history(parsed.game_id), game):
+            conflict = IdConflict(
+                file_name,
+                1,
+                f"a different game with id {parsed.game_id} is already stored",
+                hint="remove the id from the header to import it as a new game",
+            )
+            return ImportResult(file_name, "rejected", chosen, error=conflict)
         return result("present")
     try:
         app.record_game(
@@ -176,6 +185,16 @@ def file_name_for(app: NovusApp, game_id: UUID) -> str:
 def content_id(kind: str, data: bytes) -> UUID:
     """A game id derived from bytes (readers whose files carry no id of their own)."""
     return uuid.uuid5(native.NAMESPACE, f"{kind}:{hashlib.sha256(data).hexdigest()}")
+
+
+def _same_game(stored: GameRecord, game: native.NativeGame) -> bool:
+    """Same setup and the same steps (metadata such as `created` may differ)."""
+    if stored.setup.to_json() != game.setup.to_json() or len(stored.steps) != len(game.steps):
+        return False
+    return all(
+        native.step_json(a) == native.step_json(b)
+        for a, b in zip(stored.steps, game.steps, strict=True)
+    )
 
 
 def _too_large(file: str, size: int) -> FileTooLarge:

@@ -32,6 +32,10 @@ class FileTooLarge(ImportProblem):
     """A file above `MAX_FILE_BYTES`: refused before it is read or parsed."""
 
 
+class IdConflict(ImportProblem):
+    """The file names a game id that is stored with different moves."""
+
+
 class ReportError(ImportProblem):
     """A play-by-email report line that cannot be matched or that the engine rejects."""
 

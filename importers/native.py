@@ -36,14 +36,19 @@ class NativeGame:
     seed: int | None
     created: str
     steps: tuple[Step, ...]
+    id: uuid.UUID | None = None
+    """The stored game's id, written by `novus export`; None for games from elsewhere."""
 
     @property
     def game_id(self) -> uuid.UUID:
-        """Derived from the content, so importing the same game twice is detected."""
+        """The id from the header, else one derived from the content; either way importing the
+        same game twice is detected."""
+        if self.id is not None:
+            return self.id
         return uuid.uuid5(NAMESPACE, hashlib.sha256(dumps(self)).hexdigest())
 
 
-def _step_json(step: Step) -> dict[str, Any]:
+def step_json(step: Step) -> dict[str, Any]:
     if isinstance(step, Decision):
         return {"seat": step.seat, "action": step.action}
     return {"chance": list(step.outcome)}
@@ -60,9 +65,11 @@ def dumps(game: NativeGame) -> bytes:
         "seed": game.seed,
         "created": game.created,
     }
+    if game.id is not None:
+        header["id"] = str(game.id)
     opts = orjson.OPT_SORT_KEYS
     lines = [orjson.dumps(header, option=opts)]
-    lines += [orjson.dumps(_step_json(s), option=opts) for s in game.steps]
+    lines += [orjson.dumps(step_json(s), option=opts) for s in game.steps]
     return b"\n".join(lines) + b"\n"
 
 
@@ -85,7 +92,10 @@ def loads(file: str, raw: bytes) -> NativeGame:
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as error:
-        raise NativeFormatError(file, 1, f"not UTF-8 ({error.reason})") from None
+        line = raw[: error.start].count(b"\n") + 1
+        raise NativeFormatError(
+            file, line, f"not UTF-8 ({error.reason} at byte {error.start})", hint="save as UTF-8"
+        ) from None
     lines = text.splitlines()
     if not lines:
         raise NativeFormatError(file, 1, "empty file", hint="export a game with `novus export`")
@@ -122,6 +132,7 @@ def loads(file: str, raw: bytes) -> NativeGame:
             source=dict(model.source),
             seed=model.seed,
             created=model.created,
+            id=model.id,
             steps=tuple(_parse_step(file, n, d) for n, d in enumerate(parsed[1:], start=2)),
         )
         if game.rules_version != rules.rules_version:
@@ -131,6 +142,7 @@ def loads(file: str, raw: bytes) -> NativeGame:
                 f"rules version {game.rules_version!r} of {setup.game} is not supported",
                 hint=f"this Novus plays {setup.game} rules version {rules.rules_version!r}",
             )
+        rules.prepare(setup.players, setup.options)  # players and options are valid
         state = rules.initial_state(setup)
     except NativeFormatError:
         raise
@@ -144,7 +156,7 @@ def loads(file: str, raw: bytes) -> NativeGame:
             state = rules.apply(state, step)
         except NovusError as error:
             raise NativeFormatError(
-                file, number, f"{_step_json(step)}: {error.message}", error.hint
+                file, number, f"{step_json(step)}: {error.message}", error.hint
             ) from None
     if not rules.is_over(state):
         raise NativeFormatError(file, len(lines), "the game is incomplete (truncated file?)")
@@ -160,4 +172,5 @@ def from_record(record: Any) -> NativeGame:
         seed=record.seed,
         created=record.created,
         steps=tuple(record.steps),
+        id=record.id,
     )

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 from typing import Any, Literal
+from uuid import UUID
 
 from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr, TypeAdapter
 
@@ -46,6 +47,11 @@ class Header(_Strict):
     )
     seed: StrictInt | None = Field(description="the seed of a simulated game, else null")
     created: StrictStr = Field(description="ISO 8601 timestamp of the game (or of its report)")
+    id: UUID | None = Field(
+        default=None,
+        description="the game id, written by `novus export` so that re-importing a game into "
+        "the store it came from is detected; absent: derived from the file's content",
+    )
 
 
 class DecisionLine(_Strict):
