@@ -193,3 +193,9 @@ def games_page() -> None:
     if seat_wins:
         st.subheader("Wins by seat")
         st.bar_chart(pd.Series(seat_wins, name="wins").sort_index())
+
+
+def upload_page() -> None:
+    from dashboard.upload import upload_page as page
+
+    page(app())
