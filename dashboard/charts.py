@@ -18,7 +18,7 @@ def score_frame(points: Sequence[ScorePoint]) -> pd.DataFrame:
 
 
 def score_chart(
-    points: Sequence[ScorePoint], step: int, columns: int = 2, width: int = 185
+    points: Sequence[ScorePoint], step: int, columns: int = 2, width: int = 165
 ) -> alt.FacetChart:
     """Score over time: one panel per seat, areas stacked by category, a rule at `step`."""
     df = score_frame(points)
