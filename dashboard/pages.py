@@ -7,15 +7,16 @@ is shown is what the engine recomputes from the events.
 
 from __future__ import annotations
 
+from datetime import date
+from pathlib import Path
 from typing import Any
 from uuid import UUID
 
-import pandas as pd
 import streamlit as st
 
 from application.service import NovusApp, open_app
 from application.settings import data_dir
-from dashboard import boards
+from dashboard import boards, data, stats
 from dashboard.charts import score_chart
 from dashboard.replay import ScorePoint, frame, move_lines, round_jumps, score_timeline
 
@@ -39,50 +40,47 @@ def _scores(folder: str, game: str) -> list[ScorePoint]:
     return score_timeline(_app(folder), UUID(game))
 
 
-def summaries_frame() -> pd.DataFrame:
-    rows = []
-    for s in app().summaries():
-        winners = ", ".join(s.players[w] for w in s.winners or ())
-        rows.append(
-            {
-                "open": f"replay?game={s.id}&step=0",
-                "game": s.game,
-                "players": len(s.players),
-                "names": ", ".join(s.players),
-                "source": str(s.source.get("kind", "")),
-                "created": s.created[:19],
-                "steps": s.steps,
-                "winner": winners,
-                "id": str(s.id),
-                "synthetic": s.options.get("pack") == "synthetic",
-            }
-        )
-    return pd.DataFrame(rows)
+def views_folder() -> Path:
+    """The data folder, with the DuckDB views brought up to date with the store."""
+    folder = data_dir()
+    data.refresh(app(), folder)
+    return folder
 
 
 def library_page() -> None:
     st.title("Library")
-    df = summaries_frame()
-    if df.empty:
+    folder = views_folder()
+    options = data.choices(folder)
+    if not options.get("games"):
         st.info("No games yet: run `novus simulate` or upload a log on the Upload page.")
         return
-    cols = st.columns(4)
-    games = cols[0].multiselect("Game", sorted(df["game"].unique()), key="f_game")
-    counts = cols[1].multiselect("Players", sorted(df["players"].unique()), key="f_players")
-    sources = cols[2].multiselect("Source", sorted(df["source"].unique()), key="f_source")
-    search = cols[3].text_input("Search players / winner / id", key="f_search")
-    shown = df
-    if games:
-        shown = shown[shown["game"].isin(games)]
-    if counts:
-        shown = shown[shown["players"].isin(counts)]
-    if sources:
-        shown = shown[shown["source"].isin(sources)]
-    if search:
-        text = shown["names"] + " " + shown["winner"] + " " + shown["id"]
-        shown = shown[text.str.contains(search, case=False, regex=False)]
-    st.caption(f"{len(shown)} of {len(df)} games")
-    if shown["synthetic"].any():
+    row1 = st.columns(4)
+    games = row1[0].multiselect("Game", options["games"], key="f_game")
+    variants = row1[1].multiselect("Variant", options["variants"], key="f_variant")
+    counts = row1[2].multiselect("Players", options["players"], key="f_players")
+    sources = row1[3].multiselect("Source", options["sources"], key="f_source")
+    row2 = st.columns(5)
+    player = row2[0].text_input("Player name", key="f_player")
+    winner = row2[1].text_input("Winner", key="f_winner")
+    search = row2[2].text_input("Search (id, names, options)", key="f_search")
+    since = row2[3].date_input("Started from", value=None, key="f_since")
+    until = row2[4].date_input("until", value=None, key="f_until")
+    chosen = data.LibraryFilter(
+        games=tuple(games),
+        variants=tuple(variants),
+        players=tuple(int(n) for n in counts),
+        sources=tuple(sources),
+        player=player.strip(),
+        winner=winner.strip(),
+        search=search.strip(),
+        since=since if isinstance(since, date) else None,
+        until=until if isinstance(until, date) else None,
+    )
+    shown, matching = data.library(folder, chosen)
+    total = int(data.query(folder, "SELECT count(*) AS n FROM games")["n"].iloc[0])
+    more = f" (newest {len(shown)} shown)" if len(shown) < matching else ""
+    st.caption(f"{matching} of {total} games{more}")
+    if not shown.empty and shown["synthetic"].any():
         st.caption(f"Rows marked synthetic use {boards.SYNTHETIC_LABEL}.")
     st.dataframe(
         shown,
@@ -177,25 +175,14 @@ def replay_page() -> None:
 
 
 def games_page() -> None:
-    st.title("Games")
-    df = summaries_frame()
-    if df.empty:
-        st.info("No games yet.")
-        return
-    st.metric("Games stored", len(df))
-    by_game = df.groupby("game").size().rename("games")
-    st.bar_chart(by_game)
-    finished = [s for s in app().summaries() if s.winners]
-    seat_wins: dict[int, int] = {}
-    for s in finished:
-        for w in s.winners or ():
-            seat_wins[w + 1] = seat_wins.get(w + 1, 0) + 1
-    if seat_wins:
-        st.subheader("Wins by seat")
-        st.bar_chart(pd.Series(seat_wins, name="wins").sort_index())
+    stats.games_page(views_folder())
+
+
+def players_page() -> None:
+    stats.players_page(views_folder())
 
 
 def upload_page() -> None:
     from dashboard.upload import upload_page as page
 
-    page(app())
+    page(app(), after_import=lambda a: data.refresh(a, data_dir()))

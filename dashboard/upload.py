@@ -13,7 +13,7 @@ import streamlit as st
 from application.service import NovusApp
 from importers.api import FORMATS, Format, ImportResult, import_bytes
 
-AfterImport = Callable[[NovusApp], None]
+AfterImport = Callable[[NovusApp], object]
 
 
 def result_rows(results: Sequence[ImportResult]) -> list[dict[str, Any]]:

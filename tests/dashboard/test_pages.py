@@ -39,6 +39,9 @@ def test_library_lists_games_and_filters(env: list[str]) -> None:
     assert "2 of 2 games" in at.caption[0].value
     at.multiselect(key="f_players").select(4).run()
     assert "1 of 2 games" in at.caption[0].value
+    assert list(at.dataframe[0].value["id"]) == [env[1]]
+    at.text_input(key="f_player").input("no such player").run()
+    assert "0 of 2 games" in at.caption[0].value
 
 
 def _replay() -> None:
@@ -85,3 +88,38 @@ def test_games_page_counts_games(env: list[str]) -> None:
     assert not at.exception
     assert at.title[0].value == "Games"
     assert at.metric[0].value == "2"
+    assert [m.label for m in at.metric[1:3]] == ["Games", "Finished"]
+    assert at.metric[2].value == "2"
+    subheaders = [h.value for h in at.subheader]
+    assert "Seat advantage (win rate by seat; dashed: a fair share)" in subheaders
+    assert "Role picks" in subheaders and "Buildings bought and winning" in subheaders
+    specs = [c.proto.spec for c in at.get("vega_lite_chart")]
+    assert len(specs) >= 6
+    roles = next(d.value for d in at.dataframe if list(d.value.columns)[:2] == ["role", "picks"])
+    assert set(roles["role"]) >= {"settler", "mayor", "builder", "craftsman", "trader", "captain"}
+    assert roles["picks"].sum() > 20
+
+
+def _players() -> None:
+    from dashboard.pages import players_page
+
+    players_page()
+
+
+def test_players_page(env: list[str]) -> None:
+    at = AppTest.from_function(_players, default_timeout=30).run()
+    assert not at.exception
+    assert at.title[0].value == "Players"
+    table = at.dataframe[0].value
+    # 3 + 4 random bots named "Random 1".."Random 4": seats 1-3 played both games
+    assert dict(zip(table["player"], table["games"], strict=True)) == {
+        "Random 1": 2,
+        "Random 2": 2,
+        "Random 3": 2,
+        "Random 4": 1,
+    }
+    assert table["wins"].sum() >= 2
+    assert at.subheader[2].value == "Random 1: results by seat"
+    at.selectbox(key="p_player").select("Random 4").run()
+    assert at.subheader[2].value == "Random 4: results by seat"
+    assert len(at.get("vega_lite_chart")) == 4
