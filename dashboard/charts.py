@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import asdict
+from typing import Any
 
 import altair as alt
 import pandas as pd
@@ -36,6 +37,23 @@ def score_chart(
         .properties(height=120, width=width)
         .facet(facet=alt.Facet("player:N", sort=order, title=None), columns=columns)
     )
+
+
+def score_spec(points: Sequence[ScorePoint], columns: int = 2, width: int = 165) -> dict[str, Any]:
+    """The score chart as a Vega-Lite dict, data inlined: built once per game (it is the slow
+    part of a replay step), then `at_step` moves only the marker."""
+    spec: dict[str, Any] = score_chart(points, 0, columns, width).to_dict()
+    return spec
+
+
+def at_step(spec: dict[str, Any], step: int) -> dict[str, Any]:
+    """A copy of `score_spec`'s dict with the marker at `step` (the data is shared, not copied)."""
+    inner = spec["spec"]
+    layers = list(inner["layer"])
+    marker = layers[1]
+    encoding = {**marker["encoding"], "x": {**marker["encoding"]["x"], "datum": step}}
+    layers[1] = {**marker, "encoding": encoding}
+    return {**spec, "spec": {**inner, "layer": layers}}
 
 
 def win_rates(df: pd.DataFrame, top: int = 20) -> alt.Chart:

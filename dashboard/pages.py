@@ -16,9 +16,8 @@ import streamlit as st
 
 from application.service import NovusApp, open_app
 from application.settings import data_dir
-from dashboard import boards, data, stats
-from dashboard.charts import score_chart
-from dashboard.replay import ScorePoint, frame, move_lines, round_jumps, score_timeline
+from dashboard import boards, charts, data, stats
+from dashboard.replay import frame, move_lines, round_jumps, score_timeline
 
 
 @st.cache_resource
@@ -35,9 +34,10 @@ def _lines(folder: str, game: str) -> list[Any]:
     return move_lines(_app(folder), UUID(game))
 
 
-@st.cache_data
-def _scores(folder: str, game: str) -> list[ScorePoint]:
-    return score_timeline(_app(folder), UUID(game))
+@st.cache_resource(max_entries=64)
+def _score_spec(folder: str, game: str) -> dict[str, Any]:
+    """Shared, never mutated (`charts.at_step` copies the path it changes)."""
+    return charts.score_spec(score_timeline(_app(folder), UUID(game)))
 
 
 def views_folder() -> Path:
@@ -171,7 +171,8 @@ def replay_page() -> None:
                     args=(line.step,),
                 )
         st.subheader("Score over time")
-        st.altair_chart(score_chart(_scores(folder, game), step), key="score_chart")
+        spec = charts.at_step(_score_spec(folder, game), step)
+        st.vega_lite_chart(spec, key="score_chart")
 
 
 def games_page() -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from application.service import open_app
-from dashboard.charts import score_chart
+from dashboard.charts import at_step, score_chart, score_spec
 from dashboard.replay import MoveLine, move_lines, round_jumps, score_timeline
 
 
@@ -30,6 +30,11 @@ def test_score_timeline_ends_on_the_recorded_scores(tmp_path: Path) -> None:
     assert spec["facet"]["field"] == "player"
     layers = spec["spec"]["layer"]
     assert layers[1]["encoding"]["x"]["datum"] == 40
+    once = score_spec(points)
+    moved = at_step(once, 77)
+    assert moved["spec"]["layer"][1]["encoding"]["x"]["datum"] == 77
+    assert once["spec"]["layer"][1]["encoding"]["x"]["datum"] == 0  # the cached one is untouched
+    assert moved["datasets"] is once["datasets"]
 
 
 def test_round_jumps(tmp_path: Path) -> None:
