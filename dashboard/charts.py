@@ -157,7 +157,7 @@ def grouped(df: pd.DataFrame, category: str, measures: Sequence[str], title: str
         alt.Chart(long)
         .mark_bar()
         .encode(
-            x=alt.X(f"{category}:N", title=None),
+            x=alt.X(f"{category}:N", title=None, axis=alt.Axis(labelAngle=0)),
             xOffset="measure:N",
             y=alt.Y("value:Q", title=title),
             color=alt.Color("measure:N", title=None),

@@ -127,7 +127,12 @@ def test_reloaded_step_link_lands_on_that_step(server: tuple[str, str], page: Pa
     page.goto(f"{base}/games")
     _settled(page)
     page.get_by_text("Games stored").wait_for()
-    _shot(page, "games.png", 1600)
+    page.get_by_text("Role picks by round").first.wait_for()
+    _shot(page, "games.png", 2600)
+    page.goto(f"{base}/players")
+    _settled(page)
+    page.get_by_text("Random 1: results by seat").wait_for()
+    _shot(page, "players.png", 1800)
 
 
 def test_upload_a_good_and_a_bad_file(server: tuple[str, str], page: Page, tmp_path: Path) -> None:
