@@ -92,9 +92,9 @@ def loads(file: str, raw: bytes) -> NativeGame:
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as error:
-        line = raw[: error.start].count(b"\n") + 1
+        bad_at = raw[: error.start].count(b"\n") + 1
         raise NativeFormatError(
-            file, line, f"not UTF-8 ({error.reason} at byte {error.start})", hint="save as UTF-8"
+            file, bad_at, f"not UTF-8 ({error.reason} at byte {error.start})", hint="save as UTF-8"
         ) from None
     lines = text.splitlines()
     if not lines:
