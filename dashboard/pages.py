@@ -50,36 +50,37 @@ def views_folder() -> Path:
 def library_page() -> None:
     st.title("Library")
     folder = views_folder()
-    options = data.choices(folder)
+    options = data.facets(folder)
     if not options.get("games"):
         st.info("No games yet: run `novus simulate` or upload a log on the Upload page.")
         return
     row1 = st.columns(4)
-    games = row1[0].multiselect("Game", options["games"], key="f_game")
-    variants = row1[1].multiselect("Variant", options["variants"], key="f_variant")
+    game = row1[0].selectbox("Game", ["", *options["games"]], key="f_game")
+    variants = sorted({v for g, v in options["variants"] if not game or g == game})
+    variant = row1[1].selectbox("Variant", ["", *variants], key="f_variant")
     counts = row1[2].multiselect("Players", options["players"], key="f_players")
-    sources = row1[3].multiselect("Source", options["sources"], key="f_source")
+    sources = sorted({kind for kind, _ in options["sources"] if kind})
+    source = row1[3].selectbox("Source", ["", *sources], key="f_source")
     row2 = st.columns(5)
-    player = row2[0].text_input("Player name", key="f_player")
-    winner = row2[1].text_input("Winner", key="f_winner")
-    search = row2[2].text_input("Search (id, names, options)", key="f_search")
+    player = row2[0].selectbox("Player", ["", *options["player_names"]], key="f_player")
+    winner = row2[1].selectbox("Winner", ["", *options["player_names"]], key="f_winner")
+    text = row2[2].text_input("Search (id, names, options)", key="f_search")
     since = row2[3].date_input("Started from", value=None, key="f_since")
     until = row2[4].date_input("until", value=None, key="f_until")
     chosen = data.LibraryFilter(
-        games=tuple(games),
-        variants=tuple(variants),
+        game=game,
+        variant=variant,
         players=tuple(int(n) for n in counts),
-        sources=tuple(sources),
-        player=player.strip(),
-        winner=winner.strip(),
-        search=search.strip(),
+        source=source,
+        player=player,
+        winner=winner,
+        text=text.strip(),
         since=since if isinstance(since, date) else None,
         until=until if isinstance(until, date) else None,
     )
     shown, matching = data.library(folder, chosen)
-    total = int(data.query(folder, "SELECT count(*) AS n FROM games")["n"].iloc[0])
     more = f" (newest {len(shown)} shown)" if len(shown) < matching else ""
-    st.caption(f"{matching} of {total} games{more}")
+    st.caption(f"{matching} of {data.total(folder)} games{more}")
     if not shown.empty and shown["synthetic"].any():
         st.caption(f"Rows marked synthetic use {boards.SYNTHETIC_LABEL}.")
     st.dataframe(

@@ -16,7 +16,6 @@ import pandas as pd
 import streamlit as st
 
 from dashboard import charts, data
-from projections import games as game_stats
 
 NO_DATA = "No finished games yet: run `novus simulate` or upload logs."
 
@@ -36,14 +35,8 @@ def players_page(folder: Path) -> None:
     if game is None:
         st.info(NO_DATA)
         return
-    stats = data.query(
-        folder,
-        """SELECT player, count(*) AS games, count(*) FILTER (WHERE winner) AS wins,
-                  avg(winner::INTEGER) AS win_rate, avg(total) AS average_score,
-                  max(total) AS best_score, avg(rank) AS average_rank
-           FROM seats WHERE game = ? GROUP BY player ORDER BY games DESC, player""",
-        [game],
-    )
+    views = data.views(folder)
+    stats = views.player_stats(game=game)
     st.metric("Players", len(stats))
     st.subheader("Win rates")
     st.altair_chart(charts.win_rates(stats), key="p_win_rates")
@@ -67,19 +60,11 @@ def players_page(folder: Path) -> None:
     st.subheader("Score distributions")
     st.altair_chart(charts.score_distribution(scores, "player", "player"), key="p_scores")
     player: str = st.selectbox("Player", list(stats["player"]), key="p_player")
-    by_seat = data.query(
-        folder,
-        "SELECT * FROM player_stats_by_seat WHERE player = ? AND game = ? ORDER BY players, seat",
-        [player, game],
-    )
+    by_seat = views.player_stats_by_seat(player=player, game=game)
     st.subheader(f"{player}: results by seat")
     st.altair_chart(charts.seat_advantage(by_seat), key="p_seats")
-    points = data.query(
-        folder,
-        "SELECT player, category, average_points FROM player_points WHERE game = ? AND player "
-        f"IN ({', '.join('?' for _ in top)})",
-        [game, *top],
-    )
+    points = views.player_points(game=game)
+    points = points[points["player"].isin(top)]
     st.subheader("Points by category")
     st.altair_chart(charts.category_points(points, "player", "player"), key="p_points")
 
@@ -110,6 +95,7 @@ GAME_CHARTS: dict[tuple[str, str], ChartFor] = {
 def games_page(folder: Path) -> None:
     st.title("Games")
     overview = data.query(folder, "SELECT * FROM game_stats ORDER BY game")
+    views = data.views(folder)
     if overview.empty:
         st.info(NO_DATA)
         return
@@ -133,17 +119,11 @@ def games_page(folder: Path) -> None:
     )
     st.subheader("Score distribution by player count")
     st.altair_chart(charts.score_distribution(scores, "players", None), key="g_scores")
-    seats = data.query(
-        folder, "SELECT * FROM seat_stats WHERE game = ? ORDER BY players, seat", [game]
-    )
+    seats = views.seat_stats(game=game)
     st.subheader("Seat advantage (win rate by seat; dashed: a fair share)")
     st.altair_chart(charts.seat_advantage(seats), key="g_seats")
-    module = game_stats.get(game)
-    if module is None:
-        return
-    for name in module.views:
-        title = module.titles.get(name, name.replace("_", " "))
-        df = data.query(folder, f"SELECT * FROM {game_stats.view_name(game, name)}")
+    for name, title in views.stat_tables(game):
+        df = views.stat_table(game, name)
         st.subheader(title)
         chart = GAME_CHARTS.get((game, name))
         if chart is not None and not df.empty:

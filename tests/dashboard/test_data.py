@@ -44,12 +44,15 @@ def test_library_filters(tmp_path: Path) -> None:
 
     assert count() == 2
     assert count(players=(4,)) == 1
-    assert count(player="ana") == 2 and count(player="cy") == 1 and count(player="an") == 0
-    assert count(search="dee") == 1
-    assert count(games=("puerto-rico",)) == 2 and count(games=("santa-maria",)) == 0
-    variants = data.choices(tmp_path)["variants"]
-    assert len(variants) == 2 and count(variants=(variants[0],)) == 1
-    assert count(sources=("simulation",)) == 2
+    assert count(player="Ana") == 2 and count(player="Cy") == 1 and count(player="An") == 0
+    assert count(text="dee") == 1
+    assert count(game="puerto-rico") == 2 and count(game="santa-maria") == 0
+    variants = [v for _, v in data.facets(tmp_path)["variants"]]
+    assert len(variants) == 2 and count(variant=variants[0]) == 1
+    assert count(source="simulation") == 2
     assert count(since=date(2000, 1, 1)) == 2 and count(until=date(2000, 1, 1)) == 0
+    started = data.library(tmp_path, data.LibraryFilter())[0]["started"].iloc[0]
+    today = date.fromisoformat(started[:10])
+    assert count(since=today, until=today) == 2  # "until" includes its day
     winner = data.library(tmp_path, data.LibraryFilter(players=(3,)))[0]["winner"].iloc[0]
     assert count(winner=winner.split(", ")[0]) >= 1

@@ -40,8 +40,12 @@ def test_library_lists_games_and_filters(env: list[str]) -> None:
     at.multiselect(key="f_players").select(4).run()
     assert "1 of 2 games" in at.caption[0].value
     assert list(at.dataframe[0].value["id"]) == [env[1]]
-    at.text_input(key="f_player").input("no such player").run()
+    at.text_input(key="f_search").input("no such player").run()
     assert "0 of 2 games" in at.caption[0].value
+    at.text_input(key="f_search").input("").run()
+    at.multiselect(key="f_players").unselect(4).run()
+    at.selectbox(key="f_player").select("Random 4").run()
+    assert "1 of 2 games" in at.caption[0].value
 
 
 def _replay() -> None:
