@@ -131,7 +131,8 @@ def test_reloaded_step_link_lands_on_that_step(server: tuple[str, str], page: Pa
     _shot(page, "games.png", 2600)
     page.goto(f"{base}/players")
     _settled(page)
-    page.get_by_text("Random 1: results by seat").wait_for()
+    page.get_by_text(": results by seat").wait_for()
+    page.get_by_text("Points by category").wait_for()
     _shot(page, "players.png", 1800)
 
 

@@ -123,7 +123,7 @@ def test_players_page(env: list[str]) -> None:
         "Random 4": 1,
     }
     assert table["wins"].sum() >= 2
-    assert at.subheader[2].value == "Random 1: results by seat"
+    assert at.subheader[2].value == f"{table['player'].iloc[0]}: results by seat"
     at.selectbox(key="p_player").select("Random 4").run()
     assert at.subheader[2].value == "Random 4: results by seat"
     assert len(at.get("vega_lite_chart")) == 4
