@@ -92,7 +92,7 @@ def seat_advantage(df: pd.DataFrame) -> alt.FacetChart:
         alt.Chart()
         .mark_bar()
         .encode(
-            x=alt.X("seat_no:O", title="seat (1 = first player)"),
+            x=alt.X("seat_no:O", title="seat (1 = first player)", axis=alt.Axis(labelAngle=0)),
             y=alt.Y("win_rate:Q", title="win rate", axis=alt.Axis(format="%")),
             tooltip=["players:Q", "seat_no:O", "games:Q", alt.Tooltip("win_rate:Q", format=".1%")],
         )

@@ -115,6 +115,12 @@ def test_library_then_replay_with_arrow_keys(server: tuple[str, str], page: Page
     assert "step=4" in page.url
     assert page.locator("[data-testid='stHtml']").first.inner_html() != board
     _shot(page, "replay-step4.png", 2400)
+    last = page.get_by_text("Step 4 / ").inner_text().split("/")[1].split()[0]
+    page.get_by_role("heading", name="Replay").click()
+    page.keyboard.press("End")
+    page.get_by_text(f"Step {last} / {last}").wait_for()
+    _settled(page)
+    assert f"step={last}" in page.url
 
 
 def test_reloaded_step_link_lands_on_that_step(server: tuple[str, str], page: Page) -> None:
