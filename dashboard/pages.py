@@ -17,7 +17,14 @@ import streamlit as st
 from application.service import NovusApp, open_app
 from application.settings import data_dir
 from dashboard import boards, charts, data, stats
-from dashboard.replay import frame, move_lines, round_jumps, score_timeline
+from dashboard.replay import (
+    ScorePoint,
+    frame,
+    move_lines,
+    round_jumps,
+    score_timeline,
+    scores_at,
+)
 
 
 @st.cache_resource
@@ -35,9 +42,14 @@ def _lines(folder: str, game: str) -> list[Any]:
 
 
 @st.cache_resource(max_entries=64)
+def _score_points(folder: str, game: str) -> list[ScorePoint]:
+    return score_timeline(_app(folder), UUID(game))
+
+
+@st.cache_resource(max_entries=64)
 def _score_spec(folder: str, game: str) -> dict[str, Any]:
     """Shared, never mutated (`charts.at_step` copies the path it changes)."""
-    return charts.score_spec(score_timeline(_app(folder), UUID(game)))
+    return charts.score_spec(_score_points(folder, game))
 
 
 def views_folder() -> Path:
@@ -157,6 +169,8 @@ def replay_page() -> None:
             st.markdown(f"**Next decision: {name}** chose `{view.chosen}`")
             if view.alternatives:
                 st.caption("Also legal: " + ", ".join(view.alternatives))
+                with st.expander(f"The {len(view.alternatives)} other legal actions in words"):
+                    st.markdown("\n".join(f"- {text}" for text in view.described))
             else:
                 st.caption("No other action was legal.")
         st.subheader("Moves")
@@ -174,6 +188,9 @@ def replay_page() -> None:
         st.subheader("Score over time")
         spec = charts.at_step(_score_spec(folder, game), step)
         st.vega_lite_chart(spec, key="score_chart")
+        st.dataframe(
+            scores_at(_score_points(folder, game), step), hide_index=True, key="score_table"
+        )
 
 
 def games_page() -> None:

@@ -47,6 +47,8 @@ class Frame:
     alternatives: tuple[str, ...]
     chosen: str | None
     seat: int | None
+    described: tuple[str, ...] = ()
+    """The alternatives as the engine's sentences, in the same order."""
 
 
 def move_lines(app: NovusApp, game_id: UUID) -> list[MoveLine]:
@@ -99,6 +101,8 @@ def frame(app: NovusApp, game_id: UUID, step: int) -> Frame:
         if isinstance(upcoming, Decision):
             seat, chosen = upcoming.seat, upcoming.action
             alternatives = tuple(a for a in rules.legal_actions(state, seat) if a != chosen)
+            described = tuple(rules.describe(state, Decision(seat, a)) for a in alternatives)
+            return Frame(step, last, html, alternatives, chosen, seat, described)
     return Frame(step, last, html, alternatives, chosen, seat)
 
 
@@ -124,3 +128,20 @@ def score_timeline(app: NovusApp, game_id: UUID) -> list[ScorePoint]:
             for category, value in s.breakdown.items():
                 points.append(ScorePoint(number, s.seat, names[s.seat], category, value))
     return points
+
+
+def scores_at(points: Sequence[ScorePoint], step: int) -> list[dict[str, Any]]:
+    """Each seat's points by category (and total) in force at `step`, from `score_timeline`."""
+    latest: dict[tuple[int, str], ScorePoint] = {}
+    for p in points:
+        if p.step > step:
+            break
+        latest[(p.seat, p.category)] = p
+    parts: dict[int, dict[str, int]] = {}
+    names: dict[int, str] = {}
+    for (seat, category), p in latest.items():
+        parts.setdefault(seat, {})[category] = p.points
+        names[seat] = p.player
+    return [
+        {"player": names[s], "total": sum(parts[s].values()), **parts[s]} for s in sorted(parts)
+    ]

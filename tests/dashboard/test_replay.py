@@ -6,7 +6,7 @@ from pathlib import Path
 
 from application.service import open_app
 from dashboard.charts import at_step, score_chart, score_spec
-from dashboard.replay import MoveLine, move_lines, round_jumps, score_timeline
+from dashboard.replay import MoveLine, frame, move_lines, round_jumps, score_timeline, scores_at
 
 
 def test_score_timeline_ends_on_the_recorded_scores(tmp_path: Path) -> None:
@@ -50,3 +50,25 @@ def test_round_jumps(tmp_path: Path) -> None:
     real = move_lines(app, game)
     now, nxt, back = round_jumps(real, 0)
     assert (now, back) == (1, 0) and real[nxt].round == 2 and real[nxt - 1].round == 1
+
+
+def test_scores_at_a_step_and_alternatives_in_words(tmp_path: Path) -> None:
+    app = open_app(tmp_path)
+    game = app.simulate("puerto-rico", ["Ann", "Bo", "Cy"], {}, seed=4, bot="random")
+    points = score_timeline(app, game)
+    record = app.history(game)
+    assert record.scores is not None
+    last = len(record.steps)
+    final = scores_at(points, last)
+    assert [r["player"] for r in final] == ["Ann", "Bo", "Cy"]
+    assert [r["total"] for r in final] == [s.total for s in record.scores.seats]
+    start = scores_at(points, 0)
+    assert all(r["total"] == 0 for r in start)
+    middle = scores_at(points, last // 2)
+    state = app.state_at(game, last // 2)
+    rules = app.timeline(game).rules
+    assert [r["total"] for r in middle] == [s.total for s in rules.scores(state).seats]
+    shown = next(f for f in (frame(app, game, k) for k in range(last)) if f.alternatives)
+    assert len(shown.described) == len(shown.alternatives)
+    assert shown.seat is not None and record.setup.players[shown.seat] in shown.described[0]
+    assert all(text and ":" not in text.split()[0] for text in shown.described)
