@@ -168,13 +168,15 @@ def replay_page() -> None:
             name = setup.players[view.seat]
             st.markdown(f"**Next decision: {name}** chose `{view.chosen}`")
             if view.alternatives:
-                st.caption("Also legal: " + ", ".join(view.alternatives))
+                shown = ", ".join(view.alternatives[:15])
+                more = len(view.alternatives) - 15
+                st.caption(f"Also legal: {shown}" + (f" and {more} more" if more > 0 else ""))
                 with st.expander(f"The {len(view.alternatives)} other legal actions in words"):
                     st.markdown("\n".join(f"- {text}" for text in view.described))
             else:
                 st.caption("No other action was legal.")
         st.subheader("Moves")
-        start = max(0, min(step - 10, last - 22))
+        start = max(0, min(step - 6, last - 22))
         with st.container(height=520, key="moves"):
             for line in lines[start : start + 22]:
                 label = f"{line.step}. (r{line.round}) {line.text}"
