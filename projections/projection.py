@@ -25,7 +25,7 @@ from eventsourcing.projection import Projection
 from domain.core import registry
 from domain.core.aggregate import Game
 from domain.core.errors import NovusError
-from domain.core.protocol import ChanceStep, Decision, Rules, Scores, Setup, Step
+from domain.core.protocol import ChanceStep, Decision, Rules, Scores, SeatScore, Setup, Step
 from projections import games as game_stats
 from projections.rows import Batch, timestamp
 from projections.view import DuckDBView
@@ -37,7 +37,19 @@ TOTAL = "total"
 class Fold:
     """One game's engine state as the projection has seen it so far."""
 
-    __slots__ = ("game", "game_id", "last", "names", "parts", "rules", "state", "stats", "step")
+    __slots__ = (
+        "game",
+        "game_id",
+        "last",
+        "names",
+        "parts",
+        "per_seat",
+        "rules",
+        "score_parts",
+        "state",
+        "stats",
+        "step",
+    )
 
     def __init__(self, game_id: str, setup: Setup) -> None:
         self.game_id = game_id
@@ -45,6 +57,8 @@ class Fold:
         self.names = setup.players
         self.step = 0
         self.stats = game_stats.get(setup.game)
+        self.score_parts = self.stats.score_parts if self.stats else None
+        self.per_seat = self.stats.seat_score if self.stats and self.score_parts else None
         self.rules: Rules[Any] | None
         try:
             self.rules = registry.get(setup.game)
@@ -55,46 +69,51 @@ class Fold:
         self.parts: tuple[object, ...] | None = None
         self.last: list[dict[str, int]] = []
 
-    def scores(self) -> Scores | None:
-        """The current scores if they may have changed since the last call, else None."""
+    def changed_scores(self) -> list[SeatScore]:
+        """The seats whose score may have changed since the last call (all of them at first)."""
         assert self.rules is not None
-        hook = self.stats.score_parts if self.stats else None
-        if hook is not None:
-            parts = hook(self.state)
-            old = self.parts
-            self.parts = parts
-            if (
-                old is not None
-                and len(old) == len(parts)
-                and all(a is b for a, b in zip(old, parts, strict=True))
-            ):
-                return None
-        return self.rules.scores(self.state)
+        state = self.state
+        if self.score_parts is None:
+            return list(self.rules.scores(state).seats)
+        parts = self.score_parts(state)
+        old, self.parts = self.parts, parts
+        if old is None or len(old) != len(parts):
+            return list(self.rules.scores(state).seats)
+        if self.per_seat is not None:
+            per_seat = self.per_seat
+            return [per_seat(state, i) for i, p in enumerate(parts) if p is not old[i]]
+        if all(a is b for a, b in zip(old, parts, strict=True)):
+            return []
+        return list(self.rules.scores(state).seats)
 
     def score_rows(self, batch: Batch, step: int) -> None:
         """Rows for every seat's category whose points differ from the last rows written."""
-        scores = self.scores()
-        if scores is None:
+        changed = self.changed_scores()
+        if not changed:
             return
-        add = batch.timeline.add
+        games, steps, seats, categories, points = batch.timeline.cols
         last = self.last
-        while len(last) < len(scores.seats):
-            last.append({})
-        for seat, score in enumerate(scores.seats):
+        game_id = self.game_id
+        for score in changed:
+            seat = score.seat
+            while len(last) <= seat:
+                last.append({})
             known = last[seat]
-            if known.get(TOTAL) != score.total:
-                known[TOTAL] = score.total
-                add(self.game_id, step, seat, TOTAL, score.total)
-            for category, points in score.breakdown.items():
-                if known.get(category) != points:
-                    known[category] = points
-                    add(self.game_id, step, seat, category, points)
+            for category, value in ((TOTAL, score.total), *score.breakdown.items()):
+                if known.get(category) != value:
+                    known[category] = value
+                    games.append(game_id)
+                    steps.append(step)
+                    seats.append(seat)
+                    categories.append(category)
+                    points.append(value)
 
     def advance(self, batch: Batch, step: Step, number: int) -> None:
         """Apply step `number`; add its `steps`, `score_timeline` and `facts` rows."""
-        if isinstance(step, Decision):
+        if type(step) is Decision:
             seat, kind, action = step.seat, "decision", step.action
         else:
+            assert isinstance(step, ChanceStep)
             seat, kind, action = -1, "chance", orjson.dumps(step.outcome).decode()
         rules, before = self.rules, self.state
         round_: int | None = None
@@ -123,7 +142,14 @@ class Fold:
                         )
                 self.score_rows(batch, number)
         self.step = number
-        batch.steps.add(self.game_id, number, seat, kind, action, round_, summary)
+        c0, c1, c2, c3, c4, c5, c6 = batch.steps.cols
+        c0.append(self.game_id)
+        c1.append(number)
+        c2.append(seat)
+        c3.append(kind)
+        c4.append(action)
+        c5.append(round_)
+        c6.append(summary)
 
     def replay(self, steps: Sequence[Step]) -> None:
         """Refold already projected steps (after a restart): no rows, same final `last`."""
@@ -136,7 +162,7 @@ class Fold:
                 self.state = None
         self.step += len(steps)
         if rules is not None and self.state is not None:
-            self.parts = None
+            self.parts = self.score_parts(self.state) if self.score_parts else None
             self.last = [{TOTAL: s.total, **s.breakdown} for s in rules.scores(self.state).seats]
 
 

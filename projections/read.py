@@ -96,6 +96,9 @@ class Views:
             )
         if self._con is not None and stamp == self._inode:
             return self._con
+        if self._con is not None:  # DuckDB would hand back the same open database for a path
+            self._con.close()
+            self._con = None
         error: Exception | None = None
         for _ in range(OPEN_RETRIES):
             try:
@@ -104,9 +107,7 @@ class Views:
                 error = failed
                 time.sleep(0.05)
                 continue
-            if self._con is not None:
-                self._con.close()
-            self._con, self._inode = con, stamp
+            self._con, self._inode = con, stamp  # the older stamp: at worst one reopen more
             return con
         raise NoViews(
             f"cannot open the projections {self.path}: {error}",

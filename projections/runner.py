@@ -30,6 +30,7 @@ from projections.view import DuckDBView
 WORK_FILE = "views-projector.duckdb"
 BATCH_SIZE = 5000
 POLL_SECONDS = 0.2
+PUBLISH_SECONDS = 2.0
 STORE_MARK = "store"
 """Mark holding the id of the store's first game: another store in the folder means rebuild."""
 
@@ -150,14 +151,27 @@ class Projector:
         stop: threading.Event | None = None,
         poll: float = POLL_SECONDS,
         on_report: Callable[[Report], None] | None = None,
+        publish_every: float = PUBLISH_SECONDS,
     ) -> None:
-        """Catch up, then keep polling for new events until `stop` is set."""
+        """Catch up, then keep polling for new events until `stop` is set.
+
+        The copy for readers is published as soon as the projector is idle, and at most every
+        `publish_every` seconds while events keep coming (each publish copies the whole file).
+        """
         stop = stop or threading.Event()
+        published = 0.0
+        dirty = False
         while not stop.is_set():
-            report = self.catch_up()
+            report = self.catch_up(publish=False)
+            dirty = dirty or bool(report.events) or not self.published.exists()
+            now = time.monotonic()
+            if dirty and (not report.events or now - published >= publish_every):
+                self.publish()  # when idle, or at most every `publish_every` while busy
+                published, dirty = now, False
             if on_report is not None and report.events:
                 on_report(report)
-            stop.wait(poll)
+            if not report.events:
+                stop.wait(poll)
 
     def close(self) -> None:
         self.view.close()

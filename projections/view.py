@@ -137,6 +137,8 @@ class DuckDBView(TrackingRecorder):
         if self.path is None:
             raise ValueError("an in-memory view cannot be published")
         self.con.execute("CHECKPOINT")
+        for stale in target.parent.glob(f".{target.name}.*.tmp"):  # from a killed projector
+            stale.unlink(missing_ok=True)
         temporary = target.with_name(f".{target.name}.{os.getpid()}.tmp")
         shutil.copyfile(self.path, temporary)
         Path(f"{target}.wal").unlink(missing_ok=True)  # a stale log would be replayed on open

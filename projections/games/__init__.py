@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from functools import cache
 from typing import Any, NamedTuple
 
-from domain.core.protocol import Rules, Step
+from domain.core.protocol import Rules, SeatScore, Step
 
 
 class Fact(NamedTuple):
@@ -54,6 +54,9 @@ class GameStats:
     - `score_parts(state)`: optional speed-up; the objects the scores depend on. When each is
       the very same object (identity) as after the previous step, the projection skips
       `rules.scores` (copy-on-write states share unchanged parts).
+    - `seat_score(state, seat)`: optional, with `score_parts` giving one part per seat that
+      seat's score depends on alone: then only the seats whose part changed are rescored
+      (must equal `rules.scores(state).seats[seat]`).
     """
 
     game: str
@@ -61,6 +64,7 @@ class GameStats:
     views: Mapping[str, str] = field(default_factory=dict)
     titles: Mapping[str, str] = field(default_factory=dict)
     score_parts: Callable[[Any], tuple[object, ...]] | None = None
+    seat_score: Callable[[Any, int], SeatScore] | None = None
 
 
 def module_name(game: str) -> str:

@@ -11,7 +11,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from domain.core.protocol import Decision, Rules, Step
+from domain.core.protocol import Decision, Rules, SeatScore, Step
+from domain.puerto_rico import scoring
 from domain.puerto_rico.components import GOODS
 from projections.games import Fact, GameStats
 
@@ -54,9 +55,14 @@ def facts(rules: Rules[Any], before: Any, step: Step, after: Any) -> Iterable[Fa
 
 
 def score_parts(state: Any) -> tuple[object, ...]:
-    """Scores depend on the players only; unchanged players are shared between states."""
+    """A seat's score depends on its player only; unchanged players are shared between states."""
     players: tuple[object, ...] = state.players
     return players
+
+
+def seat_score(state: Any, seat: int) -> SeatScore:
+    """The engine's own per-seat scoring (`domain.puerto_rico.scoring`)."""
+    return scoring.seat_score(seat, state.players[seat], state.noble_supply >= 0)
 
 
 _PR = f"game = '{GAME}'"
@@ -116,4 +122,11 @@ TITLES = {
     "goods": "Goods produced, traded, shipped and spoiled",
 }
 
-STATS = GameStats(game=GAME, facts=facts, views=VIEWS, titles=TITLES, score_parts=score_parts)
+STATS = GameStats(
+    game=GAME,
+    facts=facts,
+    views=VIEWS,
+    titles=TITLES,
+    score_parts=score_parts,
+    seat_score=seat_score,
+)

@@ -188,3 +188,33 @@ def test_decisions_rejected_by_the_engine_never_reach_the_tables(
         app.record(game_id, [Decision(0, "hold")])
     runner.catch_up(app, folder=folder)
     assert dump(folder / "views.duckdb")["steps"] == []
+
+
+def test_the_library_entry_points_event_by_event(
+    folder: Path, make_app: Callable[..., NovusApp]
+) -> None:
+    """`process_event(event, Tracking)` one at a time gives the same tables as batches, and the
+    view is a working `TrackingRecorder` (`max_tracking_id`, `wait`, `insert_tracking`)."""
+    from eventsourcing.persistence import Tracking
+
+    from projections.projection import GamesProjection
+    from projections.view import DuckDBView
+
+    app = make_app()
+    _simulate(app, 1, first_seed=2)
+    runner.catch_up(app, folder=folder / "batched")
+    view = DuckDBView(folder / "one-by-one.duckdb")
+    projection = GamesProjection(view)
+    for position, event in app.notifications(0, 10_000):
+        projection.process_event(event, Tracking(app.name, position))
+    last = app.max_notification_id()
+    assert view.max_tracking_id(app.name) == last
+    view.wait(app.name, last, timeout=0.1)
+    with pytest.raises(TimeoutError):
+        view.wait(app.name, last + 1, timeout=0.1)
+    view.insert_tracking(Tracking("Other", 3))
+    assert view.max_tracking_id("Other") == 3 and view.max_tracking_id("Nobody") is None
+    view.close()
+    one_by_one = dump(folder / "one-by-one.duckdb")
+    one_by_one["tracking"].remove(("Other", 3))
+    assert one_by_one == dump(folder / "batched" / "views.duckdb")
