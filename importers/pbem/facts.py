@@ -33,6 +33,7 @@ VERBS = (
 )
 VERB_RE = re.compile(rf"\b(?:{VERBS})\b", re.IGNORECASE)
 SPLIT_RE = re.compile(rf"(?:,\s*|\s+)(?:and|then|and then)\s+(?=(?:{VERBS})\b)|;\s*", re.IGNORECASE)
+GOVERNOR_RE = re.compile(rf"^(?:the\s+)?governor\s+(.+?)\s+(?:{VERBS})\b", re.IGNORECASE)
 TITLE_RE = re.compile(r"^(?:the\s+)?(?:governor|then|finally|next)\s*,?\s+", re.IGNORECASE)
 
 
@@ -82,6 +83,10 @@ class Reader:
             names = [n.strip() for n in re.split(r",|\band\b", listed) if n.strip()]
             self.players = [re.sub(r"\s*\(.*\)$", "", n) for n in names]
             return self.players
+        governors = self.governors(found)
+        if governors:
+            self.players = governors
+            return self.players
         for s in found:
             if s.turn != 1 or s.heading:
                 continue
@@ -103,6 +108,26 @@ class Reader:
                 continue
             self.players.append(subject)
         return self.players
+
+    def governors(self, found: list[Sentence]) -> list[str]:
+        """Seat order from the governors named at the start of turns 1, 2, ... (the governor
+        passes clockwise each turn); [] unless the cycle is seen to close."""
+        by_turn: dict[int, str] = {}
+        for s in found:
+            m = GOVERNOR_RE.match(s.text)
+            if m and s.turn and s.turn not in by_turn:
+                by_turn[s.turn] = m.group(1)
+        order: list[str] = []
+        for turn in range(1, len(by_turn) + 1):
+            name = by_turn.get(turn)
+            if name is None:
+                return []
+            if order and name == order[0]:
+                return order if 2 <= len(order) <= 5 else []
+            if name in order:
+                return []
+            order.append(name)
+        return []
 
     @staticmethod
     def subject_of(text: str) -> tuple[str, str]:
@@ -131,6 +156,7 @@ class Reader:
         raise ReportError(self.file, s.line, f"unknown player {name!r}", hint, s.text)
 
     def building(self, phrase: str, s: Sentence) -> str:
+        phrase = re.sub(r"^(?:a|an|the|his|her|their|new)\s+", "", phrase.strip(), flags=re.I)
         words = re.sub(r"^(?:a|an|the|his|her|their|new)\s+", "", phrase.strip().lower())
         words = re.sub(r"[.!,;:]+$", "", words).strip()
         if words in BUILDING_IDS:
@@ -176,7 +202,7 @@ class Reader:
         facts: list[Fact] = []
         for clause in SPLIT_RE.split(rest.rstrip(".!? ")):
             facts.extend(self.clause(who, clause.strip(), s))
-        return _merge_placements(facts)
+        return _merge_placements(facts, self.file)
 
     def read_preamble(self, s: Sentence) -> list[Fact]:
         key, sep, value = s.text.partition(":")
@@ -222,11 +248,17 @@ DRAW_RE = re.compile(
 )
 
 
-def _merge_placements(facts: list[Fact]) -> list[Fact]:
+def _merge_placements(facts: list[Fact], file: str) -> list[Fact]:
     """One placement fact per player and sentence; "uses the Hacienda and draws ..." as one."""
     merged: list[Fact] = []
     for fact in facts:
-        if merged and fact.kind == "hacienda" and merged[-1].kind == "hacienda":
+        if fact.kind == "coins":
+            if not merged or merged[-1].kind != "role":
+                raise ReportError(
+                    file, fact.line, "doubloons gained outside a role choice", _HINT, fact.sentence
+                )
+            merged[-1] = replace(merged[-1], money=fact.money)
+        elif merged and fact.kind == "hacienda" and merged[-1].kind == "hacienda":
             merged[-1] = replace(merged[-1], tile=merged[-1].tile or fact.tile)
         elif merged and fact.kind == "place" and merged[-1].kind == "place":
             last = merged[-1]
@@ -307,6 +339,10 @@ def _move(r: Reader, who: str, clause: str, s: Sentence, m: re.Match[str]) -> li
     return [Fact("place", s.line, s.text, who, moves=(move,) * count, turn=s.turn)]
 
 
+def _coins(r: Reader, who: str, clause: str, s: Sentence, m: re.Match[str]) -> list[Fact]:
+    return [Fact("coins", s.line, s.text, who, money=number(m.group(1)), turn=s.turn)]
+
+
 def _keep_colonists(r: Reader, who: str, clause: str, s: Sentence, m: re.Match[str]) -> list[Fact]:
     return [Fact("place", s.line, s.text, who, turn=s.turn)]
 
@@ -384,6 +420,12 @@ def _lose(r: Reader, who: str, clause: str, s: Sentence, m: re.Match[str]) -> li
 _ROLE_NAMES = "|".join(ROLE_IDS)
 _TAKE = r"(?:takes|selects|gains|chooses|picks|gets|receives|plants)"
 CLAUSES: list[tuple[re.Pattern[str], ClauseMaker]] = [
+    (
+        re.compile(
+            rf"^(?:takes|gains|receives|collects|gets|earns)\s+{NUM_RE}\s+doubloons?\b", re.I
+        ),
+        _coins,
+    ),
     (
         re.compile(
             rf"^(?:selects|chooses|picks|takes|plays|calls)\s+(?:the\s+)?({_ROLE_NAMES})\b(?!\s+plantation)",

@@ -18,6 +18,7 @@ from typing import Any
 from domain.core.aggregate import check
 from domain.core.errors import NovusError
 from domain.core.protocol import ChanceStep, Decision, Setup, Step
+from domain.puerto_rico import actions as A
 from domain.puerto_rico.components import (
     BUILDER,
     CAPTAIN,
@@ -34,6 +35,7 @@ from domain.puerto_rico.state import PICKING, State
 from importers.errors import ReportAmbiguity, ReportError, ReportMismatch
 from importers.pbem.facts import Fact
 from importers.pbem.placement import (
+    TARGET_INDEX,
     PlacementProblem,
     action_for,
     circles,
@@ -128,7 +130,10 @@ class Interpreter:
                 action = self.resolve(fact, seat, legal)
                 if action is None:
                     return
-                if action in legal or action.startswith("colonists:"):
+                if action.startswith("colonists:"):
+                    self.place_steps(fact, seat, action)
+                    return
+                if action in legal:
                     before = self.state
                     self.play(Decision(seat, action), fact)
                     self.check_after(fact, seat, before)
@@ -168,8 +173,7 @@ class Interpreter:
             self.phase_start = self.state
             self.last_role = step.action.removeprefix("role:")
         try:
-            if not (isinstance(step, Decision) and step.action.startswith("colonists:")):
-                check(self.rules, self.state, step)
+            check(self.rules, self.state, step)
             self.state = self.rules.apply(self.state, step)
         except NovusError as error:
             line = fact.line if fact else self.last_line
@@ -294,6 +298,29 @@ class Interpreter:
                 self.file, fact.line, f"{self.names[seat]}: {problem}", sentence=fact.sentence
             ) from None
         return action_for(placement)
+
+    def place_steps(self, fact: Fact, seat: int, action: str) -> None:
+        """Play a whole placement as the engine's listed single steps (``colonist:<target>`` in
+        target order; the engine finishes a placement once the rest is forced)."""
+        wanted = A.parse_placement(action) or {}
+        for target in sorted(wanted):
+            for _ in range(wanted[target]):
+                s = self.state
+                if s.over or s.role != MAYOR or s.actor != seat or not s.hand:
+                    break
+                self.play(Decision(seat, A.COLONIST_ACTIONS[target]), fact)
+        p = self.state.players[seat]
+        got = {TARGET_INDEX[t]: n for t, n in occupied(p).items()}
+        if (self.state.actor == seat and self.phase() == MAYOR and self.state.hand) or got != {
+            t: n for t, n in wanted.items() if n
+        }:
+            raise ReportError(
+                self.file,
+                fact.line,
+                f"{self.names[seat]}: the engine does not take the "
+                f"placement {action.removeprefix('colonists:')}",
+                sentence=fact.sentence,
+            )
 
     # -- checks --------------------------------------------------------------------------------
     def skipped(self, fact: Fact) -> bool:

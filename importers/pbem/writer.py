@@ -211,9 +211,14 @@ class Writer:
                 counted: dict[str, int] = {}
                 for t in adds:
                     counted[t] = counted.get(t, 0) + 1
-                parts = [_where(t) if k == 1 else f"{k} on {_where(t)}" for t, k in counted.items()]
-                word = "a colonist" if len(adds) == 1 else "colonists"
-                clauses.append(f"places {word} on {_join(parts)}")
+                ones = [_where(t) for t, k in counted.items() if k == 1]
+                more = [(t, k) for t, k in counted.items() if k > 1]
+                if ones:
+                    word = "a colonist" if len(ones) == 1 and not more else "colonists"
+                    rest = [f"{self.count(k)} on {_where(t)}" for t, k in more]
+                    clauses.append(f"places {word} on {_join(ones + rest)}")
+                else:
+                    clauses += [f"places {self.count(k)} colonists on {_where(t)}" for t, k in more]
             if clauses:
                 self.say(f"{who} " + " and ".join(clauses) + ".")
             elif (

@@ -55,3 +55,16 @@ def test_export_needs_a_game_or_all(tmp_path: Path) -> None:
     open_app(tmp_path / "a").simulate("puerto-rico", 3, {}, seed=2, bot="random")
     code, out = novus("export", "-d", tmp_path / "a")
     assert code == 1 and "name one GAME or pass --all" in out
+
+
+def test_import_of_reports_with_lenient_warnings(tmp_path: Path) -> None:
+    data = Path(__file__).parent / "data" / "pr-4p.txt"
+    typo = tmp_path / "session.txt"
+    typo.write_text(
+        data.read_text(encoding="utf-8").replace("Dan purchases", "Dann purchases", 1),
+        encoding="utf-8",
+    )
+    code, out = novus("import", typo, "--format", "pbem-report", "-d", tmp_path / "s")
+    assert code == 1 and "unknown player 'Dann'" in out and "0 imported" in out
+    code, out = novus("import", typo, "--lenient", "-d", tmp_path / "s")
+    assert code == 0 and "'Dann' read as 'Dan'" in out and "1 imported" in out
