@@ -15,7 +15,6 @@ from datetime import date
 from pathlib import Path
 from typing import Any
 
-import duckdb
 import pandas as pd
 
 from application import settings
@@ -28,28 +27,12 @@ _lock = threading.Lock()
 _views: dict[Path, Views] = {}
 
 
-class FreshViews(Views):
-    """`Views` that drops its connection before opening a newer published copy.
-
-    DuckDB keeps one database instance per path in a process: connecting again to the replaced
-    file while the old connection is open hands back the old instance, with the old rows. So
-    the old connection is closed first (under the `Views` lock, which every query holds).
-    """
-
-    def connection(self) -> duckdb.DuckDBPyConnection:
-        stamp = self._stamp()
-        if self._con is not None and stamp is not None and stamp != self._inode:
-            self._con.close()
-            self._con = None
-        return super().connection()
-
-
 def views(folder: Path) -> Views:
     """The shared reader of a data folder's published views."""
     with _lock:
         found = _views.get(folder)
         if found is None:
-            found = _views[folder] = FreshViews(folder)
+            found = _views[folder] = Views(folder)
         return found
 
 
