@@ -72,3 +72,23 @@ def test_reimport_is_reported_as_present(env: Path, files: tuple[bytes, bytes, b
     at.button(key="upload_go").click().run()
     assert at.success[0].value == "0 imported, 2 already present, 0 rejected"
     assert len(open_app(env).game_ids()) == 2
+
+
+def test_a_play_by_email_report_is_detected_and_imported(env: Path) -> None:
+    from importers.pbem.writer import write
+
+    source = open_app(env / "source")
+    game = source.simulate("puerto-rico", ["Ann", "Bo", "Cy"], {}, seed=9, bot="heuristic")
+    record = source.history(game)
+    report = write(record.setup, record.steps).encode()
+    at = AppTest.from_function(_upload, default_timeout=60).run()
+    at.file_uploader(key="upload_files").set_value(("round.txt", report, "text/plain")).run()
+    at.button(key="upload_go").click().run()
+    assert not at.exception
+    assert at.success[0].value == "1 imported, 0 already present, 0 rejected"
+    table = at.dataframe[0].value
+    assert table["format"].iloc[0] == "pbem-report"
+    assert table["steps"].iloc[0] == len(record.steps)
+    stored = open_app(env).history(open_app(env).game_ids()[0])
+    assert list(stored.setup.players) == ["Ann", "Bo", "Cy"]
+    assert stored.scores == record.scores
