@@ -21,6 +21,7 @@ ISLAND_SPACES = 12
 CITY_SPACES = 12
 _GOOD_OF_BUILDING = {b.id: GOODS[b.good] for b in BUILDINGS if b.good >= 0}
 _KIND = {b.id: b.kind for b in BUILDINGS}
+_NOBLES_ONLY = {b.id for b in BUILDINGS if b.expansion == "nobles"}
 
 
 def _e(value: Any) -> str:
@@ -162,7 +163,10 @@ def _plantations(view: Mapping[str, Any], tiles: Mapping[str, str]) -> str:
 
 def _supply(view: Mapping[str, Any]) -> str:
     columns: dict[int, list[str]] = {1: [], 2: [], 3: [], 4: []}
+    no_nobles = view.get("noble_supply") is None
     for b in view["buildings_supply"]:
+        if no_nobles and b["building"] in _NOBLES_ONLY:
+            continue  # the view lists every production building, the Jeweler (Exp. 2) too
         out = " out" if b["count"] == 0 else ""
         columns.setdefault(b["column"], []).append(
             f"<div class='item{out}' data-b='{_e(b['building'])}'><span>{_e(b['label'])} "

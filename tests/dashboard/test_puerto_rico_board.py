@@ -84,7 +84,7 @@ def test_shared_parts(nobles_views: list[dict[str, Any]]) -> None:
     assert _count(face_up, "class='good") == len(view["face_up_plantations"])
     governor = view["players"][view["governor"]]["name"]
     assert f"Governor <b>{governor}</b>" in html
-    for b in view["buildings_supply"]:
+    for b in view["buildings_supply"]:  # a nobles game: every listed building is shown
         assert f"data-b='{b['building']}'" in html
 
 
@@ -168,3 +168,11 @@ def test_two_player_theme_labels() -> None:
     labels = view["labels"]
     assert str(labels["trading_house"]).capitalize() in html
     assert str(labels["colonist_ship"]).capitalize() in html
+
+
+def test_base_game_supply_has_no_expansion_2_jeweler() -> None:
+    setup = RULES.prepare(["Ann", "Bo", "Cy"], {})
+    view = RULES.view(RULES.initial_state(setup))
+    assert any(b["building"] == "jeweler" for b in view["buildings_supply"])
+    html = puerto_rico.render(view, RULES)
+    assert "data-b='jeweler'" not in html and "data-b='small_market'" in html
