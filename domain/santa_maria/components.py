@@ -241,7 +241,9 @@ def parse_pack(data: Mapping[str, Any], name: str) -> tuple[Catalog | None, list
     for row in raw_ships or ():
         sid = str(row.get("id", "?"))
         try:
-            ships[sid] = ShipDef(sid, bool(row["start"]), parse_bundle(row["cost"]), int(row["points"]))
+            ships[sid] = ShipDef(
+                sid, bool(row["start"]), parse_bundle(row["cost"]), int(row["points"])
+            )
         except (KeyError, ValueError, TypeError) as exc:
             p.items.append(f"invalid shipping tile {sid}: {exc}")
     if raw_ships is not None:

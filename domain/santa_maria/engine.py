@@ -1,0 +1,545 @@
+"""Turns, tasks and actions: what a seat may do now and what each action does.
+
+A main action becomes a queue of tasks for the actor (`State.tasks`): building activations in
+order, then decisions (trade, shipping, piety, monk, die placement ...). `run` does the automatic
+tasks and stops at the next decision or chance node; when the queue is empty the turn passes, and
+when everybody has rested the year ends. Action grammar (cells are "row,column" from 1):
+
+  main:   colony:<tile>  coin:<r>,<c>  white:<face>-<target>[:wood|grain|gold]
+          blue:<face>-<target>[:...]  bluecol:<face>-<target>[:...]  rest:<1-5>  hall:<1-4>
+  tasks:  place:<r>,<c>,<turn>  road:<r>,<c>  trade:<n>|skip  ship:<dock 1-4>|skip
+          astro:<dock>|stay  piety:1|2  monk:<space>|skip  die:<r>,<c>  math:<r>,<c>|skip
+  free:   sell:<resource>  buy:<resource>  move:<r>,<c>><r>,<c>  (logistics)
+"""
+
+from __future__ import annotations
+
+from domain.santa_maria.components import (
+    COIN,
+    GOLD,
+    GRAIN,
+    RESOURCES,
+    SALE_PRICE,
+    WOOD,
+    Bundle,
+)
+from domain.santa_maria.economy import LIMIT, can_pay, gain, one, pay
+from domain.santa_maria.geometry import (
+    COLUMNS,
+    NEIGHBOURS,
+    ROWS,
+    cell_name,
+    parse_cell,
+    placements,
+    road_reach,
+)
+from domain.santa_maria.setup import MONK_SPACES
+from domain.santa_maria.state import Player, State, Task
+from domain.santa_maria.tracks import conquer, pay_extra_step, piety_walk, score_conquistadors
+
+COLONY_COST: dict[int, Bundle] = {2: one(WOOD, 2), 3: (2, 1, 0, 0, 0, 0, 0)}
+"""2 wood for a two-space tile, 2 wood + 1 grain for a three-space tile (rulebook A)."""
+WHITE_PER_YEAR = 3
+REST_NAMES = ("2 coins", "piety", "conquistador", "shipping", "road tile")
+AUTO = frozenset({"bld", "gain", "conq", "income", "restact"})
+BUY_PRICE = 3
+SKIPPABLE = ("trade", "ship", "monk", "math", "astro")
+
+
+# ---------------------------------------------------------------- helpers
+
+
+def occupied_mask(p: Player) -> int:
+    mask = 0
+    for cell, sq in enumerate(p.board):
+        if sq is not None:
+            mask |= 1 << cell
+    return mask
+
+
+def empty_buildings(p: Player, line: tuple[int, ...]) -> list[int]:
+    """Buildings of `line` with neither a die nor coins, in activation order."""
+    board, dice, coins = p.board, p.dice_on, p.coins_on
+    return [
+        c
+        for c in line
+        if (sq := board[c]) is not None and sq.building and not dice[c] and not coins[c]
+    ]
+
+
+def die_cost(face: int, target: int) -> int:
+    """1 coin per pip; 1 and 6 are not adjacent (rulebook C)."""
+    return abs(face - target)
+
+
+def buy_price(p: Player, res: int) -> int | None:
+    if res in (WOOD, GRAIN):
+        return 2 if p.has("basic_economics") else BUY_PRICE
+    if RESOURCES[res] in ("sugar", "gem") and p.has("advanced_economics"):
+        return 3
+    return None
+
+
+def connected_buildings(p: Player, cell: int) -> set[int]:
+    """Buildings joined to `cell` directly or through an unbroken road (logistics)."""
+    board = p.board
+
+    def is_road(c: int) -> bool:
+        sq = board[c]
+        return sq is not None and not sq.building
+
+    _, touched = road_reach((cell,), is_road)
+    touched |= set(NEIGHBOURS[cell])
+    return {c for c in touched if (sq := board[c]) is not None and sq.building and c != cell}
+
+
+# ---------------------------------------------------------------- legal actions
+
+
+def legal(s: State, seat: int) -> tuple[str, ...]:
+    if s.legal_seat == seat and s.legal_cache is not None:
+        return s.legal_cache
+    if s.over or s.chance or seat != s.actor or s.phase == "setup":
+        found: tuple[str, ...] = ()
+    elif s.tasks:
+        found = tuple(task_options(s, s.players[seat], s.tasks[0]))
+        if s.phase == "play":
+            found = (*found, *free_actions(s, seat, False))
+    elif s.phase == "halls":
+        found = tuple(f"hall:{k + 1}" for k in range(len(s.hall_sets)))
+    else:
+        found = (*main_actions(s, seat), *free_actions(s, seat, True))
+    s.legal_cache = found
+    s.legal_seat = seat
+    return found
+
+
+def free_actions(s: State, seat: int, turn_start: bool) -> list[str]:
+    p = s.players[seat]
+    out = [f"sell:{RESOURCES[i]}" for i in range(len(RESOURCES)) if p.res[i]]
+    for i in range(len(RESOURCES)):
+        price = buy_price(p, i)
+        if price is not None and p.coins >= price and p.res[i] < LIMIT:
+            out.append(f"buy:{RESOURCES[i]}")
+    if turn_start and p.has("logistics") and p.coins >= 1:
+        for cell in range(36):
+            if p.dice_on[cell]:
+                for target in sorted(connected_buildings(p, cell)):
+                    if not p.dice_on[target] and not p.coins_on[target]:
+                        out.append(f"move:{cell_name(cell)}>{cell_name(target)}")
+    return out
+
+
+def _die_actions(
+    p: Player, verb: str, faces: list[int], lines: tuple[tuple[int, ...], ...]
+) -> list[str]:
+    out = []
+    open_lines = [t for t in range(6) if empty_buildings(p, lines[t])]
+    botany = p.has("botany")
+    pays = [RESOURCES[i] for i in (WOOD, GRAIN, GOLD) if p.res[i]] if botany else []
+    for face in faces:
+        for t in open_lines:
+            if die_cost(face, t + 1) <= p.coins:
+                out.append(f"{verb}:{face}-{t + 1}")
+            if face != t + 1:
+                out.extend(f"{verb}:{face}-{t + 1}:{r}" for r in pays)
+    return out
+
+
+def main_actions(s: State, seat: int) -> list[str]:
+    p = s.players[seat]
+    out = []
+    mask = occupied_mask(p)
+    for tid in s.colony:
+        tile = s.cat.tiles[tid]
+        if can_pay(p, COLONY_COST[len(tile.squares)]) and any(
+            not (m & mask) for *_, m in placements(tile.shape)
+        ):
+            out.append(f"colony:{tid}")
+    if p.coins >= p.coin_acts + 1:
+        for cell, sq in enumerate(p.board):
+            if sq is not None and sq.building and not p.dice_on[cell] and not p.coins_on[cell]:
+                out.append(f"coin:{cell_name(cell)}")
+    if p.white_used < WHITE_PER_YEAR:
+        faces = [f + 1 for f in range(6) if s.white[f]]
+        out += _die_actions(p, "white", faces, COLUMNS)
+    if s.shared:
+        blue_faces = (
+            [f + 1 for f in range(6) if s.blue_pool[f]] if p.blue_used < p.blue_owned else []
+        )
+    else:
+        blue_faces = sorted(set(p.blue))
+    out += _die_actions(p, "blue", blue_faces, ROWS)
+    if p.has("philosophy"):
+        out += _die_actions(p, "bluecol", blue_faces, COLUMNS)
+    out += [f"rest:{k + 1}" for k in range(5) if s.rest_spaces[k] < 0]
+    return out
+
+
+def task_options(s: State, p: Player, task: Task) -> list[str]:
+    kind = task[0]
+    if kind == "place":
+        tile = s.cat.tiles[task[1]] if task[2] == "colony" else s.cat.halls[task[1]]
+        mask = occupied_mask(p)
+        return [
+            f"place:{r + 1},{c + 1},{turn}"
+            for r, c, turn, _, m in placements(tile.shape)
+            if not (m & mask)
+        ]
+    if kind == "road":
+        return [f"road:{cell_name(c)}" for c in range(36) if p.board[c] is None]
+    if kind == "trade":
+        opts = [f"trade:{i + 1}" for i, (cost, _) in enumerate(task[1]) if can_pay(p, cost)]
+        return [*opts, "trade:skip"]
+    if kind == "ship":
+        opts = [
+            f"ship:{d + 1}"
+            for d, tid in enumerate(s.docks)
+            if tid and can_pay(p, s.cat.ships[tid].cost)
+        ]
+        return [*opts, "ship:skip"]
+    if kind == "astro":
+        here = task[1]
+        return ["astro:stay"] + [
+            f"astro:{d + 1}" for d in range(4) if d != here and abs(d - here) <= p.coins
+        ]
+    if kind == "piety":
+        extra = p.res[GRAIN] > 0 or p.res[GOLD] > 0
+        return ["piety:1", "piety:2"] if extra else ["piety:1"]
+    if kind == "monk":
+        return [*monk_options(s, p), "monk:skip"]
+    if kind == "putdie":
+        return [f"die:{cell_name(c)}" for c in _die_cells(p, task)]
+    if kind == "math":
+        return [f"math:{cell_name(c)}" for c in range(36) if p.coins_on[c]] + ["math:skip"]
+    raise ValueError(f"unknown task {task!r}")
+
+
+def monk_options(s: State, p: Player) -> list[str]:
+    """Spaces without the actor's monk whose earlier monks the actor can pay 2 coins each."""
+    seat = s.actor
+    out = []
+    for k, seats in enumerate(s.monk_spaces):
+        if seat in seats or p.coins < 2 * len(seats):
+            continue
+        out.append(f"monk:{MONK_SPACES[k]}")
+    return out
+
+
+def _die_cells(p: Player, task: Task) -> list[int]:
+    return [c for c in task[2] if not p.dice_on[c] and not p.coins_on[c]]
+
+
+# ---------------------------------------------------------------- running the queue
+
+
+def run(s: State) -> None:
+    """Do automatic work until a decision or chance node is reached (or the game ends)."""
+    while not s.over:
+        if s.chance:
+            return
+        if s.tasks:
+            task = s.tasks[0]
+            kind = task[0]
+            if kind in AUTO:
+                s.tasks = s.tasks[1:]
+                _auto(s, task)
+                continue
+            p = s.players[s.actor]
+            if kind == "putdie" and not p.has("architecture"):
+                s.tasks = s.tasks[1:]
+                cells = _die_cells(p, task)
+                if cells:
+                    _put_die(p, cells[-1], task[1])
+                continue
+            if (
+                (kind == "monk" and p.monks == 0)
+                or (kind == "math" and not any(p.coins_on))
+                or not task_options(s, p, task)
+            ):
+                s.tasks = s.tasks[1:]
+                continue
+            return
+        if s.phase == "setup":
+            s.phase = "halls" if s.advanced else "play"
+            s.actor = s.hall_order[0] if s.advanced else s.start
+            continue
+        if not s.acted:
+            return
+        _advance(s)
+
+
+def _put_die(p: Player, cell: int, kind: int) -> None:
+    dice = list(p.dice_on)
+    dice[cell] = kind
+    p.dice_on = tuple(dice)
+
+
+def _auto(s: State, task: Task) -> None:
+    kind = task[0]
+    seat = s.actor
+    p = s.players[seat]
+    if kind == "bld":
+        sq = p.board[task[1]]
+        assert sq is not None
+        new: list[Task] = []
+        for eff in sq.effects:
+            if eff[0] == "produce":
+                new.append(("gain", eff[1]))
+            elif eff[0] == "trade":
+                new += [("trade", eff[1])] * (2 if p.has("industrialization") else 1)
+            else:
+                new.append((eff[0],))
+        s.tasks = (*new, *s.tasks)
+    elif kind == "gain":
+        gain(p, task[1])
+    elif kind == "conq":
+        conquer(s, seat)
+    elif kind == "income":
+        new = []
+        for d in range(4):
+            for _ in p.ships[d]:
+                eff = s.cat.docks[d]
+                new.append(("gain", eff[1]) if eff[0] == "produce" else (eff[0],))
+        s.tasks = (*new, *s.tasks)
+    elif kind == "restact":
+        space = task[1]
+        if space == 0:
+            step: list[Task] = [("gain", one(COIN, 2))]
+        elif space == 1:
+            step = [("piety",)]
+        elif space == 2:
+            step = [("conq",)]
+        elif space == 3:
+            step = [("ship",)]
+        else:
+            step = [("road",)] if s.roads > 0 and None in p.board else []
+            if step:
+                s.roads -= 1
+        s.tasks = (*step, *s.tasks)
+
+
+def _advance(s: State) -> None:
+    s.acted = False
+    if s.phase == "halls":
+        s.hall_order = s.hall_order[1:]
+        if s.hall_order:
+            s.actor = s.hall_order[0]
+            return
+        s.phase = "play"
+        s.hall_sets = ()
+        s.actor = s.start
+        return
+    for k in range(1, s.n + 1):
+        seat = (s.actor + k) % s.n
+        if not s.players[seat].rested:
+            s.actor = seat
+            return
+    year_end(s)
+
+
+def year_end(s: State) -> None:
+    """Conquistador scoring, buildings cleared; then the next year's setup or the game's end."""
+    score_conquistadors(s)
+    white = list(s.white)
+    pool = list(s.blue_pool)
+    for p in s.players:
+        for cell in range(36):
+            if p.dice_on[cell] == 1:
+                white[0] += 1  # faces are rerolled below; count only
+            elif p.dice_on[cell] == 2 and s.shared:
+                pool[0] += 1
+        p.dice_on = (0,) * 36
+        p.coins_on = (0,) * 36
+        p.coin_acts = 0
+        p.white_used = 0
+        p.blue_used = 0
+    s.white = tuple(white)
+    s.blue_pool = tuple(pool)
+    taken = [
+        (abs(space - s.cat.first_rest), space, seat)
+        for space, seat in enumerate(s.rest_spaces)
+        if seat >= 0
+    ]
+    if taken:
+        s.start = min(taken)[2]
+    if s.year == 3:
+        s.over = True
+        s.phase = "over"
+        return
+    s.year += 1
+    s.colony = ()
+    s.rest_spaces = (-1,) * 5
+    for p in s.players:
+        p.rest = -1
+        p.rested = False
+    s.chance = (*s.chance, ("col2",), ("col3",), ("white",), ("blue",))
+    s.actor = s.start
+
+
+# ---------------------------------------------------------------- doing an action
+
+
+def act(s: State, seat: int, action: str) -> None:
+    """Apply a legal `action` of `seat` to the private state `s`, then run the queue."""
+    verb, _, arg = action.partition(":")
+    p = s.players[seat]
+    if verb in ("sell", "buy"):
+        i = RESOURCES.index(arg)
+        res = list(p.res)
+        if verb == "sell":
+            res[i] -= 1
+            p.coins += SALE_PRICE[i]
+        else:
+            price = buy_price(p, i)
+            assert price is not None
+            res[i] += 1
+            p.coins -= price
+        p.res = tuple(res)
+    elif verb == "move":
+        a, _, b = arg.partition(">")
+        ca, cb = parse_cell(a), parse_cell(b)
+        assert ca is not None and cb is not None
+        dice = list(p.dice_on)
+        dice[cb], dice[ca] = dice[ca], 0
+        p.dice_on = tuple(dice)
+        p.coins -= 1
+    elif s.tasks:
+        task, s.tasks = s.tasks[0], s.tasks[1:]
+        _task(s, seat, p, task, verb, arg)
+    else:
+        _main(s, seat, p, verb, arg)
+        s.acted = True
+    run(s)
+
+
+def _main(s: State, seat: int, p: Player, verb: str, arg: str) -> None:
+    if verb == "colony":
+        tile = s.cat.tiles[arg]
+        pay(p, COLONY_COST[len(tile.squares)])
+        s.colony = tuple(t for t in s.colony if t != arg)
+        s.tasks = (("place", arg, "colony"),)
+    elif verb == "coin":
+        cell = parse_cell(arg)
+        assert cell is not None
+        p.coin_acts += 1
+        p.coins -= p.coin_acts
+        coins = list(p.coins_on)
+        coins[cell] = p.coin_acts
+        p.coins_on = tuple(coins)
+        s.tasks = (("bld", cell),)
+    elif verb in ("white", "blue", "bluecol"):
+        _use_die(s, p, verb, arg)
+    elif verb == "rest":
+        space = int(arg) - 1
+        s.rest_spaces = (*s.rest_spaces[:space], seat, *s.rest_spaces[space + 1 :])
+        p.rest = space
+        p.rested = True
+        tasks: list[Task] = [("math",)] if p.has("mathematics") else []
+        s.tasks = (*tasks, ("restact", space), ("income",))
+    elif verb == "hall":
+        k = int(arg) - 1
+        hall, scholar = s.hall_sets[k]
+        s.hall_sets = s.hall_sets[:k] + s.hall_sets[k + 1 :]
+        p.personal = scholar
+        p.scholars = (*p.scholars, scholar)
+        s.tasks = (("place", hall, "hall"),)
+
+
+def _use_die(s: State, p: Player, verb: str, arg: str) -> None:
+    faces, _, paid = arg.partition(":")
+    f_text, _, t_text = faces.partition("-")
+    face, target = int(f_text), int(t_text)
+    if verb == "white":
+        white = list(s.white)
+        white[face - 1] -= 1
+        s.white = tuple(white)
+        p.white_used += 1
+        kind = 1
+    else:
+        if s.shared:
+            pool = list(s.blue_pool)
+            pool[face - 1] -= 1
+            s.blue_pool = tuple(pool)
+        else:
+            blue = list(p.blue)
+            blue.remove(face)
+            p.blue = tuple(blue)
+        p.blue_used += 1
+        kind = 2
+    if paid:
+        res = list(p.res)
+        res[RESOURCES.index(paid)] -= 1
+        p.res = tuple(res)
+    else:
+        p.coins -= die_cost(face, target)
+    line = ROWS[target - 1] if verb == "blue" else COLUMNS[target - 1]
+    if p.has("taxation"):
+        p.coins += sum(sq.colonists for c in line if (sq := p.board[c]) is not None) // 2
+    cells = tuple(empty_buildings(p, line))
+    s.tasks = (*(("bld", c) for c in cells), ("putdie", kind, cells))
+
+
+def _task(s: State, seat: int, p: Player, task: Task, verb: str, arg: str) -> None:
+    if verb == "place":
+        r, c, turn = (int(x) for x in arg.split(","))
+        tile = s.cat.tiles[task[1]] if task[2] == "colony" else s.cat.halls[task[1]]
+        cells = next(pl[3] for pl in placements(tile.shape) if pl[:3] == (r - 1, c - 1, turn))
+        board = list(p.board)
+        for at, sq in zip(cells, tile.squares, strict=True):
+            board[at] = sq
+        p.board = tuple(board)
+        if task[2] == "colony":
+            p.tiles = (*p.tiles, task[1])
+    elif verb == "road":
+        cell = parse_cell(arg)
+        assert cell is not None
+        p.board = (*p.board[:cell], s.cat.road, *p.board[cell + 1 :])
+    elif verb == "trade" and arg != "skip":
+        cost, reward = task[1][int(arg) - 1]
+        pay(p, cost)
+        gain(p, reward)
+    elif verb == "ship" and arg != "skip":
+        dock = int(arg) - 1
+        tid = s.docks[dock]
+        pay(p, s.cat.ships[tid].cost)
+        p.ships = (*p.ships[:dock], (*p.ships[dock], tid), *p.ships[dock + 1 :])
+        s.docks = (*s.docks[:dock], "", *s.docks[dock + 1 :])
+        if s.ship_left:
+            s.chance = (*s.chance, ("ship", dock))
+        if p.has("astronomy"):
+            s.tasks = (("astro", dock, tid), *s.tasks)
+    elif verb == "astro" and arg != "stay":
+        here, tid = task[1], task[2]
+        to = int(arg) - 1
+        p.coins -= abs(to - here)
+        ships = [list(x) for x in p.ships]
+        ships[here].remove(tid)
+        ships[to].append(tid)
+        p.ships = tuple(tuple(x) for x in ships)
+    elif verb == "piety":
+        if arg == "2":
+            pay_extra_step(s, seat)
+        s.tasks = (*piety_walk(s, seat, int(arg)), *s.tasks)
+    elif verb == "monk" and arg != "skip":
+        k = MONK_SPACES.index(arg)
+        for earlier in s.monk_spaces[k]:
+            s.players[earlier].coins += 2
+            p.coins -= 2
+        s.monk_spaces = (*s.monk_spaces[:k], (*s.monk_spaces[k], seat), *s.monk_spaces[k + 1 :])
+        p.monks -= 1
+        if k < 3:
+            p.scholars = (*p.scholars, s.scholars_board[k])
+        elif k < 6:
+            p.bishops = (*p.bishops, s.bishops_board[k - 3])
+        else:
+            gain(p, s.cat.missions[k - 6])
+    elif verb == "die":
+        cell = parse_cell(arg)
+        assert cell is not None
+        _put_die(p, cell, task[1])
+    elif verb == "math" and arg != "skip":
+        cell = parse_cell(arg)
+        assert cell is not None
+        p.coins += p.coins_on[cell]
+        p.coins_on = (*p.coins_on[:cell], 0, *p.coins_on[cell + 1 :])
