@@ -341,12 +341,23 @@ def _advance(s: State) -> None:
 def year_end(s: State) -> None:
     """Conquistador scoring, buildings cleared; then the next year's setup or the game's end."""
     score_conquistadors(s)
+    taken = [
+        (abs(space - s.cat.first_rest), space, seat)
+        for space, seat in enumerate(s.rest_spaces)
+        if seat >= 0
+    ]
+    if taken:
+        s.start = min(taken)[2]
+    if s.year == 3:
+        s.over = True  # dice and coins stay where they lie: nothing follows
+        s.phase = "over"
+        return
     white = list(s.white)
     pool = list(s.blue_pool)
     for p in s.players:
         for cell in range(36):
             if p.dice_on[cell] == 1:
-                white[0] += 1  # faces are rerolled below; count only
+                white[0] += 1  # faces are rerolled by the next chance node; count only
             elif p.dice_on[cell] == 2 and s.shared:
                 pool[0] += 1
         p.dice_on = (0,) * 36
@@ -356,17 +367,6 @@ def year_end(s: State) -> None:
         p.blue_used = 0
     s.white = tuple(white)
     s.blue_pool = tuple(pool)
-    taken = [
-        (abs(space - s.cat.first_rest), space, seat)
-        for space, seat in enumerate(s.rest_spaces)
-        if seat >= 0
-    ]
-    if taken:
-        s.start = min(taken)[2]
-    if s.year == 3:
-        s.over = True
-        s.phase = "over"
-        return
     s.year += 1
     s.colony = ()
     s.rest_spaces = (-1,) * 5
