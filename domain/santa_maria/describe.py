@@ -47,6 +47,8 @@ def describe(s: State, step: Step) -> str:
         return f"{who} takes a {verb[:5]} die {target}{change} and activates {line} {target}"
     if verb == "rest":
         return f"{who} rests on space {arg} ({REST_NAMES[int(arg) - 1]})"
+    if verb == "board":
+        return f"{who} chooses colony board {arg}"
     if verb == "hall":
         hall, scholar = s.hall_sets[int(arg) - 1]
         return f"{who} chooses {hall} with the scholar {scholar}"

@@ -6,7 +6,8 @@ tasks and stops at the next decision or chance node; when the queue is empty the
 when everybody has rested the year ends. Action grammar (cells are "row,column" from 1):
 
   main:   colony:<tile>  coin:<r>,<c>  white:<face>-<target>[:wood|grain|gold]
-          blue:<face>-<target>[:...]  bluecol:<face>-<target>[:...]  rest:<1-5>  hall:<1-4>
+          blue:<face>-<target>[:...]  bluecol:<face>-<target>[:...]  rest:<1-5>
+  setup:  board:<board id> (boards=choose)  hall:<1-4> (advanced setup)
   tasks:  place:<r>,<c>,<turn>  road:<r>,<c>  trade:<n>|skip  ship:<dock 1-4>|skip
           astro:<dock>|stay  piety:1|2  monk:<space>|skip  die:<r>,<c>  math:<r>,<c>|skip
   free:   sell:<resource>  buy:<resource>  move:<r>,<c>><r>,<c>  (logistics)
@@ -107,6 +108,13 @@ def legal(s: State, seat: int) -> tuple[str, ...]:
             found = (*found, *free_actions(s, seat, False))
     elif s.phase == "halls":
         found = tuple(f"hall:{k + 1}" for k in range(len(s.hall_sets)))
+    elif s.phase == "boards":
+        taken = {p.board_id for p in s.players}
+        found = tuple(
+            f"board:{b}"
+            for b, side in sorted(s.cat.board_sides.items())
+            if side == "A" and b not in taken
+        )
     else:
         found = (*main_actions(s, seat), *free_actions(s, seat, True))
     s.legal_cache = found
@@ -261,8 +269,14 @@ def run(s: State) -> None:
                 continue
             return
         if s.phase == "setup":
-            s.phase = "halls" if s.advanced else "play"
-            s.actor = s.hall_order[0] if s.advanced else s.start
+            if s.advanced:
+                s.phase = "halls"
+            elif not s.players[0].board_id:  # side A boards chosen in reverse turn order
+                s.phase = "boards"
+                s.hall_order = tuple(range(s.n - 1, -1, -1))
+            else:
+                s.phase = "play"
+            s.actor = s.hall_order[0] if s.hall_order else s.start
             continue
         if not s.acted:
             return
@@ -321,7 +335,7 @@ def _auto(s: State, task: Task) -> None:
 
 def _advance(s: State) -> None:
     s.acted = False
-    if s.phase == "halls":
+    if s.phase in ("halls", "boards"):
         s.hall_order = s.hall_order[1:]
         if s.hall_order:
             s.actor = s.hall_order[0]
@@ -437,6 +451,9 @@ def _main(s: State, seat: int, p: Player, verb: str, arg: str) -> None:
         p.rested = True
         tasks: list[Task] = [("math",)] if p.has("mathematics") else []
         s.tasks = (*tasks, ("restact", space), ("income",))
+    elif verb == "board":
+        p.board_id = arg
+        p.board = s.cat.boards[arg]
     elif verb == "hall":
         k = int(arg) - 1
         hall, scholar = s.hall_sets[k]

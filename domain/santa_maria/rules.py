@@ -83,6 +83,8 @@ class SantaMariaRules:
                     hint="drop side=A (solo play always uses the advanced setup)",
                 )
             chosen["side"] = "B"
+        if chosen["side"] == "B":
+            chosen["boards"] = "random"  # the B sides are all the same: nothing to choose
         raw = packs.load(chosen["pack"])
         packs.catalog(chosen["pack"], raw)  # raises MissingComponents listing the gaps
         return Setup(self.name, names, chosen, raw)

@@ -26,6 +26,13 @@ OPTIONS: tuple[OptionSpec, ...] = (
         "advanced: B sides, town hall + scholar sets chosen in reverse order (solo always uses it)",
     ),
     OptionSpec(
+        "boards",
+        ("random", "choose"),
+        "random",
+        "side A boards: dealt at random (first game) or chosen in reverse turn order; "
+        "ignored with the B sides",
+    ),
+    OptionSpec(
         "blue_dice",
         ("own", "shared"),
         "own",
@@ -92,7 +99,7 @@ def initial(setup: Setup, cat: Catalog) -> State:
     s.hall_order = ()
     s.tasks = ()
     chance: list[tuple[Any, ...]] = []
-    if s.side == "A":
+    if s.side == "A" and opts.get("boards", "random") == "random":
         chance.append(("boards",))
     chance += [("start_ships",), ("scholars",), ("bishops",), ("col2",), ("col3",), ("white",)]
     chance.append(("blue",))

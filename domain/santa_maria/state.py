@@ -149,13 +149,14 @@ class State:
     docks: tuple[str, ...]
     """The shipping tile beside each of the 4 docks ("" when empty)."""
     hall_order: tuple[int, ...]
+    """Seats still to pick at setup (boards, town hall sets), in reverse turn order."""
     hall_sets: tuple[tuple[str, str], ...]
     """Advanced setup: (town hall, scholar) sets still to choose."""
     n: int
     names: tuple[str, ...]
     over: bool
     phase: str
-    """"setup" (chance nodes), "halls" (advanced setup choices), "play", "over"."""
+    """"setup" (chance nodes), "boards"/"halls" (choices at setup), "play", "over"."""
     roads: int
     scholars_board: tuple[str, ...]
     shared: bool

@@ -22,6 +22,7 @@ from domain.santa_maria.state import State
 VARIANTS = (
     {},
     {"side": "B"},
+    {"boards": "choose"},
     {"setup": "advanced"},
     {"blue_dice": "shared"},
     {"setup": "advanced", "blue_dice": "shared"},

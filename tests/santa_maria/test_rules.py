@@ -166,7 +166,7 @@ def test_options_and_packs() -> None:
         RULES.prepare(["A"] * 5, {})
     solo = RULES.prepare(["A"], {})
     assert solo.options["setup"] == "advanced" and solo.options["side"] == "B"
-    assert {o.key for o in RULES.options} == {"pack", "side", "setup", "blue_dice"}
+    assert {o.key for o in RULES.options} == {"pack", "side", "setup", "boards", "blue_dice"}
 
 
 def test_check_pack() -> None:
@@ -236,3 +236,25 @@ def test_recorded_game_replays_without_any_pack(monkeypatch: pytest.MonkeyPatch)
 
     stored = Setup.from_json(json.loads(json.dumps(setup.to_json())))
     assert replay(RULES, stored, steps) == final
+
+
+def test_boards_chosen_in_reverse_turn_order() -> None:
+    s = started(3, {"boards": "choose"})
+    assert s.phase == "boards" and s.actor == 2
+    assert RULES.legal_actions(s, 2) == ("board:A1", "board:A2", "board:A3", "board:A4")
+    s = do(s, "board:A3")
+    assert s.actor == 1 and "board:A3" not in RULES.legal_actions(s, 1)
+    s = do(s, "board:A1", "board:A4")
+    assert s.phase == "play" and s.actor == 0
+    assert [p.board_id for p in s.players] == ["A4", "A1", "A3"]
+    assert s.players[2].board == s.cat.boards["A3"]
+
+
+def test_piety_past_the_end_gives_a_point_a_step() -> None:
+    s = private(started(2))
+    p = s.players[0]
+    p.board = board({cell(1, 1): building("piety")})
+    p.piety = s.cat.piety_length
+    p.res = (0, 1, 0, 0, 0)
+    q = do(s, "coin:1,1", "piety:2").players[0]
+    assert q.piety == s.cat.piety_length and q.vp == 2 and q.res[GRAIN] == 0
