@@ -354,6 +354,7 @@ def _advance(s: State) -> None:
 
 def year_end(s: State) -> None:
     """Conquistador scoring, buildings cleared; then the next year's setup or the game's end."""
+    s.players = tuple(p.clone() for p in s.players)  # every player changes: private copies
     score_conquistadors(s)
     taken = [
         (abs(space - s.cat.first_rest), space, seat)
@@ -541,7 +542,7 @@ def _task(s: State, seat: int, p: Player, task: Task, verb: str, arg: str) -> No
     elif verb == "monk" and arg != "skip":
         k = MONK_SPACES.index(arg)
         for earlier in s.monk_spaces[k]:
-            s.players[earlier].coins += 2
+            s.edit(earlier).coins += 2  # a private copy: only the actor's player was copied
             p.coins -= 2
         s.monk_spaces = (*s.monk_spaces[:k], (*s.monk_spaces[k], seat), *s.monk_spaces[k + 1 :])
         p.monks -= 1

@@ -132,8 +132,10 @@ class SantaMariaRules:
         allowed = engine.legal(state, step.seat)
         if step.action not in allowed:
             raise IllegalAction(step.action, step.seat, allowed)
-        s = self._private(state)
-        engine.act(s, step.seat, step.action)
+        s = state.clone()  # only the actor's player is copied; others are copied when edited
+        seat = step.seat
+        s.players = (*s.players[:seat], s.players[seat].clone(), *s.players[seat + 1 :])
+        engine.act(s, seat, step.action)
         return s
 
     @staticmethod

@@ -80,8 +80,29 @@ class Player:
 
     def clone(self) -> Player:
         p = Player.__new__(Player)
-        for k in Player.__slots__:
-            setattr(p, k, getattr(self, k))
+        p.bishops = self.bishops
+        p.blue = self.blue
+        p.blue_owned = self.blue_owned
+        p.blue_used = self.blue_used
+        p.board = self.board
+        p.board_id = self.board_id
+        p.coin_acts = self.coin_acts
+        p.coins = self.coins
+        p.coins_on = self.coins_on
+        p.conq = self.conq
+        p.conq_stamp = self.conq_stamp
+        p.dice_on = self.dice_on
+        p.monks = self.monks
+        p.personal = self.personal
+        p.piety = self.piety
+        p.res = self.res
+        p.rest = self.rest
+        p.rested = self.rested
+        p.scholars = self.scholars
+        p.ships = self.ships
+        p.tiles = self.tiles
+        p.vp = self.vp
+        p.white_used = self.white_used
         return p
 
     def has(self, scholar: str) -> bool:
@@ -184,9 +205,39 @@ class State:
     _VALUE = tuple(k for k in __slots__ if k not in ("cat", "legal_cache", "legal_seat"))
 
     def clone(self) -> State:
+        """A shallow copy (fields spelled out: several times faster than a loop)."""
         s = State.__new__(State)
-        for k in State.__slots__:
-            setattr(s, k, getattr(self, k))
+        s.acted = self.acted
+        s.actor = self.actor
+        s.advanced = self.advanced
+        s.bishops_board = self.bishops_board
+        s.blue_pool = self.blue_pool
+        s.blue_supply = self.blue_supply
+        s.cat = self.cat
+        s.chance = self.chance
+        s.col2_left = self.col2_left
+        s.col3_left = self.col3_left
+        s.colony = self.colony
+        s.docks = self.docks
+        s.hall_order = self.hall_order
+        s.hall_sets = self.hall_sets
+        s.monk_spaces = self.monk_spaces
+        s.n = self.n
+        s.names = self.names
+        s.over = self.over
+        s.phase = self.phase
+        s.players = self.players
+        s.rest_spaces = self.rest_spaces
+        s.roads = self.roads
+        s.scholars_board = self.scholars_board
+        s.shared = self.shared
+        s.ship_left = self.ship_left
+        s.side = self.side
+        s.stamp = self.stamp
+        s.start = self.start
+        s.tasks = self.tasks
+        s.white = self.white
+        s.year = self.year
         s.legal_cache = None
         s.legal_seat = -2
         return s

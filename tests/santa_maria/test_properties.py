@@ -95,7 +95,7 @@ def play_checked(players: int, options: dict[str, str], seed: int, bot: str) -> 
     )
 
 
-@settings(max_examples=12, deadline=None)
+@settings(max_examples=25, deadline=None)
 @given(
     players=st.integers(1, 4),
     variant=st.sampled_from(VARIANTS),
