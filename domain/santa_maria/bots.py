@@ -45,6 +45,11 @@ class HeuristicBot:
     def value(self, s: State, seat: int, action: str) -> float:
         p = s.players[seat]
         verb, _, arg = action.partition(":")
+        if verb == "buy" and not s.tasks and s.colony and p.coins >= 5:
+            # wood (and grain) towards a colony tile early in the game
+            want = {"wood": 2, "grain": 1}.get(arg, 0)
+            have = p.res[0] if arg == "wood" else p.res[1]
+            return 3.0 - s.year if have < want else -5.0
         if verb in ("sell", "buy", "move"):
             return -5.0
         if verb == "colony":
@@ -63,7 +68,7 @@ class HeuristicBot:
         if verb == "rest":
             k = int(arg) - 1
             bonus = (1.0, 1.2, 0.9, 1.1, 0.8)[k]
-            return 0.3 + bonus - abs(k - s.cat.first_rest) * 0.05
+            return 0.2 + bonus * 0.3 - abs(k - s.cat.first_rest) * 0.05
         if verb == "trade":
             if arg == "skip":
                 return 0.0

@@ -223,6 +223,19 @@ def test_building_activation_costs_1_2_3_coins_and_resets_next_year() -> None:
     assert s.players[0].coins_on[cell(1, 2)] == 2
 
 
+def test_lowest_rest_space_places_a_road_tile_in_an_empty_square() -> None:
+    s = private(started(2))
+    p = s.players[0]
+    p.board = board({cell(1, 1): building("produce:wood")})
+    s = do(s, "rest:5")
+    assert s.roads == 2
+    legal = RULES.legal_actions(s, 0)
+    assert "road:1,1" not in legal and "road:1,2" in legal
+    s = do(s, "road:1,2")
+    sq = s.players[0].board[cell(1, 2)]
+    assert sq is not None and not sq.building and s.actor == 1
+
+
 def test_storage_limit_sells_the_excess() -> None:
     s = private(started(2))
     p = s.players[0]
@@ -335,15 +348,17 @@ def test_bishops_square_terrain_area_diversity_and_town_hall() -> None:
     assert bishop_condition("square", p) == 4
     p.board = board({cell(1, c): building("produce:wood", terrain="farm") for c in range(1, 5)})
     assert bishop_condition("terrain_area", p) == 8  # 4 farms in one area
-    row = {
+    lines = {
         cell(r, c): building("produce:wood", terrain=t)
         for r in (1, 2)
         for c, t in enumerate(("farm", "forest", "mountain", "city"), start=1)
     }
-    row[cell(3, 1)] = building("produce:wood", terrain="city")
-    row[cell(4, 1)] = building("produce:wood", terrain="city")
-    p.board = board(row)
-    assert bishop_condition("diversity", p) == 6  # rows 1 and 2
+    for r, t in ((3, "mountain"), (4, "farm")):
+        lines[cell(r, 6)] = building("produce:wood", terrain=t)
+    lines[cell(1, 6)] = building("produce:wood", terrain="forest")
+    lines[cell(2, 6)] = building("produce:wood", terrain="city")
+    p.board = board(lines)
+    assert bishop_condition("diversity", p) == 9  # two rows and one column: Helge's 9 points
     hall = {
         cell(1, 1): building("produce:vp", terrain="town_hall"),
         cell(1, 2): road(2),
