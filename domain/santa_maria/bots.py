@@ -15,6 +15,8 @@ from domain.core.errors import SetupError
 from domain.core.protocol import Bot, Rules
 from domain.santa_maria.engine import COLUMNS, ROWS, die_cost, empty_buildings
 from domain.santa_maria.geometry import NEIGHBOURS, parse_cell, placements
+from domain.santa_maria.scoring import bishop_condition
+from domain.santa_maria.setup import MONK_SPACES
 from domain.santa_maria.state import State
 
 VALUE = (1.0, 1.0, 2.0, 2.0, 2.5, 0.6, 1.8)
@@ -84,7 +86,14 @@ class HeuristicBot:
         if verb == "monk":
             if arg == "skip":
                 return 0.0
-            return (3.0 if arg.startswith("mission") else 2.5) - 0.3 * len(s.monk_spaces[0])
+            k = MONK_SPACES.index(arg)
+            fee = 2 * len(s.monk_spaces[k]) * VALUE[5]
+            if k < 3:  # a scholar: its points, and its ability for the years left
+                return s.cat.scholar_points[s.scholars_board[k]] + (4 - s.year) * 0.8 - fee
+            if k < 6:  # a bishop: what its condition gives now, plus growth, minus 2
+                now = bishop_condition(s.bishops_board[k - 3], p)
+                return now + (3 - s.year) * 1.5 - 2 - fee
+            return bundle_value(s.cat.missions[k - 6]) - fee
         if verb == "piety":
             return float(arg)
         if verb in ("place", "road", "die"):
