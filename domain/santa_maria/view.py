@@ -6,8 +6,8 @@ Shape: {"game", "year", "phase", "actor", "start", "synthetic"?, "white_dice" (b
 "board_id", "coins", "points", "resources" {name: n}, "blue_dice", "piety", "conquistador",
 "monks", "scholars", "bishops", "ships" [[ids] per dock], "rested", "rest_space", "grid": 6 rows
 of 6 cells {"kind": "empty"|"road"|terrain, "effects", "colonists", "die", "coins"}}], "over",
-"scores"?, "feats"? (solo, at the end)}. Nothing is hidden: the shipping and colony piles are
-face down for everyone and are not shown.
+"scores"?, "feats"? and "solo_goal"? (solo, at the end)}. Nothing is hidden: the shipping and
+colony piles are face down for everyone and are not shown.
 """
 
 from __future__ import annotations
@@ -19,6 +19,9 @@ from domain.santa_maria.packs import SYNTHETIC_LABEL
 from domain.santa_maria.scoring import feats, scores
 from domain.santa_maria.setup import MONK_SPACES
 from domain.santa_maria.state import Player, State
+
+SOLO_GOAL = 100
+"""Solo play: 100 points or more wins (rulebook)."""
 
 
 def _grid(p: Player) -> list[list[dict[str, Any]]]:
@@ -95,4 +98,8 @@ def view(s: State, seat: int | None = None) -> dict[str, Any]:
         out["scores"] = scores(s).to_json()
         if s.n == 1:
             out["feats"] = [k for k, ok in feats(s).items() if ok]
+            out["solo_goal"] = {
+                "points": SOLO_GOAL,
+                "reached": out["scores"][0]["total"] >= SOLO_GOAL,
+            }
     return out

@@ -80,6 +80,7 @@ def play_checked(players: int, options: dict[str, str], seed: int, bot: str) -> 
                 except NotYourTurn:
                     pass
             step = Decision(seat, bots[seat].choose(state, seat))
+        assert RULES.describe(state, step)
         before = state.clone()
         before.players = tuple(p.clone() for p in state.players)
         new = RULES.apply(state, step)
@@ -89,6 +90,7 @@ def play_checked(players: int, options: dict[str, str], seed: int, bot: str) -> 
         check(state)
         years_seen.add(state.year)
     assert years_seen == {1, 2, 3}
+    assert RULES.view(state)["over"] and RULES.round_of(state) == 3
     assert replay(RULES, setup, steps) == state
     assert RULES.scores(state).seats[0].total == sum(
         RULES.scores(state).seats[0].breakdown.values()

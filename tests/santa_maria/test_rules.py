@@ -217,6 +217,7 @@ def test_solo_game_reports_feats_and_uses_the_trees() -> None:
     _, final = play(RULES, setup, bots, random.Random(3))
     view = RULES.view(final)
     assert isinstance(view["feats"], list)
+    assert view["solo_goal"]["reached"] == (RULES.scores(final).seats[0].total >= 100)
     assert view["synthetic"] == "synthetic components, not the printed game"
 
 
