@@ -44,7 +44,6 @@ WHITE_PER_YEAR = 3
 REST_NAMES = ("2 coins", "piety", "conquistador", "shipping", "road tile")
 AUTO = frozenset({"bld", "gain", "conq", "income", "restact"})
 BUY_PRICE = 3
-SKIPPABLE = ("trade", "ship", "monk", "math", "astro")
 
 
 # ---------------------------------------------------------------- helpers
