@@ -259,3 +259,63 @@ def test_piety_past_the_end_gives_a_point_a_step() -> None:
     p.res = (0, 1, 0, 0, 0)
     q = do(s, "coin:1,1", "piety:2").players[0]
     assert q.piety == s.cat.piety_length and q.vp == 2 and q.res[GRAIN] == 0
+
+
+def test_conquistador_stops_at_the_end_of_the_track() -> None:
+    s = private(started(2))
+    p = s.players[0]
+    p.board = board({cell(1, 1): building("conq", "conq", terrain="city")})
+    p.conq = s.cat.conq_length - 1
+    q = do(s, "coin:1,1").players[0]
+    assert q.conq == s.cat.conq_length
+
+
+def test_later_marker_lands_on_top_and_ranks_behind() -> None:
+    s = private(started(3))
+    for seat in (0, 1):
+        s.players[seat].board = board({cell(1, 1): building("conq", terrain="city")})
+    s = do(s, "coin:1,1", "coin:1,1")  # seat 0 then seat 1 reach space 1
+    from domain.santa_maria.tracks import conquistador_order
+
+    assert conquistador_order(s) == [0, 1]  # seat 0 is the lower marker
+
+
+def test_a_monk_needs_2_coins_for_each_earlier_monk() -> None:
+    s = private(started(3))
+    p = s.players[0]
+    p.board = board({cell(1, 1): building("piety")})
+    p.piety, p.coins = 1, 1
+    s.monk_spaces = ((1, 2), (), (), (), (), (), (), (), (), ())
+    s = do(s, "coin:1,1", "piety:1")  # space 2: the 1st monk symbol (and a blue die)
+    s = RULES.apply(s, ChanceStep((5,)))
+    legal = RULES.legal_actions(s, 0)
+    assert s.players[0].coins == 0
+    assert "monk:scholar1" not in legal and "monk:scholar2" in legal
+
+
+def test_personal_scholar_scores_no_points() -> None:
+    s = private(started(2))
+    p = s.players[0]
+    p.personal = "logistics"
+    p.scholars = ("logistics", "taxation")
+    from domain.santa_maria.scoring import breakdown
+
+    assert breakdown(s, p)["scholars"] == s.cat.scholar_points["taxation"]
+
+
+def test_no_colony_tiles_once_the_ten_are_taken() -> None:
+    s = private(started(2))
+    s.players[0].res = (3, 3, 0, 0, 0)
+    s.colony = ()
+    assert not any(a.startswith("colony:") for a in RULES.legal_actions(s, 0))
+
+
+def test_empty_shipping_deck_leaves_the_dock_empty() -> None:
+    s = private(started(2))
+    p = s.players[0]
+    p.board = board({cell(1, 1): building("ship")})
+    p.res, p.coins = (3, 3, 3, 3, 0), 1
+    s.ship_left = ()
+    s = do(s, "coin:1,1", "ship:1")
+    assert s.docks[0] == "" and not s.chance
+    assert s.actor == 1
