@@ -13,8 +13,8 @@ from typing import Any
 from domain.core.bots import RandomBot
 from domain.core.errors import SetupError
 from domain.core.protocol import Bot, Rules
-from domain.santa_maria.engine import COLUMNS, ROWS, die_cost, empty_buildings
-from domain.santa_maria.geometry import NEIGHBOURS, parse_cell, placements
+from domain.santa_maria.geometry import COLUMNS, NEIGHBOURS, ROWS, parse_cell, placements
+from domain.santa_maria.moves import die_cost, empty_buildings
 from domain.santa_maria.scoring import bishop_condition
 from domain.santa_maria.setup import MONK_SPACES
 from domain.santa_maria.state import State

@@ -15,7 +15,7 @@ from typing import Any
 from domain.core.chance import ChanceSpec, validate
 from domain.core.errors import ChanceExpected, GameOver, IllegalAction, NotYourTurn, SetupError
 from domain.core.protocol import CHANCE, Bot, ChanceStep, Decision, Scores, Setup, Step
-from domain.santa_maria import engine, packs
+from domain.santa_maria import engine, moves, packs
 from domain.santa_maria import setup as setup_mod
 from domain.santa_maria.components import Catalog, parse_pack
 from domain.santa_maria.scoring import scores as score_state
@@ -93,7 +93,7 @@ class SantaMariaRules:
         return (state.actor,)
 
     def legal_actions(self, state: State, seat: int) -> Sequence[str]:
-        return engine.legal(state, seat)
+        return moves.legal(state, seat)
 
     def chance_spec(self, state: State) -> ChanceSpec:
         if not state.chance:
@@ -121,7 +121,7 @@ class SantaMariaRules:
             )
         if step.seat != state.actor:
             raise NotYourTurn(step.seat, (state.actor,))
-        allowed = engine.legal(state, step.seat)
+        allowed = moves.legal(state, step.seat)
         if step.action not in allowed:
             raise IllegalAction(step.action, step.seat, allowed)
         s = state.clone()  # only the actor's player is copied; others are copied when edited
