@@ -13,8 +13,10 @@ from typing import Any
 from domain.core.bots import RandomBot
 from domain.core.errors import SetupError
 from domain.core.protocol import Bot, Rules
+from domain.santa_maria.components import RESOURCES
+from domain.santa_maria.economy import shortfall
 from domain.santa_maria.geometry import COLUMNS, NEIGHBOURS, ROWS, parse_cell, placements
-from domain.santa_maria.moves import die_cost, empty_buildings
+from domain.santa_maria.moves import buy_price, die_cost, empty_buildings
 from domain.santa_maria.scoring import bishop_condition
 from domain.santa_maria.setup import MONK_SPACES
 from domain.santa_maria.state import State
@@ -47,6 +49,8 @@ class HeuristicBot:
     def value(self, s: State, seat: int, action: str) -> float:
         p = s.players[seat]
         verb, _, arg = action.partition(":")
+        if verb == "buy" and s.tasks and s.tasks[0][0] in ("ship", "trade"):
+            return self._buy_to_pay(s, p, arg)
         if verb == "buy" and not s.tasks and s.colony and p.coins >= 5:
             # wood (and grain) towards a colony tile early in the game
             want = {"wood": 2, "grain": 1}.get(arg, 0)
@@ -117,6 +121,24 @@ class HeuristicBot:
         if verb == "astro":
             return 0.0
         return 0.1
+
+    @staticmethod
+    def _buy_to_pay(s: State, p: Any, res: str) -> float:
+        """Buying the one resource that a shipping tile or a trade still lacks."""
+        i = RESOURCES.index(res)
+        price = buy_price(p, i) or 3
+        task = s.tasks[0]
+        if task[0] == "ship":
+            deals = [(s.cat.ships[t].cost, s.cat.ships[t].points + 2.0) for t in s.docks if t]
+        else:
+            deals = [(cost, bundle_value(gain)) for cost, gain in task[1]]
+        best = -5.0
+        for cost, worth in deals:
+            missing = shortfall(p, cost)
+            if missing is None or missing - p.res[4] != 1 or cost[i] <= p.res[i]:
+                continue  # only when this purchase completes the payment
+            best = max(best, worth - bundle_value(cost) * 0.5 - price * VALUE[5])
+        return best
 
     @staticmethod
     def _building(s: State, p: Any, cell: int) -> float:
