@@ -109,48 +109,66 @@ def free_actions(s: State, seat: int, turn_start: bool) -> list[str]:
     return out
 
 
-def _die_actions(
-    p: Player, verb: str, faces: list[int], lines: tuple[tuple[int, ...], ...]
-) -> list[str]:
+def _die_actions(p: Player, verb: str, faces: list[int], open_lines: list[int]) -> list[str]:
+    """Die choices: a face (pool or own blue dice) turned to a line with an empty building."""
     out = []
-    open_lines = [t for t in range(6) if empty_buildings(p, lines[t])]
-    botany = p.has("botany")
-    pays = [RESOURCES[i] for i in (WOOD, GRAIN, GOLD) if p.res[i]] if botany else []
+    coins = p.coins
+    pays = [RESOURCES[i] for i in (WOOD, GRAIN, GOLD) if p.res[i]] if p.has("botany") else []
     for face in faces:
         for t in open_lines:
-            if die_cost(face, t + 1) <= p.coins:
-                out.append(f"{verb}:{face}-{t + 1}")
-            if face != t + 1:
-                out.extend(f"{verb}:{face}-{t + 1}:{r}" for r in pays)
+            if abs(face - t) <= coins:  # 1 coin per pip (die_cost)
+                out.append(f"{verb}:{face}-{t}")
+            if pays and face != t:
+                out.extend(f"{verb}:{face}-{t}:{r}" for r in pays)
     return out
+
+
+def _open_lines(p: Player, lines: tuple[tuple[int, ...], ...]) -> list[int]:
+    """Line numbers (from 1) holding at least one empty building."""
+    board, dice, coins = p.board, p.dice_on, p.coins_on
+    return [
+        t + 1
+        for t, line in enumerate(lines)
+        if any(
+            (sq := board[c]) is not None and sq.building and not dice[c] and not coins[c]
+            for c in line
+        )
+    ]
 
 
 def main_actions(s: State, seat: int) -> list[str]:
     p = s.players[seat]
     out = []
-    mask = occupied_mask(p)
-    for tid in s.colony:
-        tile = s.cat.tiles[tid]
-        if can_pay(p, COLONY_COST[len(tile.squares)]) and any(
-            not (m & mask) for *_, m in placements(tile.shape)
-        ):
-            out.append(f"colony:{tid}")
+    payable = {2: can_pay(p, COLONY_COST[2]), 3: can_pay(p, COLONY_COST[3])}
+    if s.colony and (payable[2] or payable[3]):
+        mask = occupied_mask(p)
+        fits: dict[str, bool] = {}
+        for tid in s.colony:
+            tile = s.cat.tiles[tid]
+            if not payable[len(tile.squares)]:
+                continue
+            if tile.shape not in fits:
+                fits[tile.shape] = any(not (m & mask) for *_, m in placements(tile.shape))
+            if fits[tile.shape]:
+                out.append(f"colony:{tid}")
     if p.coins >= p.coin_acts + 1:
         for cell, sq in enumerate(p.board):
             if sq is not None and sq.building and not p.dice_on[cell] and not p.coins_on[cell]:
                 out.append(f"coin:{cell_name(cell)}")
+    columns = _open_lines(p, COLUMNS)
     if p.white_used < WHITE_PER_YEAR:
         faces = [f + 1 for f in range(6) if s.white[f]]
-        out += _die_actions(p, "white", faces, COLUMNS)
+        out += _die_actions(p, "white", faces, columns)
     if s.shared:
         blue_faces = (
             [f + 1 for f in range(6) if s.blue_pool[f]] if p.blue_used < p.blue_owned else []
         )
     else:
         blue_faces = sorted(set(p.blue))
-    out += _die_actions(p, "blue", blue_faces, ROWS)
-    if p.has("philosophy"):
-        out += _die_actions(p, "bluecol", blue_faces, COLUMNS)
+    if blue_faces:
+        out += _die_actions(p, "blue", blue_faces, _open_lines(p, ROWS))
+        if p.has("philosophy"):
+            out += _die_actions(p, "bluecol", blue_faces, columns)
     out += [f"rest:{k + 1}" for k in range(5) if s.rest_spaces[k] < 0]
     return out
 
