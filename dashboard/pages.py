@@ -25,6 +25,7 @@ from dashboard.replay import (
     score_timeline,
     scores_at,
 )
+from domain.core.errors import NovusError
 
 
 @st.cache_resource
@@ -120,14 +121,20 @@ def _step_from_url(last: int) -> int:
 
 def replay_page() -> None:
     st.title("Replay")
-    ids = [str(g) for g in app().game_ids()]
-    if not ids:
-        st.info("No games to replay yet.")
+    requested = st.query_params.get("game")
+    if requested is None:
+        ids = app().game_ids()
+        if not ids:
+            st.info("No games to replay yet.")
+            return
+        requested = str(ids[0])
+    try:
+        game = str(app().find(requested))  # a full id or a unique prefix, as in the CLI
+    except NovusError as error:
+        st.error(f"{error.message}; pick a game in the Library.")
         return
-    game = st.query_params.get("game", ids[0])
-    if game not in ids:
-        st.error(f"No game {game!r} in this data folder; pick one in the Library.")
-        return
+    if st.query_params.get("game") != game:
+        st.query_params["game"] = game
     folder = str(data_dir())
     lines = _lines(folder, game)
     last = len(lines)
