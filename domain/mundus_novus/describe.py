@@ -64,7 +64,8 @@ def describe(s: State, step: Step) -> str:
     if verb == "relics":
         return f"{who} sells {rest} Inca relics for {K.RELIC_PAYOUT[int(rest)]} doubloons."
     if verb == "merchant":
-        return f"{who}'s merchant turns a {K.KIND_NAMES[int(p[1])]} into {K.KIND_NAMES[int(p[2])]}."
+        made = f"{K.KIND_NAMES[K.parse(p[1])]} into {K.KIND_NAMES[K.parse(p[2])]}"
+        return f"{who}'s merchant turns a {made}."
     if verb == "complete":
         return f"{who} presents a complete set of nine kinds and a relic."
     if verb == "end":
