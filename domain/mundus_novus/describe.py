@@ -65,7 +65,7 @@ def describe(s: State, step: Step) -> str:
         return f"{who} sells {rest} Inca relics for {K.RELIC_PAYOUT[int(rest)]} doubloons."
     if verb == "merchant":
         made = f"{K.KIND_NAMES[K.parse(p[1])]} into {K.KIND_NAMES[K.parse(p[2])]}"
-        return f"{who}'s merchant turns a {made}."
+        return f"{who}'s merchant turns one {made}."
     if verb == "complete":
         return f"{who} presents a complete set of nine kinds and a relic."
     if verb == "end":
