@@ -21,7 +21,11 @@ def _chance(s: State, outcome: tuple[object, ...]) -> str:
     if s.phase == SUPPLY:
         open_part = list(map(str, outcome[K.HAND_SIZE * s.n :]))
         shown = _cards(",".join(open_part)) if open_part else "no open cards"
-        return f"Supply: {K.HAND_SIZE} hidden cards to each player; open: {shown}."
+        event = K.EVENT_NAMES.get(s.event, s.event)
+        return (
+            f"Round {s.round} ({event}). Supply: {K.HAND_SIZE} hidden cards to each player; "
+            f"open: {shown}."
+        )
     if s.phase == PIRATES:
         seat, _ = s.pirate_queue[0]
         return f"Pirates: {s.players[seat]} loses {_cards(','.join(map(str, outcome)))}."
