@@ -112,24 +112,36 @@ class HeuristicBot:
                 best, best_score = a, score
         return best, best_score
 
+    def _plan(self, s: State, seat: int) -> float:
+        """What the rest of the turn is worth if played greedily: the best same-kind set, then
+        the biggest set of different kinds that is left."""
+        options = legal(s, seat)
+        best, score = self._best_same(s, options)
+        if best:
+            options = legal(self.rules.apply(s, Decision(seat, best)), seat)
+        size = max((a.count(",") + 1 for a in options if a.startswith("diff:")), default=0)
+        return score + K.DIFF_PAYOUT.get(size, 0) / 2
+
     def _merchant(self, s: State, seat: int, options: tuple[str, ...]) -> str:
-        """A merchant use that makes a better same-kind set or a bigger set of different kinds."""
-        _, now_same = self._best_same(s, options)
-        now_diff = max((len(a) for a in options if a.startswith("diff:")), default=0)
-        best, best_key = "", (now_same, now_diff)
-        for a in options:
-            if not a.startswith("merchant:"):
-                continue
+        """A merchant use that makes the rest of the turn worth more (a conversion that would
+        stay unused is a pointless move). A relic is wild in same-kind sets already: it is only
+        converted for a set of different kinds."""
+        merchants = [a for a in options if a.startswith("merchant:")]
+        if not merchants:
+            return ""
+        best, best_value = "", self._plan(s, seat)
+        diff_now = max((a.count(",") for a in options if a.startswith("diff:")), default=-1)
+        for a in merchants:
             after = self.rules.apply(s, Decision(seat, a))
-            then = legal(after, seat)
-            key = (
-                self._best_same(after, then)[1],
-                max((len(b) for b in then if b.startswith("diff:")), default=0),
-            )
-            if a.split(":")[2] == "R" and key[1] <= now_diff:
-                continue  # a relic is wild in same-kind sets already: only a bigger diff set
-            if key > best_key:
-                best, best_key = a, key
+            if a.split(":")[2] == "R":
+                then = legal(after, seat)
+                if max((b.count(",") for b in then if b.startswith("diff:")), default=-1) <= (
+                    diff_now
+                ):
+                    continue
+            value = self._plan(after, seat)
+            if value > best_value + 1e-9:
+                best, best_value = a, value
         return best
 
     def _develop(self, s: State, seat: int, options: tuple[str, ...]) -> str:

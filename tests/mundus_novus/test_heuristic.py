@@ -65,10 +65,10 @@ def test_the_heuristic_uses_a_merchant_to_complete_a_set() -> None:
     assert bot.choose(s, A) == "same:5:3:0:3"  # Cortes, the best card 5,5,5 reaches
 
 
-def test_heuristic_games_make_no_pointless_swap() -> None:
+def test_heuristic_games_make_no_pointless_swap_or_conversion() -> None:
     """A swap for a card of the same kind leaves hand and market as they were: only Orellana's
-    bonus makes it worth a move."""
-    swaps = 0
+    bonus makes it worth a move. A merchant's conversion is always used in a set."""
+    swaps = conversions = 0
     for seed in range(3):
         rng = random.Random(seed)
         setup = RULES.prepare(["P0", "P1", "P2", "P3"], {})
@@ -88,5 +88,9 @@ def test_heuristic_games_make_no_pointless_swap() -> None:
                     assert s.owns(seat, "orellana")
                     market = s.market.copy()
                     assert market_pattern(market)
+            if parts[0] == "merchant":
+                conversions += 1
+            if parts[0] == "end":
+                assert not s.seats[seat].conversions
             s = RULES.apply(s, Decision(seat, action))
-    assert swaps  # the bot does swap when the market has a better card
+    assert swaps and conversions  # the bot swaps and converts when it helps
