@@ -136,7 +136,17 @@ def replay_page() -> None:
     if st.query_params.get("game") != game:
         st.query_params["game"] = game
     folder = str(data_dir())
-    lines = _lines(folder, game)
+    try:
+        lines = _lines(folder, game)
+    except NovusError as error:
+        record = app().history(UUID(game))
+        installed = app().timeline(UUID(game)).rules.rules_version
+        st.error(
+            f"This game does not replay with the installed rules: {error.message}. It was "
+            f"recorded with {record.game} rules version {record.rules_version!r}; this Novus "
+            f"has {installed!r}. `novus verify {game[:8]}` shows the failing step."
+        )
+        return
     last = len(lines)
     timeline = app().timeline(UUID(game))
     setup = timeline.setup

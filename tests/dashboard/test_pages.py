@@ -127,3 +127,42 @@ def test_players_page(env: list[str]) -> None:
     at.selectbox(key="p_player").select("Random 4").run()
     assert at.subheader[2].value == "Random 4: results by seat"
     assert len(at.get("vega_lite_chart")) == 4
+
+
+def test_replay_takes_an_id_prefix_and_reports_unknown_ids(env: list[str]) -> None:
+    at = AppTest.from_function(_replay, default_timeout=30)
+    at.query_params["game"] = env[1][:8]
+    at.run()
+    assert not at.exception and not at.error
+    assert at.query_params["game"] == [env[1]] or at.query_params["game"] == env[1]
+    at = AppTest.from_function(_replay, default_timeout=30)
+    at.query_params["game"] = "ffffffff"
+    at.run()
+    assert not at.exception
+    assert "no game" in at.error[0].value.lower()
+
+
+def test_replay_of_a_game_the_engine_no_longer_accepts_is_an_error_not_a_traceback(
+    env: list[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from domain.core import registry
+    from domain.core.errors import IllegalAction
+
+    rules = registry.get("puerto-rico")
+    original = rules.apply
+    calls = {"n": 0}
+
+    def stricter(state: object, step: object) -> object:
+        calls["n"] += 1
+        if calls["n"] > 10:
+            raise IllegalAction("role:settler", 0, ["pass"])
+        return original(state, step)
+
+    monkeypatch.setattr(rules, "apply", stricter)
+    at = AppTest.from_function(_replay, default_timeout=30)
+    at.query_params["game"] = env[0]
+    at.run()
+    assert not at.exception
+    message = at.error[0].value
+    assert "does not replay with the installed rules" in message
+    assert "novus verify" in message
