@@ -12,24 +12,18 @@ from dataclasses import dataclass
 from typing import Any
 
 import orjson
+from pydantic import ValidationError
 
 from domain.core import registry
 from domain.core.aggregate import check
-from domain.core.errors import NovusError
+from domain.core.errors import NovusError, SetupError
 from domain.core.protocol import ChanceStep, Decision, Setup, Step
+from importers.errors import NativeFormatError
+from importers.native_models import Header
 
 FORMAT = "novus.jsonl"
 VERSION = 1
 NAMESPACE = uuid.UUID("6b1d6c9e-3f4a-5e2b-9c1d-7a8e0f2b4c6d")
-
-
-class NativeFormatError(NovusError):
-    """A native file that cannot be imported; names the file and the line."""
-
-    def __init__(self, file: str, line: int, message: str, hint: str = "") -> None:
-        super().__init__(f"{file}:{line}: {message}", hint=hint or "fix the line and re-import")
-        self.file = file
-        self.line = line
 
 
 @dataclass(frozen=True)
@@ -42,14 +36,19 @@ class NativeGame:
     seed: int | None
     created: str
     steps: tuple[Step, ...]
+    id: uuid.UUID | None = None
+    """The stored game's id, written by `novus export`; None for games from elsewhere."""
 
     @property
     def game_id(self) -> uuid.UUID:
-        """Derived from the content, so importing the same game twice is detected."""
+        """The id from the header, else one derived from the content; either way importing the
+        same game twice is detected."""
+        if self.id is not None:
+            return self.id
         return uuid.uuid5(NAMESPACE, hashlib.sha256(dumps(self)).hexdigest())
 
 
-def _step_json(step: Step) -> dict[str, Any]:
+def step_json(step: Step) -> dict[str, Any]:
     if isinstance(step, Decision):
         return {"seat": step.seat, "action": step.action}
     return {"chance": list(step.outcome)}
@@ -66,19 +65,23 @@ def dumps(game: NativeGame) -> bytes:
         "seed": game.seed,
         "created": game.created,
     }
+    if game.id is not None:
+        header["id"] = str(game.id)
     opts = orjson.OPT_SORT_KEYS
     lines = [orjson.dumps(header, option=opts)]
-    lines += [orjson.dumps(_step_json(s), option=opts) for s in game.steps]
+    lines += [orjson.dumps(step_json(s), option=opts) for s in game.steps]
     return b"\n".join(lines) + b"\n"
 
 
 def _parse_step(file: str, number: int, data: Any) -> Step:
     if isinstance(data, dict) and set(data) == {"seat", "action"}:
         seat, action = data["seat"], data["action"]
-        if type(seat) is int and isinstance(action, str):
+        if type(seat) is int and seat >= 0 and isinstance(action, str):
             return Decision(seat, action)
     if isinstance(data, dict) and set(data) == {"chance"} and isinstance(data["chance"], list):
-        return ChanceStep(tuple(data["chance"]))
+        outcome = data["chance"]
+        if all(type(v) is int or isinstance(v, str) for v in outcome):
+            return ChanceStep(tuple(outcome))
     raise NativeFormatError(
         file, number, "a step line must be {seat, action} or {chance}", hint=f"got {data!r:.80}"
     )
@@ -89,7 +92,10 @@ def loads(file: str, raw: bytes) -> NativeGame:
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as error:
-        raise NativeFormatError(file, 1, f"not UTF-8 ({error.reason})") from None
+        bad_at = raw[: error.start].count(b"\n") + 1
+        raise NativeFormatError(
+            file, bad_at, f"not UTF-8 ({error.reason} at byte {error.start})", hint="save as UTF-8"
+        ) from None
     lines = text.splitlines()
     if not lines:
         raise NativeFormatError(file, 1, "empty file", hint="export a game with `novus export`")
@@ -110,31 +116,87 @@ def loads(file: str, raw: bytes) -> NativeGame:
             hint=f"this Novus reads version {VERSION}",
         )
     try:
-        setup = Setup.from_json(header["setup"])
+        model = Header.model_validate(header)
+    except ValidationError as error:
+        first = error.errors()[0]
+        where = ".".join(map(str, first["loc"])) or "header"
+        raise NativeFormatError(
+            file, 1, f"bad header: {where}: {first['msg']}", hint="see docs/format.md"
+        ) from None
+    try:
+        setup = Setup.from_json(model.setup.model_dump())
         rules = registry.get(setup.game)
         game = NativeGame(
             setup=setup,
-            rules_version=str(header["rules_version"]),
-            source=dict(header["source"]),
-            seed=header["seed"],
-            created=str(header["created"]),
+            rules_version=model.rules_version,
+            source=dict(model.source),
+            seed=model.seed,
+            created=model.created,
+            id=model.id,
             steps=tuple(_parse_step(file, n, d) for n, d in enumerate(parsed[1:], start=2)),
         )
+        if game.rules_version != rules.rules_version:
+            raise NativeFormatError(
+                file,
+                1,
+                f"rules version {game.rules_version!r} of {setup.game} is not supported",
+                hint=f"this Novus plays {setup.game} rules version {rules.rules_version!r}",
+            )
+        _check_setup(rules, setup)
         state = rules.initial_state(setup)
     except NativeFormatError:
         raise
     except NovusError as error:
         raise NativeFormatError(file, 1, error.message, error.hint) from None
-    except (KeyError, TypeError, ValueError, AttributeError) as error:
-        raise NativeFormatError(file, 1, f"bad header ({error!r})") from None
+    except (KeyError, TypeError, ValueError, AttributeError, IndexError) as error:
+        raise NativeFormatError(file, 1, f"bad setup ({error!r:.200})") from None
     for number, step in enumerate(game.steps, start=2):
         try:
             check(rules, state, step)
             state = rules.apply(state, step)
         except NovusError as error:
             raise NativeFormatError(
-                file, number, f"{_step_json(step)}: {error.message}", error.hint
+                file, number, f"{step_json(step)}: {error.message}", error.hint
             ) from None
     if not rules.is_over(state):
         raise NativeFormatError(file, len(lines), "the game is incomplete (truncated file?)")
     return game
+
+
+def _check_setup(rules: Any, setup: Setup) -> None:
+    """Players and options within what the engine offers, without reading any component catalog.
+
+    `prepare` is not used here: it loads component packs, and a stored game must import and
+    replay from the definitions in its own header alone.
+    """
+    count = setup.num_players
+    if not rules.min_players <= count <= rules.max_players:
+        raise SetupError(
+            f"{count} players: {setup.game} is for {rules.min_players}-{rules.max_players}"
+        )
+    specs = {spec.key: spec for spec in rules.options}
+    for key, value in setup.options.items():
+        spec = specs.get(key)
+        if spec is None:
+            raise SetupError(
+                f"unknown option {key!r} for {setup.game}",
+                hint=f"`novus rules {setup.game}` lists the options",
+            )
+        if str(value) not in spec.values:
+            raise SetupError(
+                f"option {key}={value!r} is not allowed",
+                hint=f"{key} is one of: {', '.join(spec.values)}",
+            )
+
+
+def from_record(record: Any) -> NativeGame:
+    """The native game of a stored `GameRecord` (what `novus export` writes)."""
+    return NativeGame(
+        setup=record.setup,
+        rules_version=record.rules_version,
+        source=dict(record.source),
+        seed=record.seed,
+        created=record.created,
+        steps=tuple(record.steps),
+        id=record.id,
+    )

@@ -21,7 +21,11 @@ def _chance(s: State, outcome: tuple[object, ...]) -> str:
     if s.phase == SUPPLY:
         open_part = list(map(str, outcome[K.HAND_SIZE * s.n :]))
         shown = _cards(",".join(open_part)) if open_part else "no open cards"
-        return f"Supply: {K.HAND_SIZE} hidden cards to each player; open: {shown}."
+        event = K.EVENT_NAMES.get(s.event, s.event)
+        return (
+            f"Round {s.round} ({event}). Supply: {K.HAND_SIZE} hidden cards to each player; "
+            f"open: {shown}."
+        )
     if s.phase == PIRATES:
         seat, _ = s.pirate_queue[0]
         return f"Pirates: {s.players[seat]} loses {_cards(','.join(map(str, outcome)))}."
@@ -64,7 +68,8 @@ def describe(s: State, step: Step) -> str:
     if verb == "relics":
         return f"{who} sells {rest} Inca relics for {K.RELIC_PAYOUT[int(rest)]} doubloons."
     if verb == "merchant":
-        return f"{who}'s merchant turns a {K.KIND_NAMES[int(p[1])]} into {K.KIND_NAMES[int(p[2])]}."
+        made = f"{K.KIND_NAMES[K.parse(p[1])]} into {K.KIND_NAMES[K.parse(p[2])]}"
+        return f"{who}'s merchant turns one {made}."
     if verb == "complete":
         return f"{who} presents a complete set of nine kinds and a relic."
     if verb == "end":

@@ -117,9 +117,11 @@ def merchant_legal(s: State, seat: int) -> list[str]:
         if card.id in me.merchants_used:
             continue
         lo, hi = (int(x) for x in card.range.split("-"))
-        for f in K.NUMBERED:
+        for f in K.KINDS:  # "아무 자원 카드 1장": any resource card, an Inca relic included
             if free[f]:
-                out.extend(f"merchant:{card.id}:{f}:{t}" for t in range(lo, hi + 1) if t != f)
+                out.extend(
+                    f"merchant:{card.id}:{K.text(f)}:{t}" for t in range(lo, hi + 1) if t != f
+                )
     return out
 
 

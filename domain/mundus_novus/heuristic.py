@@ -1,14 +1,20 @@
-"""A simple heuristic player: keeps pairs and relics, trades away low cards, takes the best
-development card its sets reach, then sells the rest as the biggest set of different kinds."""
+"""A simple heuristic player: keeps pairs and relics, trades away low cards, swaps with the market
+only for a better card (or Orellana's bonus), takes the best development card its sets reach
+(using a merchant when that reaches a better one), then sells the rest as the biggest set of
+different kinds. It sees only what its seat may see: the development deck's order is hidden, so
+Almagro's deck card is valued as the average of the cards not yet in play."""
 
 from __future__ import annotations
 
 import random
 from typing import Any
 
+from domain.core.protocol import Decision
 from domain.mundus_novus import cards as K
 from domain.mundus_novus.rules import legal
 from domain.mundus_novus.state import State
+from domain.mundus_novus.supply import pirate_losses
+from domain.mundus_novus.trade import ORELLANA_BONUS, market_pattern
 
 CARD_WORTH = {"personality": 9, "caravel": 6, "merchant": 5, "warehouse": 4, "shipyard": 3}
 
@@ -38,7 +44,7 @@ class HeuristicBot:
         if verb == "coronado":
             return "coronado:kings_help" if s.seats[seat].doubloons >= 20 else "coronado:none"
         if verb == "fleets":
-            return "fleets:one"
+            return min(options, key=lambda a: (self._pirate_losses(s, seat, a), a != "fleets:one"))
         if verb == "pick":
             return max(options, key=lambda a: usefulness(hand, K.parse(a[5:])))
         if verb == "declare":
@@ -48,7 +54,7 @@ class HeuristicBot:
             full = [a for a in options if len(a) == size]
             return min(full, key=lambda a: (_cards_worth(hand, a[6:]), self.rng.random()))
         if verb == "take":
-            return max(options, key=lambda a: (self._gain(hand, a), self.rng.random()))
+            return max(options, key=lambda a: (self._gain(s, seat, a), self.rng.random()))
         if verb == "give":
             return min(options, key=lambda a: usefulness(hand, K.parse(a[5:])))
         if verb == "first":
@@ -58,26 +64,93 @@ class HeuristicBot:
         return self._develop(s, seat, options)
 
     @staticmethod
-    def _gain(hand: list[int], action: str) -> float:
-        parts = action.split(":")
-        got = K.parse(parts[3] if len(parts) > 3 else parts[2])
-        return usefulness(hand, got)
+    def _pirate_losses(s: State, seat: int, action: str) -> int:
+        """Cards Pirates would take from this seat with the fleets of `action`."""
+        if action == "fleets:one":
+            return pirate_losses(s, seat)
+        t = s.clone()
+        t.seats[seat].fleets = [part.split(",") for part in action[7:].split("|")]
+        return pirate_losses(t, seat)
 
-    def _develop(self, s: State, seat: int, options: tuple[str, ...]) -> str:
-        if "complete" in options:
-            return "complete"
+    @staticmethod
+    def _gain(s: State, seat: int, action: str) -> float:
+        """What a draw brings: the card kept, or the market card swapped for it (a swap only
+        when strictly better: an equal swap is a pointless move), plus Orellana's bonus."""
+        hand = s.seats[seat].hand
+        parts = action.split(":")
+        drawn = K.parse(parts[2])
+        if len(parts) == 3:
+            return usefulness(hand, drawn)
+        got = K.parse(parts[3])
+        gain = usefulness(hand, got) - 0.5
+        if s.owns(seat, "orellana"):
+            market = s.market.copy()
+            market[drawn] += 1
+            market[got] -= 1
+            if market_pattern(market):
+                gain += 4.0 * ORELLANA_BONUS
+        return gain
+
+    @staticmethod
+    def _card_worth(s: State, card: str) -> float:
+        c = s.cards[card]
+        return CARD_WORTH[c.kind] + c.income * 2
+
+    def _best_same(self, s: State, options: tuple[str, ...]) -> tuple[str, float]:
+        """The same-kind set worth playing (its development card against the cards spent)."""
+        deck_worth = (
+            sum(self._card_worth(s, c) for c in s.dev_deck) / len(s.dev_deck) if s.dev_deck else 0
+        )
         best, best_score = "", 0.0
         for a in options:
             if not a.startswith("same:"):
                 continue
             _, _kind, nat, rel, pos = a.split(":")
-            card = s.dev_deck[0] if pos == "deck" else s.queue[int(pos) - 1]
-            worth = CARD_WORTH[s.cards[card].kind] + s.cards[card].income * 2
+            worth = deck_worth if pos == "deck" else self._card_worth(s, s.queue[int(pos) - 1])
             score = worth - 2.5 * int(rel) - 1.0 * (int(nat) + int(rel) - 3)
-            if pos == "deck":
-                score -= 3
             if score > best_score:
                 best, best_score = a, score
+        return best, best_score
+
+    def _plan(self, s: State, seat: int) -> float:
+        """What the rest of the turn is worth if played greedily: the best same-kind set, then
+        the biggest set of different kinds that is left."""
+        options = legal(s, seat)
+        best, score = self._best_same(s, options)
+        if best:
+            options = legal(self.rules.apply(s, Decision(seat, best)), seat)
+        size = max((a.count(",") + 1 for a in options if a.startswith("diff:")), default=0)
+        return score + K.DIFF_PAYOUT.get(size, 0) / 2
+
+    def _merchant(self, s: State, seat: int, options: tuple[str, ...]) -> str:
+        """A merchant use that makes the rest of the turn worth more (a conversion that would
+        stay unused is a pointless move). A relic is wild in same-kind sets already: it is only
+        converted for a set of different kinds."""
+        merchants = [a for a in options if a.startswith("merchant:")]
+        if not merchants:
+            return ""
+        best, best_value = "", self._plan(s, seat)
+        diff_now = max((a.count(",") for a in options if a.startswith("diff:")), default=-1)
+        for a in merchants:
+            after = self.rules.apply(s, Decision(seat, a))
+            if a.split(":")[2] == "R":
+                then = legal(after, seat)
+                if max((b.count(",") for b in then if b.startswith("diff:")), default=-1) <= (
+                    diff_now
+                ):
+                    continue
+            value = self._plan(after, seat)
+            if value > best_value + 1e-9:
+                best, best_value = a, value
+        return best
+
+    def _develop(self, s: State, seat: int, options: tuple[str, ...]) -> str:
+        if "complete" in options:
+            return "complete"
+        merchant = self._merchant(s, seat, options)
+        if merchant:
+            return merchant
+        best, _ = self._best_same(s, options)
         if best:
             return best
         diffs = [a for a in options if a.startswith("diff:")]

@@ -122,7 +122,7 @@ def _apply_decision(s: State, seat: int, action: str) -> None:
     elif verb == "relics":
         dev.apply_relics(s, int(rest))
     elif verb == "merchant":
-        dev.apply_merchant(s, parts[0], int(parts[1]), int(parts[2]))
+        dev.apply_merchant(s, parts[0], K.parse(parts[1]), K.parse(parts[2]))
     elif verb == "end":
         dev.apply_end(s, K.parse_joined(rest))
     elif verb == "complete":

@@ -130,15 +130,16 @@ def _next_drawer(s: State) -> None:
 
 
 def draw_legal(s: State) -> tuple[str, ...]:
+    """Keep the drawn card, or put it in the market and take a card that was already there
+    (a card of the same kind only if the market held one: taking back the very card just put
+    down is no exchange, and would only be the plain keep again)."""
     out: list[str] = []
     for y in sources(s, s.actor):
         offer = s.seats[y].offer or K.empty()
         for k in K.KINDS:
             if offer[k]:
                 out.append(f"take:{y}:{K.text(k)}")
-                for m in K.KINDS:
-                    if s.market[m] or m == k:
-                        out.append(f"take:{y}:{K.text(k)}:{K.text(m)}")
+                out.extend(f"take:{y}:{K.text(k)}:{K.text(m)}" for m in K.KINDS if s.market[m])
     return tuple(out)
 
 

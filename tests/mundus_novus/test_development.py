@@ -153,6 +153,25 @@ def test_the_book_merchant_example_five_five_and_a_one_as_five() -> None:
     assert s.seats[A].doubloons == 1  # the merchant's income
 
 
+def test_a_merchant_may_turn_an_inca_relic_into_a_card_of_its_range() -> None:
+    """6.(1): "아무 자원 카드 1장을 '상인'의 종류에 따른 자원카드 ... 1장으로 사용할 수 있다" -
+    any resource card, and the relic is one of the ten kinds of resource card (2.). As a 9 it
+    may then complete a set of different kinds, where a relic itself is not allowed."""
+    s = fresh(3)
+    merchant = find("merchant", range="7-9")
+    grant(s, A, merchant)
+    set_queue(s, QUEUE)
+    deal(s, A, "1,2,3,R")
+    dev.begin_development(s)
+    s = act(s, A, "first:0")
+    assert not [a for a in RULES.legal_actions(s, A) if a.startswith("diff:")]
+    assert f"merchant:{merchant}:R:9" in RULES.legal_actions(s, A)
+    s = act(s, A, f"merchant:{merchant}:R:9")
+    assert "relics:1" not in RULES.legal_actions(s, A)  # the relic now counts as a 9
+    s = act(s, A, "diff:1,2,3,9")
+    assert s.seats[A].doubloons == 5 and hand(s, A) == "-" and s.discard[10] == 1
+
+
 def test_income_is_paid_at_the_end_of_the_turn_the_card_was_taken() -> None:
     s = fresh(3)
     cortes = find("personality", "cortes")

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import random
+from itertools import pairwise
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -68,6 +69,21 @@ def check_view(s: State, rng: random.Random) -> None:
     assert RULES.view(disguised(s, viewer, rng), viewer) == seen
 
 
+def trade_rules_hold(s: State) -> None:
+    """The chain of draws as the book has it (4.(3)): the master draws first, each victim draws
+    next, never a third exchange in a row between the same two players (3+ players), and no
+    event in round 1."""
+    h = s.history
+    if h:
+        assert h[0][0] == s.master
+        assert all(nxt[0] == prev[1] for prev, nxt in pairwise(h))
+        assert all(d != v for d, v in h)
+    if s.n > 2:
+        assert not any(h[i] == h[i + 2] == h[i + 1][::-1] for i in range(len(h) - 2))
+    if s.round == 1:
+        assert s.event == "none"
+
+
 def every_action_applies(s: State, seat: int, rng: random.Random) -> None:
     """Each legal action of `seat` (a sample of at most 40) applies and keeps the cards."""
     options = list(RULES.legal_actions(s, seat))
@@ -123,6 +139,7 @@ def play_checked(n: int, seed: int, bot: str) -> None:
         assert all(min(z) >= 0 for x in state.seats for z in (x.hand, x.stored))
         assert min(state.deck) >= 0 and min(state.market) >= 0
         assert state.round == 0 or sum(state.market) == 3
+        trade_rules_hold(state)
         if rng.random() < 0.2:
             check_view(state, rng)
     assert RULES.to_move(state) == ()

@@ -105,12 +105,34 @@ def test_the_chain_of_draws_and_keeping_or_swapping_for_a_market_card() -> None:
     options = RULES.legal_actions(s, A)
     assert "take:1:2" in options and "take:2:5" in options and "take:0:9" not in options
     market = "".join(k for k in "123" if f"take:2:5:{k}" in options)
-    assert market == "123" and "take:2:5:5" in options  # the market holds 1, 2, 3
+    assert market == "123" and "take:2:5:5" not in options  # the market holds 1, 2, 3
     s = act(s, A, "take:2:5:1")  # A puts C's 5 in the market, takes the 1
     assert s.market[5] == 1 and s.market[1] == 0 and s.seats[A].hand[1] == 4
     assert RULES.to_move(s) == (C,)  # the victim draws next
     assert all(a.startswith(("take:0:", "take:1:")) for a in RULES.legal_actions(s, C))
     assert total_cards(s) == 120
+
+
+def test_a_swap_takes_a_card_that_was_in_the_market_not_the_one_just_put_there() -> None:
+    """4.(3): "그 카드를 시장에 놓고, 시장의 카드 1장을 골라 손에 넣는다" - an exchange with the
+    market. Taking back the very card just put down changes nothing (it is the plain keep under
+    another name, and with Orellana it would pay 2 for a market left as it was); a card of the
+    same kind is only taken if the market held one ("시장에 있는 같은 종류의 카드로 교환",
+    6.(11))."""
+    s = trading(["9,9,1,1,1", "2,3,1,1,1", "4,5,1,1,1"])
+    grant(s, A, find("personality", "orellana"))
+    s.market = [0, 0, 0, 3, 0, 0, 0, 0, 0, 0, 0]  # three tobaccos: the Orellana pattern
+    s.deck[1] += 1
+    s.deck[2] += 1
+    s.deck[3] -= 2
+    s = offered(s, ["9,9", "2,3", "4,5"])
+    options = RULES.legal_actions(s, A)
+    assert [a for a in options if a.startswith("take:1:2")] == ["take:1:2", "take:1:2:3"]
+    with pytest.raises(IllegalAction):
+        act(s, A, "take:1:2:2")  # the corn just put down: no exchange, no Orellana bonus
+    same = act(s, A, "take:1:3:3")  # a tobacco for one of the market's tobaccos is allowed
+    assert same.seats[A].doubloons == 2 and same.market[3] == 3
+    assert total_cards(same) == 120
 
 
 def test_no_three_exchanges_in_a_row_between_the_same_two_players() -> None:

@@ -69,3 +69,15 @@ def test_sentences_do_not_reveal_secret_cards() -> None:
     s.master, s.receiver = 0, 1
     assert "potato" not in RULES.describe(s, Decision(0, "give:7"))
     assert RULES.describe(s, Decision(0, "declare:3")).endswith("declares 3 cards for the trade.")
+
+
+def test_the_supply_sentence_names_the_round_and_its_event() -> None:
+    s = fresh(2)
+    s.round, s.event = 3, "storm"
+    spec = RULES.chance_spec(s)
+    from domain.core.chance import Draw
+    from domain.core.protocol import ChanceStep
+
+    assert isinstance(spec, Draw)
+    said = RULES.describe(s, ChanceStep(tuple(spec.pool[: spec.count])))
+    assert said.startswith("Round 3 (Storm). Supply: 5 hidden cards to each player")

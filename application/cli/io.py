@@ -1,0 +1,112 @@
+"""`novus export` (native files out) and `novus import` (native files and PBeM reports in).
+
+Both use `importers.api`, the same code as the dashboard upload.
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from application.cli.console import console, errors, progress
+from application.cli.options import DataDir, open_store
+from domain.core.errors import NovusError
+from importers.api import ImportResult, export_bytes, file_name_for, import_paths
+
+
+class FormatChoice(StrEnum):
+    auto = "auto"
+    native = "native"
+    pbem_report = "pbem-report"
+
+
+class ExportUsage(NovusError):
+    """`novus export` called without a game or with both a game and --all."""
+
+
+def export(
+    game: Annotated[str | None, typer.Argument(help="Game id or unique id prefix.")] = None,
+    output: Annotated[
+        Path, typer.Option("--output", "-o", help="File (one game) or folder (--all).")
+    ] = Path("."),
+    all_games: Annotated[
+        bool, typer.Option("--all", help="Export every stored game into the -o folder.")
+    ] = False,
+    data_dir: DataDir = None,
+) -> None:
+    """Write games as native .novus.jsonl files (re-importing them is lossless)."""
+    if bool(game) == all_games:
+        raise ExportUsage(
+            "name one GAME or pass --all",
+            hint="novus export GAME -o FILE | novus export --all -o DIR",
+        )
+    app = open_store(data_dir, create=False)
+    if game:
+        game_id = app.find(game)
+        target = output / file_name_for(app, game_id) if output.is_dir() else output
+        target.write_bytes(export_bytes(app, game_id))
+        console.print(f"exported {game_id} to {target}", highlight=False)
+        return
+    output.mkdir(parents=True, exist_ok=True)
+    ids = app.game_ids()
+    with progress() as bar:
+        task = bar.add_task("exporting", total=len(ids))
+        for game_id in ids:
+            (output / file_name_for(app, game_id)).write_bytes(export_bytes(app, game_id))
+            bar.advance(task)
+    console.print(f"exported {len(ids)} game{'s' if len(ids) != 1 else ''} to {output}")
+
+
+def import_command(
+    files: Annotated[list[Path], typer.Argument(help="Files to import.", exists=True)],
+    format: Annotated[
+        FormatChoice, typer.Option("--format", "-f", help="File format; auto detects it.")
+    ] = FormatChoice.auto,
+    lenient: Annotated[
+        bool,
+        typer.Option(
+            "--lenient", help="Fix unambiguous misspellings of player and building names."
+        ),
+    ] = False,
+    data_dir: DataDir = None,
+) -> None:
+    """Import games; each file is checked by the rules engine and stored whole or not at all.
+
+    Exits non-zero when any file was rejected. Re-importing a stored game changes nothing.
+    """
+    app = open_store(data_dir)
+    with progress() as bar:
+        task = bar.add_task("importing", total=len(files))
+
+        def show(result: ImportResult) -> None:
+            bar.advance(task)
+            for warning in result.warnings:
+                errors.print(f"[yellow]warning:[/] {result.file}: {warning}", highlight=False)
+            if result.error is not None:
+                errors.print(f"[bold red]rejected:[/] {result.error.message}", highlight=False)
+                errors.print(f"  [yellow]hint:[/] {result.error.hint}", highlight=False)
+
+        results = import_paths(app, files, format.value, lenient, on_result=show)
+    counts = {
+        s: sum(1 for r in results if r.status == s) for s in ("imported", "present", "rejected")
+    }
+    console.print(
+        f"{counts['imported']} imported, {counts['present']} already present, "
+        f"{counts['rejected']} rejected",
+        highlight=False,
+    )
+    for result in results:
+        if result.game_id is not None:
+            console.print(
+                f"  {result.status:9} {result.game_id.hex[:8]}  {result.file}", highlight=False
+            )
+    if counts["rejected"]:
+        raise typer.Exit(1)
+
+
+def register(app: typer.Typer) -> None:
+    app.command("export")(export)
+    app.command("import")(import_command)

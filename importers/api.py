@@ -1,0 +1,207 @@
+"""The one import entry point, shared by `novus import`/`novus export` and the dashboard upload.
+
+    result = import_bytes(app, "game.novus.jsonl", data)          # fmt="auto", lenient=False
+    results = import_paths(app, [Path("a.novus.jsonl"), Path("round.txt")], on_result=print)
+
+Each file is parsed and folded through the rules engine in memory, then stored in ONE save
+(`NovusApp.record_game`), so a file is imported whole or not at all. The game id is derived from
+the content, so importing the same game again reports `already present` and stores nothing.
+A rejected file carries the typed `ImportProblem` (file, line, what was expected); errors of
+other kinds are bugs and propagate.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import importlib
+import uuid
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Literal
+from uuid import UUID
+
+from application.errors import GameExists
+from application.records import GameRecord
+from application.service import NovusApp
+from importers import native
+from importers.errors import FileTooLarge, IdConflict, ImportProblem, UnknownFormat
+
+MAX_FILE_BYTES = 8 * 1024 * 1024
+"""Files above 8 MiB are refused unread: the longest real game is well under 1 MiB (a 5-player
+Puerto Rico game is ~60 KB native), so a bigger file is not one game (see docs/format.md)."""
+
+FORMATS = ("native", "pbem-report")
+Format = Literal["native", "pbem-report", "auto"]
+Status = Literal["imported", "present", "rejected"]
+
+
+@dataclass(frozen=True)
+class Parsed:
+    """What a format reader returns: an engine-checked game, its id and any warnings."""
+
+    game: native.NativeGame
+    game_id: UUID
+    warnings: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class ImportResult:
+    """The outcome for one file."""
+
+    file: str
+    status: Status
+    format: str | None = None
+    game_id: UUID | None = None
+    steps: int = 0
+    error: ImportProblem | None = None
+    warnings: tuple[str, ...] = field(default_factory=tuple)
+
+    @property
+    def ok(self) -> bool:
+        """Imported now or already present (idempotent re-import)."""
+        return self.status != "rejected"
+
+
+Reader = Callable[[str, bytes, bool], Parsed]
+
+
+def _read_native(file: str, data: bytes, lenient: bool) -> Parsed:
+    game = native.loads(file, data)
+    return Parsed(game, game.game_id)
+
+
+def _read_pbem(file: str, data: bytes, lenient: bool) -> Parsed:
+    # the report parser is only loaded when a report is imported
+    report = importlib.import_module("importers.pbem_report").loads(file, data, lenient=lenient)
+    return Parsed(report.game, report.game_id, report.warnings)
+
+
+READERS: dict[str, Reader] = {"native": _read_native, "pbem-report": _read_pbem}
+
+
+def detect(file_name: str, data: bytes) -> str:
+    """The format of `data`: the file name first (`.novus.jsonl`), else the content."""
+    name = file_name.lower()
+    if name.endswith((".novus.jsonl", ".jsonl")):
+        return "native"
+    head = data[:4096].lstrip(b"\xef\xbb\xbf \t\r\n")
+    if head.startswith(b"{") and b'"format"' in head.split(b"\n", 1)[0]:
+        return "native"
+    text = head.decode("utf-8", errors="replace").lower()
+    if "turn 1" in text or "round 1" in text:
+        return "pbem-report"
+    raise UnknownFormat(
+        file_name,
+        0,
+        "neither a native .novus.jsonl file nor a Puerto Rico play-by-email report",
+        hint="pass --format native or --format pbem-report",
+    )
+
+
+def parse_bytes(file_name: str, data: bytes, fmt: Format = "auto", lenient: bool = False) -> Parsed:
+    """Detect, parse and engine-check one file without touching any store."""
+    if len(data) > MAX_FILE_BYTES:
+        raise _too_large(file_name, len(data))
+    chosen = detect(file_name, data) if fmt == "auto" else fmt
+    reader = READERS.get(chosen)
+    if reader is None:
+        hint = f"one of: {', '.join(FORMATS)}"
+        raise UnknownFormat(file_name, 0, f"unknown format {fmt!r}", hint=hint)
+    return reader(file_name, data, lenient)
+
+
+def import_bytes(
+    app: NovusApp, file_name: str, data: bytes, fmt: Format = "auto", lenient: bool = False
+) -> ImportResult:
+    """Import one file's bytes: imported, already present, or rejected with its typed error."""
+    try:
+        parsed = parse_bytes(file_name, data, fmt, lenient)
+    except ImportProblem as problem:
+        return ImportResult(file_name, "rejected", error=problem)
+    game = parsed.game
+    chosen = fmt if fmt != "auto" else detect(file_name, data)
+
+    def result(status: Status) -> ImportResult:
+        steps = len(game.steps)
+        return ImportResult(file_name, status, chosen, parsed.game_id, steps, None, parsed.warnings)
+
+    if app.exists(parsed.game_id):
+        if not _same_game(app.history(parsed.game_id), game):
+            conflict = IdConflict(
+                file_name,
+                1,
+                f"a different game with id {parsed.game_id} is already stored",
+                hint="remove the id from the header to import it as a new game",
+            )
+            return ImportResult(file_name, "rejected", chosen, error=conflict)
+        return result("present")
+    try:
+        app.record_game(
+            game.setup,
+            game.steps,
+            seed=game.seed,
+            source=game.source,
+            created=game.created,
+            game_id=parsed.game_id,
+        )
+    except GameExists:  # stored meanwhile by another writer: still idempotent
+        return result("present")
+    return result("imported")
+
+
+def import_paths(
+    app: NovusApp,
+    paths: Iterable[Path],
+    fmt: Format = "auto",
+    lenient: bool = False,
+    on_result: Callable[[ImportResult], None] | None = None,
+) -> list[ImportResult]:
+    """Import each file on its own (one bad file never stops the others); results in order."""
+    results = []
+    for path in paths:
+        size = path.stat().st_size
+        if size > MAX_FILE_BYTES:
+            result = ImportResult(str(path), "rejected", error=_too_large(str(path), size))
+        else:
+            result = import_bytes(app, str(path), path.read_bytes(), fmt, lenient)
+        results.append(result)
+        if on_result is not None:
+            on_result(result)
+    return results
+
+
+def export_bytes(app: NovusApp, game_id: UUID) -> bytes:
+    """The native file of a stored game (deterministic bytes)."""
+    return native.dumps(native.from_record(app.history(game_id)))
+
+
+def file_name_for(app: NovusApp, game_id: UUID) -> str:
+    """`<game>-<id>.novus.jsonl`, the name `novus export --all` writes."""
+    record = app.history(game_id)
+    return f"{record.setup.game}-{game_id}.novus.jsonl"
+
+
+def content_id(kind: str, data: bytes) -> UUID:
+    """A game id derived from bytes (readers whose files carry no id of their own)."""
+    return uuid.uuid5(native.NAMESPACE, f"{kind}:{hashlib.sha256(data).hexdigest()}")
+
+
+def _same_game(stored: GameRecord, game: native.NativeGame) -> bool:
+    """Same setup and the same steps (metadata such as `created` may differ)."""
+    if stored.setup.to_json() != game.setup.to_json() or len(stored.steps) != len(game.steps):
+        return False
+    return all(
+        native.step_json(a) == native.step_json(b)
+        for a, b in zip(stored.steps, game.steps, strict=True)
+    )
+
+
+def _too_large(file: str, size: int) -> FileTooLarge:
+    return FileTooLarge(
+        file,
+        0,
+        f"{size / 1024 / 1024:.1f} MiB is more than the {MAX_FILE_BYTES // 1024 // 1024} MiB "
+        "a single game file may have",
+        hint="one game per file: export games one by one (novus export --all -o DIR)",
+    )

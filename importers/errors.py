@@ -1,0 +1,55 @@
+"""Typed import errors: every one names the file and the line, and says what was expected.
+
+`ImportProblem` is the base of everything an import can reject a file with; callers (CLI,
+dashboard upload, fuzz tests) catch only it.
+"""
+
+from __future__ import annotations
+
+from domain.core.errors import NovusError
+
+
+class ImportProblem(NovusError):
+    """A file that cannot be imported; `file` and `line` (1-based, 0 = the file as a whole)."""
+
+    def __init__(self, file: str, line: int, message: str, hint: str = "") -> None:
+        where = f"{file}:{line}" if line else file
+        super().__init__(f"{where}: {message}", hint=hint or "fix the file and import it again")
+        self.file = file
+        self.line = line
+        self.detail = message
+
+
+class NativeFormatError(ImportProblem):
+    """A native `.novus.jsonl` file that is malformed or that the rules engine rejects."""
+
+
+class UnknownFormat(ImportProblem):
+    """Neither a native file nor a play-by-email report (or a format name that does not exist)."""
+
+
+class FileTooLarge(ImportProblem):
+    """A file above `MAX_FILE_BYTES`: refused before it is read or parsed."""
+
+
+class IdConflict(ImportProblem):
+    """The file names a game id that is stored with different moves."""
+
+
+class ReportError(ImportProblem):
+    """A play-by-email report line that cannot be matched or that the engine rejects."""
+
+    def __init__(
+        self, file: str, line: int, message: str, hint: str = "", sentence: str = ""
+    ) -> None:
+        shown = f" [{sentence}]" if sentence else ""
+        super().__init__(file, line, f"{message}{shown}", hint)
+        self.sentence = sentence
+
+
+class ReportAmbiguity(ReportError):
+    """The report leaves a choice implicit and the rules allow more than one."""
+
+
+class ReportMismatch(ReportError):
+    """A number the report states (doubloons spent, VP, final score) differs from the engine's."""

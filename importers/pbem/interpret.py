@@ -1,0 +1,513 @@
+"""Replay a report's facts through the Puerto Rico engine, step by step.
+
+The engine says who is to move; the next fact says what they did. A fact about the player to
+move becomes that player's action (`resolve`) and its stated numbers are checked afterwards
+(`check_after`). When the next fact is about someone else, the decision of the player to move
+was left out: it is inferred only when exactly one action is legal, else it is an ambiguity
+naming the line where the report went on. Facts about seats the engine skipped (a "passes" of a
+player who could do nothing, colonists the engine placed because there was no choice, a forced
+extra barrel) are checked against the state instead. Chance outcomes (plantation draws) come
+from "New plantations ..." sentences: see docs/pbem-report.md for the mapping.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from domain.core.aggregate import check
+from domain.core.errors import NovusError
+from domain.core.protocol import ChanceStep, Decision, Setup, Step
+from domain.puerto_rico import actions as A
+from domain.puerto_rico.components import (
+    BUILDER,
+    CAPTAIN,
+    CRAFTSMAN,
+    GOODS,
+    MAYOR,
+    ROLES,
+    SETTLER,
+    TRADER,
+)
+from domain.puerto_rico.roles.craftsman import capacity
+from domain.puerto_rico.rules import PuertoRicoRules
+from domain.puerto_rico.state import PICKING, State
+from importers.errors import ReportAmbiguity, ReportError, ReportMismatch
+from importers.pbem.facts import Fact
+from importers.pbem.placement import (
+    TARGET_INDEX,
+    PlacementProblem,
+    action_for,
+    circles,
+    describe_placement,
+    occupied,
+)
+
+PHASE_KINDS: dict[int, tuple[str, ...]] = {
+    PICKING: ("role",),
+    SETTLER: ("plantation", "hacienda", "pass"),
+    MAYOR: ("place",),
+    BUILDER: ("build", "pass"),
+    CRAFTSMAN: ("extra",),
+    TRADER: ("sell", "pass"),
+    CAPTAIN: ("ship", "pass", "store", "keep"),
+}
+CHECKS = ("turn", "colonist_ship", "produce", "lose", "final", "end")
+
+
+@dataclass
+class Interpreter:
+    file: str
+    rules: PuertoRicoRules
+    setup: Setup
+    state: State = field(init=False)
+    steps: list[Step] = field(default_factory=list)
+    phase_start: State | None = None
+    inferred: int = 0
+    last_line: int = 1
+    last_role: str = ""
+
+    def __post_init__(self) -> None:
+        self.state = self.rules.initial_state(self.setup)
+        self.names = list(self.setup.players)
+
+    # -- driving -------------------------------------------------------------------------------
+    def run(self, facts: list[Fact]) -> list[Step]:
+        for fact in facts:
+            self.last_line = fact.line
+            self.consume(fact)
+        self.advance_forced()
+        if not self.rules.is_over(self.state):
+            raise ReportError(
+                self.file,
+                self.last_line,
+                f"the report ends before the game is over (round {self.state.round}, "
+                f"{self.waiting()})",
+                hint="is the file complete?",
+            )
+        return self.steps
+
+    def consume(self, fact: Fact) -> None:
+        if fact.kind in CHECKS:
+            self.verify(fact)
+            return
+        if fact.kind == "draw":
+            self.advance_forced()
+            if self.rules.is_over(self.state) or self.rules.to_move(self.state) != (-1,):
+                raise ReportError(
+                    self.file,
+                    fact.line,
+                    "the report draws plantations but the game does not "
+                    f"draw now ({self.waiting()})",
+                    hint="a settler pick may be missing",
+                    sentence=fact.sentence,
+                )
+            self.draw(fact, fact.tiles)
+            return
+        while True:
+            if self.rules.is_over(self.state):
+                if self.skipped(fact):
+                    return
+                raise ReportError(
+                    self.file, fact.line, "the game is already over", sentence=fact.sentence
+                )
+            if self.rules.to_move(self.state) == (-1,):
+                raise ReportAmbiguity(
+                    self.file,
+                    fact.line,
+                    f"the report does not say which plantations were drawn "
+                    f"({self.rules.chance_spec(self.state).label}) before this",
+                    hint="add 'New plantations are ...' (or the opening plantations before Turn 1)",
+                    sentence=fact.sentence,
+                )
+            seat = self.state.actor
+            name = self.names[seat]
+            legal = self.rules.legal_actions(self.state, seat)
+            fits = fact.kind in PHASE_KINDS.get(self.phase(), ())
+            if fact.player == name and not fits and self.skipped(fact):
+                return
+            if fact.player == name:
+                action = self.resolve(fact, seat, legal)
+                if action is None:
+                    return
+                if action.startswith("colonists:"):
+                    self.place_steps(fact, seat, action)
+                    return
+                if action in legal:
+                    before = self.state
+                    self.play(Decision(seat, action), fact)
+                    self.check_after(fact, seat, before)
+                    drawing = self.rules.to_move(self.state) == (-1,)
+                    if fact.kind == "hacienda" and fact.tile and drawing:
+                        self.draw(fact, (fact.tile,))
+                    return
+                if len(legal) == 1:
+                    self.infer(legal[0])
+                    continue
+                if fits:
+                    self.play(Decision(seat, action), fact)  # raises the engine's typed reason
+                raise self.omitted(fact, seat, legal)
+            if self.skipped(fact):
+                return
+            if len(legal) == 1:
+                self.infer(legal[0])
+                continue
+            raise self.omitted(fact, seat, legal)
+
+    def advance_forced(self, until_round: int | None = None) -> None:
+        """Play decisions that have exactly one legal action (the report need not state them)."""
+        while not self.rules.is_over(self.state) and self.rules.to_move(self.state) != (-1,):
+            if until_round is not None and self.state.round >= until_round:
+                return
+            legal = self.rules.legal_actions(self.state, self.state.actor)
+            if len(legal) != 1:
+                return
+            self.infer(legal[0])
+
+    def infer(self, action: str) -> None:
+        self.inferred += 1
+        self.play(Decision(self.state.actor, action), None)
+
+    def play(self, step: Step, fact: Fact | None) -> None:
+        if isinstance(step, Decision) and step.action.startswith("role:"):
+            self.phase_start = self.state
+            self.last_role = step.action.removeprefix("role:")
+        try:
+            check(self.rules, self.state, step)
+            self.state = self.rules.apply(self.state, step)
+        except NovusError as error:
+            line = fact.line if fact else self.last_line
+            what = step.action if isinstance(step, Decision) else f"draw {list(step.outcome)}"
+            raise ReportError(
+                self.file,
+                line,
+                f"the engine rejects {what!r}: {error.message}",
+                hint=error.hint,
+                sentence=fact.sentence if fact else "",
+            ) from None
+        self.steps.append(step)
+
+    def draw(self, fact: Fact, tiles: tuple[str, ...]) -> None:
+        """Map stated tiles to the chance outcome: the first `count` tiles are the random draw;
+        tiles beyond it must be the ones the rules turn up without chance (the discards)."""
+        spec = self.rules.chance_spec(self.state)
+        count = getattr(spec, "count", len(tiles))
+        if len(tiles) < count:
+            raise ReportError(
+                self.file,
+                fact.line,
+                f"{len(tiles)} plantations given, {count} are drawn now",
+                sentence=fact.sentence,
+            )
+        self.play(ChanceStep(tuple(tiles[:count])), fact)
+        if len(tiles) > count:
+            row = sorted(GOODS[t] for t in self.state.face_up)
+            if sorted(tiles) != row:
+                raise ReportMismatch(
+                    self.file,
+                    fact.line,
+                    f"the face-up plantations are {', '.join(row)}, not {', '.join(tiles)}",
+                    sentence=fact.sentence,
+                )
+
+    # -- facts -> actions ----------------------------------------------------------------------
+    def resolve(self, fact: Fact, seat: int, legal: tuple[str, ...] | Any) -> str | None:
+        kind = fact.kind
+        if kind == "role":
+            if fact.role == "prospector":
+                cards = [a for a in ("role:prospector", "role:prospector2") if a in legal]
+                if fact.money is not None:
+                    cards = [a for a in cards if self._card_money(a) + 1 == fact.money] or cards
+                # two prospector cards with the same doubloons are the same choice: take the first
+                return cards[0] if cards else "role:prospector"
+            return f"role:{fact.role}"
+        if kind == "plantation":
+            return f"plantation:{fact.tile}"
+        if kind == "hacienda":
+            return "hacienda"
+        if kind == "build":
+            return f"build:{fact.building}"
+        if kind == "pass":
+            return "pass"
+        if kind == "sell":
+            return f"sell:{fact.good}"
+        if kind == "extra":
+            action = f"extra:{fact.good}"
+            if action in legal:
+                return action
+            self.check_forced_extra(fact, seat)
+            return None
+        if kind in ("store", "keep"):
+            return f"{kind}:{fact.good}"
+        if kind == "ship":
+            return self.ship(fact, seat, legal)
+        if kind == "place":
+            return self.place(fact, seat)
+        raise ReportError(self.file, fact.line, f"unexpected {kind}", sentence=fact.sentence)
+
+    def _card_money(self, action: str) -> int:
+        return self.state.role_doubloons[ROLES.index(action.removeprefix("role:"))]
+
+    def ship(self, fact: Fact, seat: int, legal: Any) -> str:
+        prefix = f"ship:{fact.good}:"
+        options = [a for a in legal if a.startswith(prefix)]
+        options = [a for a in options if a.endswith(":wharf") == fact.wharf]
+        if fact.ship is not None and not fact.wharf:
+            caps = self.state.ships
+            cap = (
+                fact.ship
+                if fact.ship in caps
+                else (caps[fact.ship - 1] if 1 <= fact.ship <= len(caps) else -1)
+            )
+            options = [a for a in options if a == f"{prefix}{cap}"]
+            if not options:
+                return f"{prefix}{cap if cap > 0 else fact.ship}"
+        if len(options) > 1 and fact.amount is not None:
+            fitting = [a for a in options if self._load(seat, a) == fact.amount]
+            options = fitting or options
+        if len(options) == 1:
+            return options[0]
+        if not options:
+            return f"{prefix}{'wharf' if fact.wharf else '?'}"
+        raise ReportAmbiguity(
+            self.file,
+            fact.line,
+            f"{self.names[seat]} could ship {fact.good} on several ships: {', '.join(options)}",
+            hint="name the ship (Ship 1..3 from the smallest, or its size)",
+            sentence=fact.sentence,
+        )
+
+    def _load(self, seat: int, action: str) -> int:
+        have = self.state.players[seat].goods[GOODS.index(action.split(":")[1])]
+        where = action.split(":")[2]
+        if where == "wharf":
+            return have
+        i = self.state.ships.index(int(where))
+        return min(have, int(where) - self.state.ship_load[i])
+
+    def place(self, fact: Fact, seat: int) -> str:
+        before = self.phase_start.players[seat] if self.phase_start else self.state.players[seat]
+        p = self.state.players[seat]
+        try:
+            placement = describe_placement(
+                circles(p), occupied(before), self.state.hand, fact.targets, fact.moves
+            )
+        except PlacementProblem as problem:
+            kind = ReportAmbiguity if problem.ambiguous else ReportError
+            raise kind(
+                self.file, fact.line, f"{self.names[seat]}: {problem}", sentence=fact.sentence
+            ) from None
+        return action_for(placement)
+
+    def place_steps(self, fact: Fact, seat: int, action: str) -> None:
+        """Play a whole placement as the engine's listed single steps (``colonist:<target>`` in
+        target order; the engine finishes a placement once the rest is forced)."""
+        wanted = A.parse_placement(action) or {}
+        for target in sorted(wanted):
+            for _ in range(wanted[target]):
+                s = self.state
+                if s.over or s.role != MAYOR or s.actor != seat or not s.hand:
+                    break
+                self.play(Decision(seat, A.COLONIST_ACTIONS[target]), fact)
+        p = self.state.players[seat]
+        got = {TARGET_INDEX[t]: n for t, n in occupied(p).items()}
+        if (self.state.actor == seat and self.phase() == MAYOR and self.state.hand) or got != {
+            t: n for t, n in wanted.items() if n
+        }:
+            raise ReportError(
+                self.file,
+                fact.line,
+                f"{self.names[seat]}: the engine does not take the "
+                f"placement {action.removeprefix('colonists:')}",
+                sentence=fact.sentence,
+            )
+
+    # -- checks --------------------------------------------------------------------------------
+    def skipped(self, fact: Fact) -> bool:
+        """A fact about a seat the engine skipped (no choice): true if it agrees with the state."""
+        if fact.player is None or fact.player not in self.names:
+            return False
+        seat = self.names.index(fact.player)
+        if fact.kind == "pass":
+            return True
+        if fact.kind == "place" and self.last_role == "mayor" and self._placed_already(seat):
+            assert self.phase_start is not None
+            before = occupied(self.phase_start.players[seat])
+            now = occupied(self.state.players[seat])
+            for target, count in fact.targets:
+                if target != "san_juan" and now.get(target, 0) - before.get(target, 0) < count:
+                    raise ReportMismatch(
+                        self.file,
+                        fact.line,
+                        f"{fact.player} had no choice and the rules put the colonists elsewhere "
+                        f"({', '.join(f'{n} on {t}' for t, n in sorted(now.items()))})",
+                        sentence=fact.sentence,
+                    )
+            return True
+        if fact.kind == "extra" and self.phase_start is not None and self.state.picker == seat:
+            self.check_forced_extra(fact, seat)
+            return True
+        return False
+
+    def _placed_already(self, seat: int) -> bool:
+        """Whether `seat`'s mayor turn is over (the engine handles seats in order from the
+        mayor)."""
+        n = len(self.names)
+        if self.rules.is_over(self.state):
+            return self.last_role == "mayor"
+        if self.phase() != MAYOR:
+            return self.last_role == "mayor"
+        order = [(self.state.picker + i) % n for i in range(n)]
+        return order.index(seat) < order.index(self.state.actor)
+
+    def check_forced_extra(self, fact: Fact, seat: int) -> None:
+        assert self.phase_start is not None
+        good = GOODS.index(fact.good)
+        made = self.production(self.phase_start).get(seat, {})
+        extra = self.state.players[seat].goods[good] - self.phase_start.players[seat].goods[good]
+        if extra - made.get(fact.good, 0) != 1:
+            raise ReportMismatch(
+                self.file,
+                fact.line,
+                f"{self.names[seat]} gets no extra {fact.good} here",
+                sentence=fact.sentence,
+            )
+
+    @staticmethod
+    def production(s: State) -> dict[int, dict[str, int]]:
+        """What each seat produces when the craftsman is chosen in `s` (supply in seat order)."""
+        supply = list(s.goods_supply)
+        made: dict[int, dict[str, int]] = {}
+        n = s.nplayers
+        picker = s.actor
+        for i in range(n):
+            seat = (picker + i) % n
+            got = [min(m, supply[g]) for g, m in enumerate(capacity(s.players[seat]))]
+            for g, k in enumerate(got):
+                supply[g] -= k
+            made[seat] = {GOODS[g]: k for g, k in enumerate(got) if k}
+        return made
+
+    def check_after(self, fact: Fact, seat: int, before: State) -> None:
+        p, q = before.players[seat], self.state.players[seat]
+        said: list[tuple[str, int, int]] = []
+        if fact.kind == "role" and fact.money is not None:
+            if fact.role == "prospector":
+                said.append(("doubloons gained", fact.money, q.doubloons - p.doubloons))
+            else:
+                card = before.role_doubloons[ROLES.index(fact.role)]
+                said.append(("doubloons on the role card", fact.money, card))
+        if fact.kind == "build" and fact.money is not None:
+            said.append(("doubloons spent", fact.money, p.doubloons - q.doubloons))
+        if fact.kind == "sell" and fact.money is not None:
+            said.append(("doubloons earned", fact.money, q.doubloons - p.doubloons))
+        if fact.kind == "ship":
+            good = GOODS.index(fact.good)
+            if fact.amount is not None:
+                said.append((f"{fact.good} shipped", fact.amount, p.goods[good] - q.goods[good]))
+            if fact.vp is not None:
+                said.append(("VP", fact.vp, q.vp - p.vp))
+        for what, stated, actual in said:
+            if stated != actual:
+                raise ReportMismatch(
+                    self.file,
+                    fact.line,
+                    f"{self.names[seat]}: the report says {stated} {what}, the engine {actual}",
+                    hint="check the report's numbers",
+                    sentence=fact.sentence,
+                )
+
+    def verify(self, fact: Fact) -> None:
+        if fact.kind == "turn":
+            assert fact.amount is not None
+            self.advance_forced(until_round=fact.amount)
+            if self.rules.is_over(self.state) or self.state.round != fact.amount:
+                where = (
+                    "the game is over"
+                    if self.rules.is_over(self.state)
+                    else (f"the game is in round {self.state.round}, {self.waiting()}")
+                )
+                kind = ReportAmbiguity if self.state.round < fact.amount else ReportError
+                raise kind(
+                    self.file,
+                    fact.line,
+                    f"turn {fact.amount} begins but {where}",
+                    hint="a decision of the previous turn is missing",
+                    sentence=fact.sentence,
+                )
+        elif fact.kind == "colonist_ship":
+            self.advance_forced()
+            if self.state.col_ship != fact.amount:
+                raise ReportMismatch(
+                    self.file,
+                    fact.line,
+                    f"the colonist ship holds {self.state.col_ship}, the report says {fact.amount}",
+                    sentence=fact.sentence,
+                )
+        elif fact.kind == "produce":
+            seat = self._seat(fact)
+            if self.phase() != CRAFTSMAN and self.phase_start is None:
+                raise ReportError(
+                    self.file,
+                    fact.line,
+                    "production outside the craftsman phase",
+                    sentence=fact.sentence,
+                )
+            assert self.phase_start is not None
+            made = self.production(self.phase_start).get(seat, {})
+            if dict(fact.produced) != made:
+                shown = ", ".join(f"{n} {g}" for g, n in made.items()) or "nothing"
+                raise ReportMismatch(
+                    self.file,
+                    fact.line,
+                    f"{fact.player} produces {shown} by the engine",
+                    sentence=fact.sentence,
+                )
+        elif fact.kind in ("end", "final"):
+            self.advance_forced()
+            if not self.rules.is_over(self.state):
+                raise ReportError(
+                    self.file,
+                    fact.line,
+                    f"the report ends the game, the engine does not "
+                    f"(round {self.state.round}, {self.waiting()})",
+                    sentence=fact.sentence,
+                )
+            if fact.kind == "final":
+                totals = {self.names[s.seat]: s.total for s in self.rules.scores(self.state).seats}
+                for name, total in fact.scores:
+                    if totals[name] != total:
+                        raise ReportMismatch(
+                            self.file,
+                            fact.line,
+                            f"{name} scores {totals[name]} by the engine, the report says {total}",
+                            sentence=fact.sentence,
+                        )
+
+    # -- helpers -------------------------------------------------------------------------------
+    def _seat(self, fact: Fact) -> int:
+        assert fact.player is not None
+        return self.names.index(fact.player)
+
+    def phase(self) -> int:
+        return self.state.role
+
+    def waiting(self) -> str:
+        if self.rules.is_over(self.state):
+            return "the game is over"
+        if self.rules.to_move(self.state) == (-1,):
+            return "a plantation draw is due"
+        seat = self.state.actor
+        legal = self.rules.legal_actions(self.state, seat)
+        return f"{self.names[seat]} is to decide: {', '.join(list(legal)[:8])}"
+
+    def omitted(self, fact: Fact, seat: int, legal: Any) -> ReportAmbiguity:
+        return ReportAmbiguity(
+            self.file,
+            fact.line,
+            f"the report goes on with {fact.player or 'the next event'} but does not say what "
+            f"{self.names[seat]} did before ({len(legal)} legal choices: "
+            f"{', '.join(list(legal)[:8])})",
+            hint="add the missing sentence",
+            sentence=fact.sentence,
+        )

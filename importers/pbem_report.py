@@ -1,0 +1,88 @@
+"""Puerto Rico play-by-email session reports -> an engine-checked game (`novus import --format
+pbem-report`). The sentences the reader understands, how chance outcomes are reconstructed and
+what is inferred are documented in docs/pbem-report.md.
+
+    report = loads("game12.txt", data, lenient=False)   # raises an ImportProblem subclass
+    report.game, report.game_id, report.warnings
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+import uuid
+from dataclasses import dataclass, replace
+from pathlib import PurePath
+
+from domain.core.errors import NovusError
+from domain.puerto_rico.rules import RULES
+from importers.errors import ReportError
+from importers.native import NAMESPACE, NativeGame, dumps
+from importers.pbem.facts import Reader
+from importers.pbem.interpret import Interpreter
+from importers.pbem.text import sentences
+
+
+@dataclass(frozen=True)
+class Report:
+    game: NativeGame
+    game_id: uuid.UUID
+    warnings: tuple[str, ...]
+    inferred: int
+    """Decisions the report left out that the rules forced (exactly one legal action)."""
+
+
+def loads(file: str, data: bytes, lenient: bool = False) -> Report:
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError as error:
+        line = data[: error.start].count(b"\n") + 1
+        raise ReportError(file, line, f"not UTF-8 ({error.reason})", hint="save as UTF-8") from None
+    found = sentences(text)
+    if not any(s.heading and s.turn == 1 for s in found):
+        raise ReportError(file, 0, "no 'Turn 1' heading: not a session report")
+    reader = Reader(file, lenient)
+    for s in found:
+        if s.turn == 0:
+            reader.read_preamble(s)
+    players = reader.find_players(found)
+    first = next(s.line for s in found if s.heading)
+    if not 2 <= len(players) <= 5:
+        raise ReportError(
+            file,
+            first,
+            f"{len(players)} players found in turn 1 ({', '.join(players)})",
+            hint="Puerto Rico has 2-5 players; add a 'Players: A, B, C' line before Turn 1",
+        )
+    try:
+        setup = RULES.prepare(players, _options(reader.preamble.get("options", "")))
+    except NovusError as error:
+        raise ReportError(file, first, error.message, error.hint) from None
+    facts = [fact for s in found for fact in reader.read(s)]
+    interpreter = Interpreter(file, RULES, setup)
+    steps = interpreter.run(facts)
+    source = {
+        "kind": "import",
+        "format": "pbem-report",
+        "file": PurePath(file).name,
+        "sha256": hashlib.sha256(data).hexdigest(),
+    }
+    if reader.preamble.get("game"):
+        source["name"] = reader.preamble["game"]
+    game = NativeGame(
+        setup=setup,
+        rules_version=RULES.rules_version,
+        source=source,
+        seed=None,
+        created=reader.preamble.get("date", ""),
+        steps=tuple(steps),
+    )
+    bare = replace(game, source={}, created="")
+    game_id = uuid.uuid5(NAMESPACE, "pbem:" + hashlib.sha256(dumps(bare)).hexdigest())
+    return Report(game, game_id, tuple(reader.warnings), interpreter.inferred)
+
+
+def _options(text: str) -> dict[str, str]:
+    """'discards=reshuffle, colonist_end=short' -> dict."""
+    pairs = re.findall(r"([a-z_0-9]+)\s*=\s*([a-z_0-9]+)", text)
+    return dict(pairs)

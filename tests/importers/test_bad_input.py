@@ -1,0 +1,140 @@
+"""Bad input: typed `ImportProblem`s naming file and line; the store stays unchanged."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import orjson
+import pytest
+
+from application.service import NovusApp, open_app
+from importers.api import MAX_FILE_BYTES, ImportResult, export_bytes, import_bytes, import_paths
+from importers.errors import FileTooLarge, IdConflict, ImportProblem, NativeFormatError
+
+GAME = "puerto-rico"
+
+
+@pytest.fixture
+def app(tmp_path: Path) -> NovusApp:
+    store = open_app(tmp_path / "data")
+    store.simulate(GAME, 3, {}, seed=1, bot="random")  # the store is not empty
+    return store
+
+
+@pytest.fixture
+def lines(tmp_path: Path) -> list[bytes]:
+    source = open_app(tmp_path / "source")
+    return export_bytes(source, source.simulate(GAME, 4, {}, seed=21, bot="random")).splitlines()
+
+
+def snapshot(app: NovusApp) -> tuple[object, ...]:
+    return (app.max_notification_id(), tuple(app.game_ids()))
+
+
+def rejected(app: NovusApp, data: bytes, name: str = "bad.novus.jsonl") -> ImportProblem:
+    before = snapshot(app)
+    result: ImportResult = import_bytes(app, name, data)
+    assert result.status == "rejected" and result.error is not None, result
+    assert snapshot(app) == before, "a rejected file changed the store"
+    assert result.error.file == name
+    return result.error
+
+
+def join(lines: list[bytes]) -> bytes:
+    return b"\n".join(lines) + b"\n"
+
+
+def header(lines: list[bytes], **changes: object) -> list[bytes]:
+    data = orjson.loads(lines[0])
+    data.update(changes)
+    return [orjson.dumps(data), *lines[1:]]
+
+
+def test_illegal_move_in_the_middle_names_line_and_move(app: NovusApp, lines: list[bytes]) -> None:
+    middle = len(lines) // 2
+    while b'"seat"' not in lines[middle]:
+        middle += 1
+    step = orjson.loads(lines[middle])
+    step["action"] = "build:fortress"
+    lines[middle] = orjson.dumps(step)
+    error = rejected(app, join(lines))
+    assert isinstance(error, NativeFormatError)
+    assert error.line == middle + 1
+    assert "build:fortress" in error.message and f":{middle + 1}:" in error.message
+    assert "legal now" in error.hint
+
+
+def test_truncated_file_is_incomplete_and_stores_nothing(app: NovusApp, lines: list[bytes]) -> None:
+    error = rejected(app, join(lines[: len(lines) // 3]))
+    assert "incomplete" in error.message
+    cut = join(lines)[:-40]  # cut inside the last line
+    assert "not JSON" in rejected(app, cut).message
+
+
+@pytest.mark.parametrize(
+    ("change", "words"),
+    [
+        ({"version": 2}, "format version 2"),
+        ({"rules_version": "0"}, "rules version '0'"),
+        ({"format": "other"}, "not a novus.jsonl header"),
+        ({"seed": "x"}, "bad header: seed"),
+    ],
+)
+def test_wrong_versions_and_header_fields(
+    app: NovusApp, lines: list[bytes], change: dict[str, object], words: str
+) -> None:
+    error = rejected(app, join(header(lines, **change)))
+    assert error.line == 1 and words in error.message
+
+
+def test_unknown_names(app: NovusApp, lines: list[bytes]) -> None:
+    setup = orjson.loads(lines[0])["setup"]
+    game = rejected(app, join(header(lines, setup={**setup, "game": "chess"})))
+    assert "unknown game 'chess'" in game.message and "puerto-rico" in game.hint
+    option = rejected(app, join(header(lines, setup={**setup, "options": {"pirates": "yes"}})))
+    assert "unknown option" in option.message
+    first = next(i for i, line in enumerate(lines) if b'"seat"' in line)
+    lines[first] = lines[first].replace(b'"role:', b'"role:pirate')
+    action = rejected(app, join(lines))
+    assert action.line == first + 1 and "illegal action 'role:pirate" in action.message
+
+
+def test_non_utf8_names_the_line(app: NovusApp, lines: list[bytes]) -> None:
+    lines[5] = lines[5].replace(b'"', b'"\xff', 1)
+    error = rejected(app, join(lines))
+    assert error.line == 6 and "not UTF-8" in error.message
+
+
+def test_duplicate_import_is_detected_and_a_changed_game_with_the_same_id_is_refused(
+    app: NovusApp, lines: list[bytes]
+) -> None:
+    exported = export_bytes(app, app.game_ids()[0])  # carries the stored id
+    assert import_bytes(app, "same.novus.jsonl", exported).status == "present"
+    first = import_bytes(app, "new.novus.jsonl", join(lines))
+    assert first.status == "imported"
+    assert import_bytes(app, "new-again.novus.jsonl", join(lines)).status == "present"
+    changed = exported.splitlines()
+    changed[-1], changed[-2] = changed[-2], changed[-1]
+    assert isinstance(rejected(app, join(changed)), (IdConflict, NativeFormatError))
+
+
+def test_a_50_mb_file_is_refused_unread_with_a_size_error(app: NovusApp, tmp_path: Path) -> None:
+    """Decision (docs/format.md): one game per file; files over MAX_FILE_BYTES are refused."""
+    big = tmp_path / "huge.novus.jsonl"
+    with big.open("wb") as out:
+        out.truncate(50 * 1024 * 1024)
+    before = snapshot(app)
+    (result,) = import_paths(app, [big])
+    assert isinstance(result.error, FileTooLarge) and "50.0 MiB" in result.error.message
+    assert snapshot(app) == before
+    error = rejected(app, b"{" + b" " * (50 * 1024 * 1024) + b"}")
+    assert isinstance(error, FileTooLarge)
+    assert MAX_FILE_BYTES < 50 * 1024 * 1024
+
+
+def test_a_file_naming_a_stored_id_with_other_moves_is_an_id_conflict(
+    app: NovusApp, lines: list[bytes]
+) -> None:
+    stored = app.game_ids()[0]
+    error = rejected(app, join(header(lines, id=str(stored))))
+    assert isinstance(error, IdConflict) and str(stored) in error.message

@@ -1,0 +1,70 @@
+"""`novus export` and `novus import`: files out, files in, summary, exit codes."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+from application.cli.main import app, registered
+from application.service import open_app
+
+runner = CliRunner()
+
+
+def novus(*args: object) -> tuple[int, str]:
+    result = runner.invoke(app, [str(a) for a in args])
+    return result.exit_code, result.output
+
+
+def test_io_area_is_registered() -> None:
+    assert "io" in registered
+
+
+def test_export_one_and_all_then_import_idempotently(tmp_path: Path) -> None:
+    source, target = tmp_path / "a", tmp_path / "b"
+    store = open_app(source)
+    ids = [store.simulate("puerto-rico", n, {}, seed=n, bot="random") for n in (3, 4)]
+    code, out = novus("export", ids[0].hex[:8], "-o", tmp_path / "one.novus.jsonl", "-d", source)
+    assert code == 0 and (tmp_path / "one.novus.jsonl").read_bytes().startswith(b'{"created"')
+    code, out = novus("export", "--all", "-o", tmp_path / "all", "-d", source)
+    assert code == 0 and "exported 2 games" in out
+    files = sorted((tmp_path / "all").iterdir())
+    assert len(files) == 2
+    code, out = novus("import", *files, "-d", target)
+    assert code == 0 and "2 imported, 0 already present, 0 rejected" in out
+    code, out = novus("import", *files, "--format", "native", "-d", target)
+    assert code == 0 and "0 imported, 2 already present, 0 rejected" in out
+    assert sorted(open_app(target).game_ids()) == sorted(ids)
+
+
+def test_a_rejected_file_gives_a_non_zero_exit_and_a_summary(tmp_path: Path) -> None:
+    store = open_app(tmp_path / "a")
+    store.simulate("puerto-rico", 3, {}, seed=2, bot="random")
+    novus("export", "--all", "-o", tmp_path / "all", "-d", tmp_path / "a")
+    (good,) = (tmp_path / "all").iterdir()
+    bad = tmp_path / "bad.novus.jsonl"
+    bad.write_bytes(good.read_bytes()[:-200])
+    code, out = novus("import", good, bad, "-d", tmp_path / "b")
+    assert code == 1
+    assert "1 imported, 0 already present, 1 rejected" in out
+    assert "rejected:" in out and "bad.novus.jsonl:" in out
+
+
+def test_export_needs_a_game_or_all(tmp_path: Path) -> None:
+    open_app(tmp_path / "a").simulate("puerto-rico", 3, {}, seed=2, bot="random")
+    code, out = novus("export", "-d", tmp_path / "a")
+    assert code == 1 and "name one GAME or pass --all" in out
+
+
+def test_import_of_reports_with_lenient_warnings(tmp_path: Path) -> None:
+    data = Path(__file__).parent / "data" / "pr-4p.txt"
+    typo = tmp_path / "session.txt"
+    typo.write_text(
+        data.read_text(encoding="utf-8").replace("Dan purchases", "Dann purchases", 1),
+        encoding="utf-8",
+    )
+    code, out = novus("import", typo, "--format", "pbem-report", "-d", tmp_path / "s")
+    assert code == 1 and "unknown player 'Dann'" in out and "0 imported" in out
+    code, out = novus("import", typo, "--lenient", "-d", tmp_path / "s")
+    assert code == 0 and "'Dann' read as 'Dan'" in out and "1 imported" in out
