@@ -28,7 +28,8 @@ class CenturyNewWorldRules:
 
     name = S.GAME
     title = "Century: New World"
-    rules_version = "1"
+    rules_version = "2"
+    """2: rest is always legal (v1 offered it only with settlers on the board)."""
     min_players = 2
     max_players = 4
     options = S.OPTIONS
