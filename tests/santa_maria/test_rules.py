@@ -319,3 +319,17 @@ def test_empty_shipping_deck_leaves_the_dock_empty() -> None:
     s = do(s, "coin:1,1", "ship:1")
     assert s.docks[0] == "" and not s.chance
     assert s.actor == 1
+
+
+def test_taken_shipping_tiles_lie_face_down_for_the_other_players() -> None:
+    """KO shipping: the tile goes to the player's harbor "뒷면으로" (face down) and is turned over
+    only at the end ("자신의 해운 타일을 뒤집어"): others see how many, not which."""
+    s = private(started(2))
+    s.players[0].ships = (("s-01",), ("s-02", "s-03"), (), ())
+    own = RULES.view(s, 0)["players"][0]["ships"]
+    other = RULES.view(s, 1)["players"][0]["ships"]
+    observer = RULES.view(s)["players"][0]["ships"]
+    assert own == observer == [["s-01"], ["s-02", "s-03"], [], []]
+    assert other == [["?"], ["?", "?"], [], []]
+    s.over = True
+    assert RULES.view(s, 1)["players"][0]["ships"] == own
