@@ -7,6 +7,7 @@ from typing import Any
 
 import pytest
 
+from domain.core.chance import resolve
 from domain.core.errors import (
     ChanceExpected,
     IllegalAction,
@@ -333,3 +334,29 @@ def test_taken_shipping_tiles_lie_face_down_for_the_other_players() -> None:
     assert other == [["?"], ["?", "?"], [], []]
     s.over = True
     assert RULES.view(s, 1)["players"][0]["ships"] == own
+
+
+def test_blue_die_hired_while_resting_waits_for_the_next_year_shared_pool() -> None:
+    """KO rest (piety space): "휴식 단계에서 파란색 주사위를 얻게 되면, 해당 주사위는 다음 해가
+    시작되어야 사용할 수 있습니다". With shared blue dice it must not join the pool this year."""
+    s = private(started(2, {"blue_dice": "shared"}))
+    s.players[0].piety = 1  # the 1st monk symbol (blue die) is on space 2 (synthetic pack)
+    pool = s.blue_pool
+    s = do(s, "rest:2", "piety:1")  # the piety rest space
+    assert s.players[0].blue_owned == 2 and s.blue_pool == pool and s.chance == ()
+    assert s.blue_waiting == 1
+    s = do(s, "monk:skip", "rest:1")  # the other player rests: the year ends
+    assert ("blue",) in s.chance and s.blue_waiting == 0
+    while s.chance[0][0] != "blue":
+        spec = RULES.chance_spec(s)
+        s = RULES.apply(s, ChanceStep(resolve(spec, random.Random(1))))
+    assert RULES.chance_spec(s).count == 3  # 1 + 1 hired dice of seat 0, 1 of seat 1
+
+
+def test_blue_die_hired_during_a_turn_is_rolled_at_once() -> None:
+    s = private(started(2))
+    p = s.players[0]
+    p.piety = 1
+    p.board = board({cell(1, 1): building("piety")})
+    s = do(s, "coin:1,1", "piety:1")
+    assert s.chance == (("blue1", 0),) and s.blue_waiting == 0
