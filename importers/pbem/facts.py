@@ -519,10 +519,24 @@ def _colonist_ship(r: Reader, s: Sentence, m: re.Match[str]) -> list[Fact]:
 
 def _final(r: Reader, s: Sentence, m: re.Match[str]) -> list[Fact]:
     scores = []
-    for name, total in re.findall(
-        r"([A-Z][\w'-]*(?:\s[A-Z][\w'-]*)?)\s*(?::|with|-)?\s*(\d+)", m.group("list")
-    ):
-        scores.append((r.player(name, s), int(total)))
+    for entry in re.split(r"[,;]|\band\b", m.group("list")):
+        entry = entry.strip().rstrip(".")
+        if not entry:
+            continue
+        found = re.match(
+            r"^(?P<name>.+?)\s*(?::|with|-|=)?\s*(?P<total>\d+)(?:\s*vps?|\s*points?)?\b",
+            entry,
+            re.I,
+        )
+        names = sorted(r.players, key=len, reverse=True)
+        known = next((n for n in names if entry.lower().startswith(n.lower())), None)
+        if known is not None:
+            total = re.search(r"\d+", entry[len(known) :])
+            if total is None:
+                raise ReportError(r.file, s.line, f"no score for {known}", _HINT, s.text)
+            scores.append((known, int(total.group())))
+        elif found is not None:
+            scores.append((r.player(found.group("name"), s), int(found.group("total"))))
     if not scores:
         raise ReportError(r.file, s.line, "cannot read the final scores", _HINT, s.text)
     return [Fact("final", s.line, s.text, scores=tuple(scores), turn=s.turn)]
