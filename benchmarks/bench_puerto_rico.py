@@ -19,6 +19,7 @@ import time
 import tracemalloc
 
 from domain.core.bots import RandomBot
+from domain.core.errors import SetupError
 from domain.core.play import play, states
 from domain.core.protocol import Decision
 from domain.puerto_rico.rules import RULES
@@ -28,7 +29,11 @@ def bench(players: int, games: int, buildings: str) -> None:
     options = {"buildings": buildings.removesuffix("+nobles")}
     if buildings.endswith("+nobles"):
         options["nobles"] = "true"
-    setup = RULES.prepare([f"P{i}" for i in range(players)], options)
+    try:
+        setup = RULES.prepare([f"P{i}" for i in range(players)], options)
+    except SetupError as error:
+        print(f"{players} players, {buildings:13} buildings: skipped ({error})")
+        return
     decisions = steps_total = 0
     start = time.perf_counter()
     for g in range(games):

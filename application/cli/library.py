@@ -16,6 +16,7 @@ from application.cli.options import DataDir, NoStore, open_store
 from application.records import GameSummary
 from domain.core import registry
 from domain.core.errors import NovusError
+from domain.core.labels import SYNTHETIC_LABEL, is_synthetic, synthetic_label
 from domain.core.protocol import CHANCE, Decision
 
 GameRef = Annotated[str, typer.Argument(help="Game id, or a unique prefix of it.")]
@@ -62,13 +63,15 @@ def games(
         winners = ", ".join(s.players[w] for w in s.winners) if s.winners is not None else "-"
         table.add_row(
             s.id.hex[:8],
-            s.game,
+            s.game + (" *" if is_synthetic(s.options) else ""),
             str(len(s.players)),
             str(s.source.get("kind", "?")),
             "-" if s.seed is None else str(s.seed),
             "playing" if s.steps is None else str(s.steps),
             winners,
         )
+    if any(is_synthetic(s.options) for s in chosen[-limit:]):
+        table.caption = f"* {SYNTHETIC_LABEL}"
     console.print(table)
     if len(chosen) > limit:
         console.print(f"(showing the last {limit}; use --limit to see more)")
@@ -105,6 +108,7 @@ def show(
         "round": rules.round_of(state),
         "to_move": ["chance" if s == CHANCE else s for s in to_move],
         "over": rules.is_over(state),
+        "synthetic": synthetic_label(timeline.setup.options),
         "scores": rules.scores(state).to_json(),
         "view": rules.view(state, seat),
     }
@@ -118,6 +122,8 @@ def show(
         f"round {picture['round']}  to move: {movers}"
         + ("  [green](game over)[/]" if picture["over"] else "")
     )
+    if picture["synthetic"]:
+        console.print(f"[yellow]{picture['synthetic']}[/]")
     table = Table()
     table.add_column("seat")
     table.add_column("player")
@@ -140,6 +146,8 @@ def log(game_ref: GameRef, data_dir: DataDir = None) -> None:
     names = record.setup.players
     state = rules.initial_state(record.setup)
     console.print(f"[bold]{rules.title}[/] {game_id}: {', '.join(names)}")
+    if is_synthetic(record.setup.options):
+        console.print(f"[yellow]{SYNTHETIC_LABEL}[/]")
     width = len(str(len(record.steps)))
     for number, step in enumerate(record.steps, start=1):
         who = names[step.seat] if isinstance(step, Decision) else "chance"

@@ -12,6 +12,7 @@ from application.cli.console import console, progress
 from application.cli.options import DataDir, OptionPairs, open_store, parse_options
 from domain.core import registry
 from domain.core.errors import SetupError
+from domain.core.labels import SYNTHETIC_LABEL, is_synthetic
 from domain.core.protocol import Rules
 
 
@@ -62,6 +63,8 @@ def simulate(
     console.print(f"ids: {shown}  (`novus show ID`, `novus games`)", highlight=False)
     if rules.synthetic_note:
         console.print(f"[yellow]note:[/] {rules.synthetic_note}")
+    if ids and is_synthetic(app.timeline(game_id).setup.options):
+        console.print(f"[yellow]note:[/] these games use {SYNTHETIC_LABEL}")
 
 
 def rules_command(

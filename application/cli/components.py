@@ -1,0 +1,152 @@
+"""`novus components`: which component packs each game has, and whether a pack is complete.
+
+Data-driven games (whose printed components are not all sourced) ship a module
+`domain/<game>/packs.py` with `PACK_NAMES` and `check_pack(source) -> list[str]` (see
+`docs/components.md`); `novus components check` is how an owner of the game validates a pack
+they are completing. Games without such a module use printed component tables and have no packs.
+"""
+
+from __future__ import annotations
+
+import importlib
+import importlib.util
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich import box
+from rich.table import Table
+
+from application.cli.console import console
+from domain.core import registry
+from domain.core.errors import NovusError
+
+SYNTHETIC_LABEL = "synthetic components, not the printed game"
+
+
+class UnknownPack(NovusError):
+    """A pack name that no installed game ships, or a path that does not exist."""
+
+
+class IncompletePack(NovusError):
+    """`novus components check` found problems (the listing above says which)."""
+
+
+@dataclass(frozen=True)
+class PackModule:
+    """The pack interface of one data-driven game."""
+
+    game: str
+    names: tuple[str, ...]
+    check: Callable[[str], list[str]]
+
+
+def _module_name(game: str) -> str:
+    return "domain." + game.replace("-", "_") + ".packs"
+
+
+def pack_module(game: str) -> PackModule | None:
+    """The game's pack interface, or None for a game with printed component tables only."""
+    name = _module_name(game)
+    try:
+        if importlib.util.find_spec(name) is None:
+            return None
+    except ModuleNotFoundError:
+        return None
+    module = importlib.import_module(name)
+    return PackModule(game, tuple(module.PACK_NAMES), module.check_pack)
+
+
+def pack_modules(games: Sequence[str] | None = None) -> list[PackModule]:
+    found = [pack_module(g) for g in (games or registry.names())]
+    return [m for m in found if m is not None]
+
+
+def list_packs() -> None:
+    """List every installed game's component packs and whether each is complete."""
+    table = Table(title="component packs", box=box.SIMPLE)
+    for column in ("game", "pack", "state"):
+        table.add_column(column, no_wrap=True)
+    synthetic = False
+    for game in registry.names():
+        module = pack_module(game)
+        if module is None:
+            table.add_row(game, "printed", "[green]complete[/] (sourced tables)")
+            continue
+        for name in module.names:
+            problems = module.check(name)
+            state = "[green]complete[/]" if not problems else f"[red]{len(problems)} missing[/]"
+            if name == "synthetic":
+                synthetic = True
+                name += " *"
+            table.add_row(game, name, state)
+    if synthetic:
+        table.caption = f"* {SYNTHETIC_LABEL}: invented for demonstration and tests"
+    console.print(table)
+
+
+def check(
+    pack: Annotated[str, typer.Argument(help="A pack name (e.g. published) or a pack path.")],
+    game: Annotated[
+        str | None, typer.Option("--game", "-g", help="Only this game (needed for a path).")
+    ] = None,
+) -> None:
+    """Validate a component pack: list its missing facts and invalid rows; exit 1 if any."""
+    if game:
+        registry.get(game)  # unknown names are an error listing the known ones
+    modules = pack_modules([game] if game else None)
+    if not modules:
+        raise UnknownPack(
+            "no installed game uses component packs"
+            if not game
+            else f"{game} has printed component tables, not packs",
+            hint="`novus components list` shows the packs",
+        )
+    is_path = Path(pack).exists()
+    if not is_path:
+        modules = [m for m in modules if pack in m.names]
+        if not modules:
+            raise UnknownPack(
+                f"no pack named {pack!r} and no such file or folder",
+                hint="`novus components list` shows the pack names; give a path for your own",
+            )
+    elif game is None and len(modules) > 1:
+        raise UnknownPack(
+            f"{pack} is a path: say which game it is for",
+            hint="--game " + "|".join(m.game for m in modules),
+        )
+    failed = 0
+    for module in modules:
+        problems = module.check(pack)
+        label = f"{module.game} {pack}"
+        if pack == "synthetic":
+            label += f" ({SYNTHETIC_LABEL})"
+        if not problems:
+            console.print(
+                f"[green]ok[/] {label}: complete and valid", highlight=False, soft_wrap=True
+            )
+            continue
+        failed += 1
+        console.print(
+            f"[red]{len(problems)} problem(s)[/] in {label}:", highlight=False, soft_wrap=True
+        )
+        for problem in problems:
+            console.print(f"  - {problem}", highlight=False, markup=False, soft_wrap=True)
+    if failed:
+        raise IncompletePack(
+            f"{failed} pack(s) incomplete or invalid",
+            hint="docs/components.md describes the pack format and every fact a pack needs",
+        )
+
+
+def register(app: typer.Typer) -> None:
+    group = typer.Typer(
+        name="components",
+        help="Component packs of the data-driven games: list them, check one.",
+        no_args_is_help=True,
+    )
+    group.command("list")(list_packs)
+    group.command("check")(check)
+    app.add_typer(group)

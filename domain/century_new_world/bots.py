@@ -1,0 +1,73 @@
+"""Bots: the core's uniform random bot, and a heuristic that plays towards the fort cards."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from domain.century_new_world import cubes as C
+from domain.century_new_world.scoring import breakdown
+from domain.century_new_world.state import State
+from domain.core.bots import RandomBot
+from domain.core.errors import NovusError
+from domain.core.protocol import Bot, Decision
+
+VALUE = (1.0, 2.0, 3.0, 4.0)
+"""What a cube of each kind is worth to the heuristic (corn < meat < tobacco < fur)."""
+
+
+def make_bot(rules: Any, kind: str, seed: int) -> Bot[Any]:
+    if kind == "random":
+        return RandomBot(rules, seed)
+    if kind == "heuristic":
+        return HeuristicBot(rules, seed)
+    raise NovusError(f"unknown bot kind {kind!r}", hint="bots: random, heuristic")
+
+
+def _shortfall(have: C.Cubes, need: C.Cubes) -> float:
+    """How far `have` is from paying `need`, counting a higher cube as able to cover a lower."""
+    missing = 0.0
+    spare = 0
+    for k in (3, 2, 1, 0):
+        spare += have[k]
+        take = min(spare, need[k])
+        spare -= take
+        missing += (need[k] - take) * VALUE[k]
+    return missing
+
+
+class HeuristicBot:
+    """Looks one step ahead: points, then closeness to the best fort card, cubes and settlers."""
+
+    def __init__(self, rules: Any, seed: int) -> None:
+        self.rules = rules
+        self.rng = random.Random(seed)
+
+    def evaluate(self, s: State, seat: int) -> float:
+        p = s.players[seat]
+        points = sum(breakdown(s, seat).values()) - (p.cubes[1] + p.cubes[2] + p.cubes[3])
+        targets = [s.t.cards[ci] for ci in s.fort_card if ci >= 0]
+        gap = min((_shortfall(p.cubes, c.cost) - c.points * 0.3 for c in targets), default=0.0)
+        cube_value = sum(v * n for v, n in zip(VALUE, p.cubes, strict=True))
+        over = max(sum(p.cubes) - s.t.facts.storage, 0)
+        return (
+            points * 3.0
+            - gap * 1.2
+            + min(cube_value, 18) * 0.4
+            - over * 2
+            + p.available * 0.5
+            + len(p.cards) * 2
+        )
+
+    def choose(self, state: State, seat: int) -> str:
+        legal = self.rules.legal_actions(state, seat)
+        if len(legal) == 1:
+            return str(legal[0])
+        best: list[str] = []
+        top = float("-inf")
+        for action in legal:
+            after = self.rules.apply(state, Decision(seat, action))
+            score = self.evaluate(after, seat) + self.rng.random() * 0.3
+            if score > top:
+                top, best = score, [action]
+        return best[0]

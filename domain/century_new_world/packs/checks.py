@@ -1,0 +1,81 @@
+"""Completeness of a pack against the sourced counts: what is missing before a game can start."""
+
+from __future__ import annotations
+
+from domain.century_new_world.packs.model import Pack
+
+
+def _board_problems(pack: Pack) -> list[str]:
+    f = pack.facts
+    problems: list[str] = []
+    boards = (*f.fixed_boards, *f.choice_boards)
+    by_board = {b: [loc for loc in pack.locations if loc.board == b] for b in boards}
+    for loc in pack.locations:
+        if loc.board not in by_board:
+            problems.append(f"locations: {loc.id} is on unknown board {loc.board!r}")
+    missing = [b for b in boards if not by_board[b]]
+    problems.extend(
+        f"locations: no rows for board {b} (each location's settler icon, kind, function "
+        "and exploration icon on that board side)"
+        for b in missing
+    )
+    if missing:
+        return problems
+    for choice in f.choice_boards:
+        rows = [loc for b in (*f.fixed_boards, choice) for loc in by_board[b]]
+        where = "+".join((*f.fixed_boards, choice))
+        actions = sum(1 for loc in rows if loc.kind != "village")
+        forts = sum(1 for loc in rows if loc.kind == "village")
+        explore = sum(1 for loc in rows if loc.exploration == "explore")
+        two_three = sum(1 for loc in rows if loc.exploration == "2-3")
+        stacked = sum(loc.bonus_stack for loc in rows)
+        for what, have, want in (
+            ("action locations", actions, f.action_locations),
+            ("village (fort) locations", forts, f.forts),
+            ("exploration spaces", explore, f.exploration_spaces),
+            ('"2-3" spaces', two_three, f.two_three_spaces),
+        ):
+            if have != want:
+                problems.append(f"locations {where}: {have} {what}, the game has {want}")
+        if stacked > f.bonus_tiles_used:
+            problems.append(
+                f"locations {where}: bonus spaces stack {stacked} tiles, only "
+                f"{f.bonus_tiles_used} are used"
+            )
+    return problems
+
+
+def completeness(pack: Pack) -> list[str]:
+    """Every fact the rules need that the pack lacks or contradicts (empty: ready to play)."""
+    f = pack.facts
+    problems = _board_problems(pack)
+    cards = len(pack.point_cards)
+    if cards != f.point_cards:
+        problems.append(
+            f"point_cards: {cards} of {f.point_cards} cards (cost, points, mark, benefit)"
+        )
+    elif cards:
+        for n in (2, 3, 4):
+            banned = {"star", "3+", "=4"} if n == 2 else {"star", "=4"} if n == 3 else {"star"}
+            in_play = sum(1 for c in pack.point_cards if c.mark not in banned)
+            need = (f.end_cards - 1) * n + 1
+            if in_play < need:
+                problems.append(
+                    f"point_cards: {in_play} in play with {n} players; the end needs {need}"
+                )
+    used = sum(1 for t in pack.bonus_tiles if not t.mark)
+    if used != f.bonus_tiles_used:
+        problems.append(
+            f"bonus_tiles: {used} of {f.bonus_tiles_used} tiles without an I/III mark "
+            "(cost, points, benefit), plus the I/III tiles that are removed"
+        )
+    tiles = len(pack.exploration_tiles)
+    if tiles != f.exploration_tiles:
+        problems.append(
+            f"exploration_tiles: {tiles} of {f.exploration_tiles} tiles (points, immediate bonus)"
+        )
+    if len(f.starting_cubes) != 4:
+        problems.append("pack.json: starting_cubes needs one entry per seat 1-4")
+    if not 0 < f.settlers_available <= f.settlers:
+        problems.append("pack.json: settlers_available must be between 1 and settlers")
+    return problems

@@ -1,0 +1,1 @@
+"""Data folder of the published pack (CSV + pack.json): sourced facts only, incomplete."""

@@ -1,0 +1,1 @@
+"""Data folder of the synthetic pack: synthetic components, not the printed game."""

@@ -1,0 +1,148 @@
+"""The Century: New World rules engine (2-4 players) behind `domain.core.protocol.Rules`.
+
+    setup = RULES.prepare(["Ana", "Ben", "Cleo"], {"board": "E1"})  # pack=synthetic by default
+    state = RULES.initial_state(setup)  # three chance steps lay out cards, bonus and exploration
+
+Working and resting are in `locations.py` (with the action grammar), the turn order, exploring,
+the storage limit and the end in `turns.py`, setup and options in `setup.py`, scoring in
+`scoring.py`. Components come only from `Setup.components` (`tables.py`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from domain.century_new_world import locations as L
+from domain.century_new_world import setup as S
+from domain.century_new_world import turns
+from domain.century_new_world.scoring import scores as score_state
+from domain.century_new_world.state import EXPLORE, OVER, RETURN, WORK, State
+from domain.core.chance import ChanceSpec, validate
+from domain.core.errors import ChanceExpected, GameOver, IllegalAction, NotYourTurn
+from domain.core.protocol import CHANCE, Bot, ChanceStep, Decision, Scores, Setup, Step
+
+
+class CenturyNewWorldRules:
+    """Century: New World, base game; Korean rulebook readings (docs/rules-notes.md)."""
+
+    name = S.GAME
+    title = "Century: New World"
+    rules_version = "1"
+    min_players = 2
+    max_players = 4
+    options = S.OPTIONS
+    synthetic_note = ""
+
+    def prepare(self, players: Sequence[str], options: Mapping[str, str]) -> Setup:
+        return S.prepare(players, options)
+
+    def initial_state(self, setup: Setup) -> State:
+        return S.initial_state(setup)
+
+    def to_move(self, state: State) -> tuple[int, ...]:
+        if state.phase == OVER:
+            return ()
+        if state.phase < WORK:
+            return (CHANCE,)
+        return (state.actor,)
+
+    def legal_actions(self, state: State, seat: int) -> Sequence[str]:
+        return turns.legal(state, seat)
+
+    def chance_spec(self, state: State) -> ChanceSpec:
+        if state.phase >= WORK:
+            raise ChanceExpected(
+                "no chance outcome is awaited now",
+                hint="the game is over" if state.phase == OVER else f"seat {state.actor} decides",
+            )
+        return S.chance_spec(state)
+
+    def apply(self, state: State, step: Step) -> State:
+        if state.phase == OVER:
+            raise GameOver()
+        if isinstance(step, ChanceStep):
+            spec = self.chance_spec(state)
+            validate(spec, step.outcome)
+            s = state.clone()
+            S.resolve(s, tuple(str(x) for x in step.outcome))
+            return s
+        if not isinstance(step, Decision):
+            raise IllegalAction(repr(step), None, (), "not a Decision or ChanceStep")
+        if state.phase < WORK:
+            raise ChanceExpected(
+                "the game waits for a chance outcome, not a decision",
+                hint=S.chance_spec(state).label,
+            )
+        seat = step.seat
+        if seat != state.actor:
+            raise NotYourTurn(seat, (state.actor,))
+        allowed = turns.legal(state, seat)
+        action = step.action
+        if action not in allowed:
+            raise IllegalAction(action, seat, allowed, _why(state, seat, action))
+        s = state.clone()
+        if state.phase == WORK:
+            if action == L.REST:
+                L.rest(s, seat)
+            else:
+                L.place(s, seat, action)
+        elif state.phase == EXPLORE:
+            turns.explore(s, seat, action.split(":", 1)[1])
+        elif state.phase == RETURN:
+            turns.give_back(s, seat, action.split(":", 1)[1])
+        turns.finish_turn(s)
+        return s
+
+    def is_over(self, state: State) -> bool:
+        return state.phase == OVER
+
+    def scores(self, state: State) -> Scores:
+        return score_state(state)
+
+    def describe(self, state: State, step: Step) -> str:
+        from domain.century_new_world.describe import describe
+
+        return describe(state, step)
+
+    def view(self, state: State, seat: int | None = None) -> dict[str, Any]:
+        from domain.century_new_world.view import view
+
+        return view(state, seat)
+
+    def round_of(self, state: State) -> int:
+        return state.round
+
+    def bot(self, kind: str, seed: int) -> Bot[State]:
+        from domain.century_new_world.bots import make_bot
+
+        return make_bot(self, kind, seed)
+
+
+def _why(s: State, seat: int, action: str) -> str:
+    """A reason an action is not legal, in the rulebook's terms."""
+    if s.phase == EXPLORE:
+        return "an exploration tile must be taken first"
+    if s.phase == RETURN:
+        return f"over the storage limit of {s.t.facts.storage}: return a cube you hold"
+    if action == L.REST:
+        return "no settlers of yours are on the board"
+    if not action.startswith("place:"):
+        return "not an action of the grammar"
+    loc_id = action.split(":")[1]
+    li = s.t.loc_index.get(loc_id)
+    if li is None:
+        return f"no location {loc_id!r} on this board"
+    if s.explore_on[li] >= 0:
+        return "an exploration tile lies on that location"
+    if s.occ_seat[li] == seat:
+        return "your own settlers are already on that location"
+    need = L.settlers_needed(s, li)
+    if need > s.players[seat].available:
+        return f"it needs {need} settlers, you have {s.players[seat].available} available"
+    return "the location's function cannot be used that way"
+
+
+RULES = CenturyNewWorldRules()
+
+__all__ = ["RULES", "CenturyNewWorldRules"]

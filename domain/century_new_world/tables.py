@@ -1,0 +1,95 @@
+"""The components of one game, compiled from `Setup.components` (never from the pack catalog).
+
+`prepare` embeds the full component definitions in the setup (so the `Started` event carries
+them); `compile_tables` turns that JSON into indexed tuples the rules read quickly. A recorded
+game therefore replays with no pack on disk.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from domain.century_new_world.packs.model import (
+    BonusTile,
+    ExplorationTile,
+    Facts,
+    Location,
+    PointCard,
+)
+from domain.core.errors import SetupError
+
+
+@dataclass(frozen=True, slots=True)
+class Tables:
+    pack: str
+    label: str
+    boards: tuple[str, ...]
+    facts: Facts
+    locations: tuple[Location, ...]
+    cards: tuple[PointCard, ...]
+    bonus: tuple[BonusTile, ...]
+    tiles: tuple[ExplorationTile, ...]
+    loc_index: Mapping[str, int]
+    card_index: Mapping[str, int]
+    bonus_index: Mapping[str, int]
+    tile_index: Mapping[str, int]
+    villages: tuple[int, ...]
+    """Location indices of the villages (forts), in board order."""
+    plan: tuple[tuple[int, str, int, int, tuple[int, ...], int], ...]
+    """Per location, for fast move generation: (index, ``"place:<id>"``, kind number in
+    `KIND_CODES`, settler icon, cubes given per trade, times)."""
+
+
+KIND_CODES = {"production": 0, "upgrade": 1, "trade": 2, "village": 3}
+
+
+def _index(items: tuple[Any, ...]) -> dict[str, int]:
+    return {item.id: i for i, item in enumerate(items)}
+
+
+def compile_tables(components: Mapping[str, Any] | None) -> Tables:
+    """Indexed component tables from the JSON that `prepare` embedded in the setup.
+
+    Raises `SetupError` when a stored setup lacks them or they are malformed (e.g. a hand-edited
+    import), rather than failing somewhere inside the rules.
+    """
+    if not isinstance(components, Mapping):
+        raise SetupError(
+            "the setup carries no Century: New World components",
+            hint="start games with RULES.prepare(...), which embeds them",
+        )
+    try:
+        return _compile(components)
+    except (KeyError, TypeError, ValueError) as error:
+        raise SetupError(
+            f"the setup's components are malformed: {error!r}",
+            hint="the Started event must hold the components written by prepare()",
+        ) from error
+
+
+def _compile(components: Mapping[str, Any]) -> Tables:
+    locations = tuple(Location.from_json(d) for d in components["locations"])
+    cards = tuple(PointCard.from_json(d) for d in components["point_cards"])
+    bonus = tuple(BonusTile.from_json(d) for d in components["bonus_tiles"])
+    tiles = tuple(ExplorationTile.from_json(d) for d in components["exploration_tiles"])
+    return Tables(
+        pack=str(components["pack"]),
+        label=str(components.get("label", "")),
+        boards=tuple(components["boards"]),
+        facts=Facts.from_json(components["facts"]),
+        locations=locations,
+        cards=cards,
+        bonus=bonus,
+        tiles=tiles,
+        loc_index=_index(locations),
+        card_index=_index(cards),
+        bonus_index=_index(bonus),
+        tile_index=_index(tiles),
+        villages=tuple(i for i, loc in enumerate(locations) if loc.kind == "village"),
+        plan=tuple(
+            (i, f"place:{loc.id}", KIND_CODES[loc.kind], loc.settlers, loc.give, loc.times)
+            for i, loc in enumerate(locations)
+        ),
+    )

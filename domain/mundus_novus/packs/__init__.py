@@ -1,0 +1,275 @@
+"""Component packs: every printed component as a row of a CSV table, loaded and checked.
+
+A pack is a folder holding `resources.csv` (kind,name,count) and `development.csv`
+(id,kind,name,value,range,income,capacity,event,players); lines starting with ``#`` are comments,
+``?`` marks a fact that is not yet sourced. Two packs ship: `published` (only sourced facts,
+incomplete) and `synthetic` (synthetic components, not the printed game). The format is documented
+in docs/components.md.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from collections.abc import Mapping
+from dataclasses import asdict, dataclass
+from importlib import resources as ir
+from pathlib import Path
+from typing import Any
+
+from domain.core.errors import MissingComponents, SetupError
+from domain.mundus_novus.cards import EVENTS, KINDS, NO_EVENT, RELIC, parse, text
+
+PACK_NAMES: tuple[str, ...] = ("synthetic", "published")
+SYNTHETIC_LABEL = "synthetic components, not the printed game"
+DEV_KINDS = ("caravel", "shipyard", "warehouse", "merchant", "personality")
+PERSONALITIES = (
+    "almagro",
+    "de_la_cosa",
+    "de_las_casas",
+    "gonzalo_pizarro",
+    "ponce_de_leon",
+    "valdivia",
+    "orellana",
+    "coronado",
+    "cortes",
+)
+PERSONALITY_TITLES = {
+    "almagro": "Diego de Almagro",
+    "de_la_cosa": "Juan de la Cosa",
+    "de_las_casas": "Bartolome de las Casas",
+    "gonzalo_pizarro": "Gonzalo Pizarro",
+    "ponce_de_leon": "Juan Ponce de Leon",
+    "valdivia": "Pedro de Valdivia",
+    "orellana": "Francisco de Orellana",
+    "coronado": "Francisco de Coronado",
+    "cortes": "Hernan Cortes",
+}
+RESOURCE_TOTAL = 120
+DEVELOPMENT_TOTAL = 44
+RANGES = {"1-3": (1, 3), "4-6": (4, 6), "7-9": (7, 9)}
+DEV_COLUMNS = ("id", "kind", "name", "value", "range", "income", "capacity", "event", "players")
+
+
+@dataclass(frozen=True, slots=True)
+class DevCard:
+    """One development card: its kind and the numbers printed on it."""
+
+    id: str
+    kind: str
+    name: str
+    value: int = 0
+    """Caravel value (caravels only)."""
+    range: str = ""
+    """Merchant range "1-3", "4-6" or "7-9" (merchants only)."""
+    income: int = 0
+    """Doubloons at the end of the owner's development turn."""
+    capacity: int = 0
+    """Cards a warehouse keeps at the end of the round."""
+    event: str = NO_EVENT
+    players: int = 2
+    """The player-count number: the card is removed with fewer players."""
+
+    @property
+    def title(self) -> str:
+        return PERSONALITY_TITLES.get(self.name, self.name)
+
+    def to_json(self) -> dict[str, Any]:
+        return asdict(self)
+
+    @classmethod
+    def from_json(cls, d: Mapping[str, Any]) -> DevCard:
+        return cls(**{k: d[k] for k in DEV_COLUMNS if k in d})
+
+
+@dataclass(frozen=True, slots=True)
+class Pack:
+    name: str
+    resources: tuple[int, ...]
+    """Count per kind, index 0 unused, 10 = relic."""
+    development: tuple[DevCard, ...]
+    synthetic: bool
+
+
+class PackLoadError(SetupError):
+    """A pack folder that cannot be read."""
+
+
+def _rows(data: str) -> list[dict[str, str]]:
+    lines = [ln for ln in data.splitlines() if ln.strip() and not ln.lstrip().startswith("#")]
+    return [
+        {k: (v or "").strip() for k, v in row.items() if k is not None}
+        for row in csv.DictReader(io.StringIO("\n".join(lines)))
+    ]
+
+
+def _read(source: str) -> tuple[str, str, str, bool]:
+    """(name, resources text, development text, synthetic?) of a pack name or folder/file path."""
+    if source in PACK_NAMES:
+        base = ir.files("domain.mundus_novus.packs").joinpath(source)
+        res = base.joinpath("resources.csv").read_text(encoding="utf-8")
+        dev = base.joinpath("development.csv").read_text(encoding="utf-8")
+        return source, res, dev, source == "synthetic"
+    path = Path(source)
+    folder = path.parent if path.is_file() else path
+    try:
+        res = (folder / "resources.csv").read_text(encoding="utf-8")
+        dev = (folder / "development.csv").read_text(encoding="utf-8")
+    except OSError as exc:
+        raise PackLoadError(
+            f"cannot read pack {source!r}: {exc}",
+            hint=f"a pack is one of {', '.join(PACK_NAMES)} or a folder with resources.csv "
+            "and development.csv",
+        ) from exc
+    return str(folder), res, dev, SYNTHETIC_LABEL in dev
+
+
+def _int(row: dict[str, str], key: str, where: str, problems: list[str], missing: bool) -> int:
+    raw = row.get(key, "")
+    if raw == "?":
+        if missing:
+            problems.append(f"{where}: {key} not sourced")
+        return 0
+    if raw == "":
+        return 0
+    try:
+        return int(raw)
+    except ValueError:
+        problems.append(f"{where}: {key} {raw!r} is not a whole number")
+        return 0
+
+
+def _parse(res_text: str, dev_text: str) -> tuple[list[int], list[DevCard], list[str]]:
+    problems: list[str] = []
+    counts = [0] * 11
+    seen: set[int] = set()
+    for row in _rows(res_text):
+        try:
+            k = parse(row.get("kind", ""))
+        except ValueError:
+            problems.append(f"resources.csv: unknown kind {row.get('kind')!r}")
+            continue
+        seen.add(k)
+        counts[k] = _int(row, "count", f"resources.csv kind {text(k)}", problems, True)
+    for k in KINDS:
+        if k not in seen:
+            problems.append(f"resources.csv: no row for kind {text(k)}")
+    if sum(counts) != RESOURCE_TOTAL and len(seen) == len(KINDS):
+        problems.append(f"resources.csv: {sum(counts)} cards, the game has {RESOURCE_TOTAL}")
+    cards: list[DevCard] = []
+    ids: set[str] = set()
+    for n, row in enumerate(_rows(dev_text), start=1):
+        where = f"development.csv row {n} ({row.get('id') or '?'})"
+        cid, kind, name = row.get("id", ""), row.get("kind", ""), row.get("name", "")
+        if not cid or cid in ids:
+            problems.append(f"{where}: missing or repeated id")
+        ids.add(cid)
+        if kind not in DEV_KINDS:
+            problems.append(f"{where}: kind {kind!r} is not one of {', '.join(DEV_KINDS)}")
+            continue
+        value = _int(row, "value", where, problems, kind == "caravel")
+        income = _int(row, "income", where, problems, True)
+        capacity = _int(row, "capacity", where, problems, kind == "warehouse")
+        players = _int(row, "players", where, problems, True)
+        rng, event = row.get("range", ""), row.get("event", "")
+        if kind == "caravel" and row.get("value", "") == "":
+            problems.append(f"{where}: caravel without a value")
+        if kind == "merchant":
+            if rng == "?":
+                problems.append(f"{where}: range not sourced")
+            elif rng not in RANGES:
+                problems.append(f"{where}: range {rng!r} is not 1-3, 4-6 or 7-9")
+        if kind == "warehouse" and row.get("capacity") not in ("?",) and capacity not in (1, 2):
+            problems.append(f"{where}: warehouse capacity {capacity} is not 1 or 2")
+        if kind == "personality" and name not in PERSONALITIES:
+            problems.append(f"{where}: unknown personality {name!r}")
+        if event == "?":
+            problems.append(f"{where}: event icon not sourced")
+        elif event not in (*EVENTS, NO_EVENT):
+            problems.append(f"{where}: event {event!r} is not one of {', '.join(EVENTS)}, none")
+        if row.get("players") != "?" and not 2 <= players <= 5:
+            problems.append(f"{where}: player-count number {players} is not 2-5")
+        if value < 0 or income < 0:
+            problems.append(f"{where}: negative number")
+        cards.append(
+            DevCard(
+                cid,
+                kind,
+                name,
+                value,
+                rng,
+                income,
+                capacity,
+                event if event in (*EVENTS, NO_EVENT) else NO_EVENT,
+                players,
+            )
+        )
+    if len(cards) != DEVELOPMENT_TOTAL:
+        problems.append(
+            f"development.csv: {len(cards)} development cards listed, the game has "
+            f"{DEVELOPMENT_TOTAL} (split by kind not sourced)"
+            if len(cards) < DEVELOPMENT_TOTAL
+            else f"development.csv: {len(cards)} development cards, the game has "
+            f"{DEVELOPMENT_TOTAL}"
+        )
+    names = {c.name for c in cards if c.kind == "personality"}
+    for p in PERSONALITIES:
+        if p not in names:
+            problems.append(f"development.csv: personality {p} missing")
+    for kind in DEV_KINDS:
+        if not any(c.kind == kind for c in cards):
+            problems.append(f"development.csv: no {kind} card")
+    for n_players in range(2, 6):
+        if sum(1 for c in cards if c.players <= n_players) < 5 and not problems:
+            problems.append(f"development.csv: fewer than 5 cards for {n_players} players")
+    return counts, cards, problems
+
+
+def check_pack(source: str) -> list[str]:
+    """The problems of a pack (name or path): missing facts and invalid rows; empty if usable."""
+    try:
+        _, res, dev, _ = _read(source)
+    except PackLoadError as exc:
+        return [str(exc)]
+    return _parse(res, dev)[2]
+
+
+def load(source: str) -> Pack:
+    """A complete, valid pack; `MissingComponents` lists what an incomplete pack lacks."""
+    name, res, dev, synthetic = _read(source)
+    counts, cards, problems = _parse(res, dev)
+    if problems:
+        raise MissingComponents(name, problems)
+    return Pack(name, tuple(counts), tuple(cards), synthetic)
+
+
+def components(pack: Pack, players: int) -> dict[str, Any]:
+    """The JSON embedded in `Setup.components`: every component in play, so replays need no pack."""
+    return {
+        "pack": pack.name,
+        "synthetic": pack.synthetic,
+        "resources": {text(k): pack.resources[k] for k in KINDS},
+        "development": [c.to_json() for c in pack.development if c.players <= players],
+        "removed": [c.id for c in pack.development if c.players > players],
+    }
+
+
+def from_components(data: Mapping[str, Any]) -> tuple[list[int], dict[str, DevCard], bool]:
+    """Resource counts, development cards by id, synthetic flag from `Setup.components`."""
+    counts = [0] * 11
+    for k, n in data["resources"].items():
+        counts[parse(k)] = int(n)
+    cards = {d["id"]: DevCard.from_json(d) for d in data["development"]}
+    return counts, cards, bool(data.get("synthetic"))
+
+
+__all__ = [
+    "PACK_NAMES",
+    "RELIC",
+    "DevCard",
+    "Pack",
+    "check_pack",
+    "components",
+    "from_components",
+    "load",
+]

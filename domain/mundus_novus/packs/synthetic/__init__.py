@@ -1,0 +1,1 @@
+"""Data folder of the synthetic Mundus Novus pack (a package so its CSV files are installed)."""

@@ -1,0 +1,60 @@
+"""Options, `prepare` (validating players and the pack, embedding the components) and the
+initial state."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from domain.core.errors import SetupError
+from domain.core.protocol import OptionSpec, Setup
+from domain.mundus_novus import packs
+from domain.mundus_novus.state import SETUP_DEV, Seat, State
+
+NAME = "mundus-novus"
+OPTIONS = (
+    OptionSpec(
+        "pack",
+        packs.PACK_NAMES,
+        "synthetic",
+        "component pack: synthetic = invented for demonstration (synthetic components, not the "
+        "printed game); published = only sourced facts (incomplete, refuses to start)",
+    ),
+)
+DEFAULTS = {o.key: o.default for o in OPTIONS}
+
+
+def prepare(players: Sequence[str], options: Mapping[str, str]) -> Setup:
+    names = tuple(players)
+    if not 2 <= len(names) <= 5:
+        raise SetupError(
+            f"Mundus Novus needs 2 to 5 players, got {len(names)}", hint="name 2 to 5 players"
+        )
+    chosen = dict(DEFAULTS)
+    for key, value in options.items():
+        spec = next((o for o in OPTIONS if o.key == key), None)
+        if spec is None:
+            raise SetupError(f"unknown option {key!r}", hint=f"options: {', '.join(DEFAULTS)}")
+        if value not in spec.values:
+            raise SetupError(
+                f"option {key}={value!r} is not allowed",
+                hint=f"{key} is one of: {', '.join(spec.values)}",
+            )
+        chosen[key] = value
+    pack = packs.load(chosen["pack"])
+    return Setup(NAME, names, chosen, packs.components(pack, len(names)))
+
+
+def initial(setup: Setup) -> State:
+    """Before the setup shuffle: the youngest player (seat 0) holds the trade master token."""
+    if not setup.components:
+        raise SetupError("the setup has no components", hint="create setups with prepare()")
+    counts, cards, synthetic = packs.from_components(setup.components)
+    return State(
+        players=tuple(setup.players),
+        cards=cards,
+        synthetic=synthetic,
+        seats=[Seat([0] * 11) for _ in setup.players],
+        deck=counts,
+        phase=SETUP_DEV,
+        master=0,
+    )

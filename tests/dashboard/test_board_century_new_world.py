@@ -1,0 +1,41 @@
+"""The Century: New World board drawn from a mid-game view."""
+
+from __future__ import annotations
+
+import random
+
+from dashboard import boards
+from dashboard.boards import century_new_world
+from domain.core import registry
+from domain.core.play import play, states
+
+
+def test_mid_game_board_shows_pieces_settlers_cubes_and_the_label() -> None:
+    rules = registry.get("century-new-world")
+    setup = rules.prepare(["Ann", "Bo", "Cy"], {"board": "E1"})
+    bots = [rules.bot("heuristic", i) for i in range(3)]
+    steps, _ = play(rules, setup, bots, random.Random(3))
+    mid = list(states(rules, setup, steps))[len(steps) // 2]
+    view = rules.view(mid)
+    html = boards.render("century-new-world", view, rules)
+    assert boards.renderer("century-new-world") is century_new_world.render
+    assert boards.SYNTHETIC_LABEL in html
+    for piece in ("A1", "B1", "C1", "E1"):
+        assert f"<h6>{piece}</h6>" in html
+    assert "D1-1" not in html and "E1-3" in html
+    assert "Ann" in html and "Bo" in html and "Cy" in html
+    occupied = [loc for loc in view["locations"] if loc["occupant"] is not None]
+    assert occupied and "class='settler'" in html
+    assert html.count("class='cube'") >= sum(p["cube_count"] for p in view["players"])
+    for p in view["players"]:
+        assert f"<b>{p['score']}</b>" in html
+    covered = [loc for loc in view["locations"] if loc["exploration_tile"]]
+    assert all(f"tile {loc['exploration_tile']}" in html for loc in covered)
+
+
+def test_published_label_absent_when_not_synthetic() -> None:
+    rules = registry.get("century-new-world")
+    setup = rules.prepare(["Ann", "Bo"], {})
+    view = dict(rules.view(rules.initial_state(setup)))
+    view.pop("synthetic")
+    assert boards.SYNTHETIC_LABEL not in century_new_world.render(view, rules)

@@ -1,0 +1,71 @@
+"""Views: the observer sees every card; a seat sees its own cards and only counts of others'."""
+
+from __future__ import annotations
+
+import json
+
+from domain.mundus_novus import cards as K
+from domain.mundus_novus.rules import RULES
+from tests.mundus_novus.builders import deal, fresh
+
+KEYS = {
+    "game",
+    "viewer",
+    "round",
+    "phase",
+    "event",
+    "event_name",
+    "master",
+    "to_move",
+    "market",
+    "open_cards",
+    "deck",
+    "discard",
+    "development_deck",
+    "queue",
+    "seats",
+    "trade",
+    "development",
+    "over",
+    "end_reason",
+    "scores",
+    "synthetic",
+}
+
+
+def test_observer_and_seat_views() -> None:
+    s = fresh(3)
+    deal(s, 0, "1,2,R")
+    deal(s, 1, "9,9")
+    s.seats[1].stored[4] = 1
+    s.deck[4] -= 1
+    observer = RULES.view(s)
+    assert set(observer) == KEYS | {"observer"}
+    assert observer["seats"][1]["hand"] == ["9", "9"] and observer["seats"][1]["stored"] == ["4"]
+    assert len(observer["observer"]["deck"]) == observer["deck"] == sum(s.deck)
+    assert [c["id"] for c in observer["observer"]["development_deck"]] == s.dev_deck
+    mine = RULES.view(s, 0)
+    assert set(mine) == KEYS
+    assert mine["seats"][0]["hand"] == ["1", "2", "R"]
+    other = mine["seats"][1]
+    assert other["hand"] is None and other["hand_count"] == 2
+    assert other["stored"] is None and other["stored_count"] == 1
+    text = json.dumps(mine)
+    assert '"9"' not in text.replace('"value": 9', "")  # Ben's nines appear nowhere
+    assert mine["queue"] == observer["queue"] and len(mine["queue"]) == K.QUEUE_SIZE
+
+
+def test_sentences_do_not_reveal_secret_cards() -> None:
+    from domain.core.protocol import Decision
+    from domain.mundus_novus import trade
+
+    s = fresh(2)
+    deal(s, 0, "9,9,7,1")
+    deal(s, 1, "2,3,4,1")
+    trade.begin_trade(s)
+    s = RULES.apply(s, Decision(0, "declare:2"))
+    said = RULES.describe(s, Decision(0, "offer:7,9"))
+    assert said == "Ana puts 2 cards face down to trade." and "vanilla" not in said
+    s.master, s.receiver = 0, 1
+    assert "potato" not in RULES.describe(s, Decision(0, "give:7"))
+    assert RULES.describe(s, Decision(0, "declare:3")).endswith("declares 3 cards for the trade.")
