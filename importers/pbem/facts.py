@@ -192,11 +192,13 @@ class Reader:
         if s.turn == 0:
             return self.read_preamble(s)
         subject, rest = self.subject_of(s.text)
-        if not subject:
+        known = subject.lower() in (p.lower() for p in self.players)
+        if not known:  # "The Colonist Ship gets 4 colonists", "Final scores: ..."
             for pattern, make in SUBJECTLESS:
                 m = pattern.search(s.text)
                 if m:
                     return make(self, s, m)
+        if not subject:
             raise ReportError(self.file, s.line, "cannot read this sentence", _HINT, s.text)
         who = self.player(subject, s)
         facts: list[Fact] = []
@@ -252,7 +254,9 @@ def _merge_placements(facts: list[Fact], file: str) -> list[Fact]:
     """One placement fact per player and sentence; "uses the Hacienda and draws ..." as one."""
     merged: list[Fact] = []
     for fact in facts:
-        if fact.kind == "coins":
+        if merged and merged[-1].kind == "wharf" and fact.kind == "ship":
+            merged[-1] = replace(fact, wharf=True)
+        elif fact.kind == "coins":
             if not merged or merged[-1].kind != "role":
                 raise ReportError(
                     file, fact.line, "doubloons gained outside a role choice", _HINT, fact.sentence
@@ -267,6 +271,11 @@ def _merge_placements(facts: list[Fact], file: str) -> list[Fact]:
             )
         else:
             merged.append(fact)
+    for fact in merged:
+        if fact.kind == "wharf":
+            raise ReportError(
+                file, fact.line, "the Wharf is used but nothing is shipped", _HINT, fact.sentence
+            )
     return merged
 
 
@@ -337,6 +346,10 @@ def _move(r: Reader, who: str, clause: str, s: Sentence, m: re.Match[str]) -> li
     count = number(m.group("count")) if m.group("count") else 1
     move = (r.target(m.group("src"), s), r.target(m.group("dst"), s))
     return [Fact("place", s.line, s.text, who, moves=(move,) * count, turn=s.turn)]
+
+
+def _wharf(r: Reader, who: str, clause: str, s: Sentence, m: re.Match[str]) -> list[Fact]:
+    return [Fact("wharf", s.line, s.text, who, turn=s.turn)]
 
 
 def _coins(r: Reader, who: str, clause: str, s: Sentence, m: re.Match[str]) -> list[Fact]:
@@ -420,6 +433,15 @@ def _lose(r: Reader, who: str, clause: str, s: Sentence, m: re.Match[str]) -> li
 _ROLE_NAMES = "|".join(ROLE_IDS)
 _TAKE = r"(?:takes|selects|gains|chooses|picks|gets|receives|plants)"
 CLAUSES: list[tuple[re.Pattern[str], ClauseMaker]] = [
+    (re.compile(r"^uses\s+(?:the|his|her|their)\s+wharf\s*$", re.I), _wharf),
+    (
+        re.compile(
+            rf"^(?:keeps|stores)\s+(?:all\s+(?:(?:his|her|their)\s+)?|(?:his|her|their)\s+)"
+            rf"(?P<what>(?:{GOOD_RE[1:-1]})(?:\s*(?:,|and)\s*(?:{GOOD_RE[1:-1]}))*)",
+            re.I,
+        ),
+        _store,
+    ),
     (
         re.compile(
             rf"^(?:takes|gains|receives|collects|gets|earns)\s+{NUM_RE}\s+doubloons?\b", re.I
