@@ -115,12 +115,14 @@ def import_bytes(
     app: NovusApp, file_name: str, data: bytes, fmt: Format = "auto", lenient: bool = False
 ) -> ImportResult:
     """Import one file's bytes: imported, already present, or rejected with its typed error."""
+    chosen: str | None = fmt if fmt != "auto" else None
     try:
-        parsed = parse_bytes(file_name, data, fmt, lenient)
+        if chosen is None and len(data) <= MAX_FILE_BYTES:
+            chosen = detect(file_name, data)
+        parsed = parse_bytes(file_name, data, chosen or fmt, lenient)  # type: ignore[arg-type]
     except ImportProblem as problem:
-        return ImportResult(file_name, "rejected", error=problem)
+        return ImportResult(file_name, "rejected", chosen, error=problem)
     game = parsed.game
-    chosen = fmt if fmt != "auto" else detect(file_name, data)
 
     def result(status: Status) -> ImportResult:
         steps = len(game.steps)

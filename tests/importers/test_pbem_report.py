@@ -211,3 +211,11 @@ def test_reports_go_through_the_shared_entry_point_idempotently(app: NovusApp) -
     bad = import_bytes(app, "bad.txt", REPORTS[4].replace("for 3 VP", "for 9 VP", 1).encode())
     assert bad.status == "rejected" and isinstance(bad.error, ReportMismatch)
     assert (app.max_notification_id(), app.game_ids()) == before
+
+
+def test_a_non_utf8_report_names_its_line(app: NovusApp) -> None:
+    data = REPORTS[3].encode().replace(b"takes a Quarry", b"takes a Quarr\xe9", 1)
+    result = import_bytes(app, "latin1.txt", data)
+    assert result.status == "rejected" and result.format == "pbem-report"
+    assert isinstance(result.error, ReportError) and "not UTF-8" in result.error.message
+    assert result.error.line == data[: data.index(b"\xe9")].count(b"\n") + 1
