@@ -31,7 +31,7 @@ from domain.puerto_rico.components import (
 )
 from domain.puerto_rico.roles.craftsman import capacity
 from domain.puerto_rico.rules import PuertoRicoRules
-from domain.puerto_rico.state import PICKING, State
+from domain.puerto_rico.state import CHANCE_REFILL, PICKING, State
 from importers.errors import ReportAmbiguity, ReportError, ReportMismatch
 from importers.pbem.facts import Fact
 from importers.pbem.placement import (
@@ -188,19 +188,29 @@ class Interpreter:
         self.steps.append(step)
 
     def draw(self, fact: Fact, tiles: tuple[str, ...]) -> None:
-        """Map stated tiles to the chance outcome: the first `count` tiles are the random draw;
-        tiles beyond it must be the ones the rules turn up without chance (the discards)."""
-        spec = self.rules.chance_spec(self.state)
-        count = getattr(spec, "count", len(tiles))
-        if len(tiles) < count:
-            raise ReportError(
-                self.file,
-                fact.line,
-                f"{len(tiles)} plantations given, {count} are drawn now",
-                sentence=fact.sentence,
-            )
-        self.play(ChanceStep(tuple(tiles[:count])), fact)
-        if len(tiles) > count:
+        """Map stated tiles to chance outcomes, in the order written: each chance step the
+        engine asks for takes the next `count` tiles (a refill may be two steps when the stack
+        runs out and the discards are reshuffled); tiles the rules turn up without chance (the
+        tiles under the stack, KO) must match the row the engine shows."""
+        refill = self.state.chance == CHANCE_REFILL
+        rest = list(tiles)
+        while rest and self.rules.to_move(self.state) == (-1,):
+            if not refill and len(rest) < len(tiles):
+                break  # a hacienda draw is one tile
+            spec = self.rules.chance_spec(self.state)
+            count = getattr(spec, "count", len(rest))
+            if len(rest) < count:
+                raise ReportError(
+                    self.file,
+                    fact.line,
+                    f"{len(tiles)} plantations given, more are drawn now",
+                    sentence=fact.sentence,
+                )
+            self.play(ChanceStep(tuple(rest[:count])), fact)
+            rest = rest[count:]
+            if not refill:
+                break
+        if refill:
             row = sorted(GOODS[t] for t in self.state.face_up)
             if sorted(tiles) != row:
                 raise ReportMismatch(
@@ -209,6 +219,13 @@ class Interpreter:
                     f"the face-up plantations are {', '.join(row)}, not {', '.join(tiles)}",
                     sentence=fact.sentence,
                 )
+        elif rest:
+            raise ReportError(
+                self.file,
+                fact.line,
+                f"one plantation is drawn, not {len(tiles)}",
+                sentence=fact.sentence,
+            )
 
     # -- facts -> actions ----------------------------------------------------------------------
     def resolve(self, fact: Fact, seat: int, legal: tuple[str, ...] | Any) -> str | None:
