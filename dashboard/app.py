@@ -9,7 +9,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import streamlit as st
 
-from dashboard.pages import games_page, library_page, replay_page
+from dashboard.pages import games_page, library_page, players_page, replay_page, upload_page
 
 
 def main() -> None:
@@ -17,7 +17,9 @@ def main() -> None:
     pages = [
         st.Page(library_page, title="Library", url_path="library", default=True),
         st.Page(replay_page, title="Replay", url_path="replay"),
+        st.Page(players_page, title="Players", url_path="players"),
         st.Page(games_page, title="Games", url_path="games"),
+        st.Page(upload_page, title="Upload", url_path="upload"),
     ]
     st.navigation(pages).run()
 

@@ -7,17 +7,24 @@ is shown is what the engine recomputes from the events.
 
 from __future__ import annotations
 
+from datetime import date
+from pathlib import Path
 from typing import Any
 from uuid import UUID
 
-import pandas as pd
 import streamlit as st
 
 from application.service import NovusApp, open_app
 from application.settings import data_dir
-from dashboard import boards
-from dashboard.replay import frame, move_lines
-from domain.core import registry
+from dashboard import boards, charts, data, stats
+from dashboard.replay import (
+    ScorePoint,
+    frame,
+    move_lines,
+    round_jumps,
+    score_timeline,
+    scores_at,
+)
 
 
 @st.cache_resource
@@ -34,50 +41,59 @@ def _lines(folder: str, game: str) -> list[Any]:
     return move_lines(_app(folder), UUID(game))
 
 
-def summaries_frame() -> pd.DataFrame:
-    rows = []
-    for s in app().summaries():
-        winners = ", ".join(s.players[w] for w in s.winners or ())
-        rows.append(
-            {
-                "open": f"replay?game={s.id}&step=0",
-                "game": s.game,
-                "players": len(s.players),
-                "names": ", ".join(s.players),
-                "source": str(s.source.get("kind", "")),
-                "created": s.created[:19],
-                "steps": s.steps,
-                "winner": winners,
-                "id": str(s.id),
-                "synthetic": s.options.get("pack") == "synthetic",
-            }
-        )
-    return pd.DataFrame(rows)
+@st.cache_resource(max_entries=64)
+def _score_points(folder: str, game: str) -> list[ScorePoint]:
+    return score_timeline(_app(folder), UUID(game))
+
+
+@st.cache_resource(max_entries=64)
+def _score_spec(folder: str, game: str) -> dict[str, Any]:
+    """Shared, never mutated (`charts.at_step` copies the path it changes)."""
+    return charts.score_spec(_score_points(folder, game))
+
+
+def views_folder() -> Path:
+    """The data folder, with the DuckDB views brought up to date with the store."""
+    folder = data_dir()
+    data.refresh(app(), folder)
+    return folder
 
 
 def library_page() -> None:
     st.title("Library")
-    df = summaries_frame()
-    if df.empty:
+    folder = views_folder()
+    options = data.facets(folder)
+    if not options.get("games"):
         st.info("No games yet: run `novus simulate` or upload a log on the Upload page.")
         return
-    cols = st.columns(4)
-    games = cols[0].multiselect("Game", sorted(df["game"].unique()), key="f_game")
-    counts = cols[1].multiselect("Players", sorted(df["players"].unique()), key="f_players")
-    sources = cols[2].multiselect("Source", sorted(df["source"].unique()), key="f_source")
-    search = cols[3].text_input("Search players / winner / id", key="f_search")
-    shown = df
-    if games:
-        shown = shown[shown["game"].isin(games)]
-    if counts:
-        shown = shown[shown["players"].isin(counts)]
-    if sources:
-        shown = shown[shown["source"].isin(sources)]
-    if search:
-        text = shown["names"] + " " + shown["winner"] + " " + shown["id"]
-        shown = shown[text.str.contains(search, case=False, regex=False)]
-    st.caption(f"{len(shown)} of {len(df)} games")
-    if shown["synthetic"].any():
+    row1 = st.columns(4)
+    game = row1[0].selectbox("Game", ["", *options["games"]], key="f_game")
+    variants = sorted({v for g, v in options["variants"] if not game or g == game})
+    variant = row1[1].selectbox("Variant", ["", *variants], key="f_variant")
+    counts = row1[2].multiselect("Players", options["players"], key="f_players")
+    sources = sorted({kind for kind, _ in options["sources"] if kind})
+    source = row1[3].selectbox("Source", ["", *sources], key="f_source")
+    row2 = st.columns(5)
+    player = row2[0].selectbox("Player", ["", *options["player_names"]], key="f_player")
+    winner = row2[1].selectbox("Winner", ["", *options["player_names"]], key="f_winner")
+    text = row2[2].text_input("Search (id, names, options)", key="f_search")
+    since = row2[3].date_input("Started from", value=None, key="f_since")
+    until = row2[4].date_input("until", value=None, key="f_until")
+    chosen = data.LibraryFilter(
+        game=game,
+        variant=variant,
+        players=tuple(int(n) for n in counts),
+        source=source,
+        player=player,
+        winner=winner,
+        text=text.strip(),
+        since=since if isinstance(since, date) else None,
+        until=until if isinstance(until, date) else None,
+    )
+    shown, matching = data.library(folder, chosen)
+    more = f" (newest {len(shown)} shown)" if len(shown) < matching else ""
+    st.caption(f"{matching} of {data.total(folder)} games{more}")
+    if not shown.empty and shown["synthetic"].any():
         st.caption(f"Rows marked synthetic use {boards.SYNTHETIC_LABEL}.")
     st.dataframe(
         shown,
@@ -85,6 +101,14 @@ def library_page() -> None:
         column_config={"open": st.column_config.LinkColumn("open", display_text="replay")},
         key="library_table",
     )
+
+
+MOVES_CSS = """<style>
+div[class*='st-key-move_']{margin-top:-0.7rem}
+div[class*='st-key-move_'] button{justify-content:flex-start;text-align:left;min-height:1.5rem;
+  padding:0.05rem 0.4rem;width:100%}
+div[class*='st-key-move_'] button p{font-size:0.85rem;text-align:left}
+</style>"""
 
 
 def _step_from_url(last: int) -> int:
@@ -107,10 +131,10 @@ def replay_page() -> None:
     folder = str(data_dir())
     lines = _lines(folder, game)
     last = len(lines)
-    record = app().history(UUID(game))
-    rules = registry.get(record.game)
+    timeline = app().timeline(UUID(game))
+    setup = timeline.setup
     step = _step_from_url(last)
-    note = boards.synthetic_note(rules, record.setup.options)
+    note = boards.synthetic_note(timeline.rules, setup.options)
     if note:
         st.warning(note)
 
@@ -118,56 +142,68 @@ def replay_page() -> None:
         st.query_params["game"] = game
         st.query_params["step"] = str(max(0, min(target, last)))
 
-    round_now = lines[step - 1].round if step else 1
-    next_round = next((ln.step for ln in lines if ln.round > round_now), last)
-    b = st.columns(6)
+    round_now, next_round, back_round = round_jumps(lines, step)
+    b = st.columns([1, 1, 1, 1, 1.4, 1.4, 1.6])
     b[0].button("First", on_click=go, args=(0,), shortcut="Home", key="first")
     b[1].button("Prev", on_click=go, args=(step - 1,), shortcut="Left", key="prev")
     b[2].button("Next", on_click=go, args=(step + 1,), shortcut="Right", key="next")
     b[3].button("Last", on_click=go, args=(last,), shortcut="End", key="last")
-    b[4].button("Next round (N)", on_click=go, args=(next_round,), shortcut="N", key="round")
-    b[5].markdown(f"**Step {step} / {last}**")
+    b[4].button("Round back (B)", on_click=go, args=(back_round,), shortcut="B", key="round_back")
+    b[5].button("Next round (N)", on_click=go, args=(next_round,), shortcut="N", key="round")
+    b[6].markdown(f"**Step {step} / {last}** · round {round_now}")
     picked = st.slider("Step", 0, last, step, key=f"slider_{game}_{step}")
     if picked != step:
         go(picked)
         st.rerun()
+    st.caption(
+        "Keys: Left/Right one step, Home/End first/last, N next round, B round back. "
+        "The address bar holds the step: copy it to share this position."
+    )
     view = frame(app(), UUID(game), step)
     left, right = st.columns([3, 2])
     with left:
-        st.html(view.board)
+        st.html(MOVES_CSS + view.board)
+    with right:
         if view.chosen is not None and view.seat is not None:
-            name = record.setup.players[view.seat]
+            name = setup.players[view.seat]
             st.markdown(f"**Next decision: {name}** chose `{view.chosen}`")
             if view.alternatives:
-                st.caption("Also legal: " + ", ".join(view.alternatives))
-    with right:
+                shown = ", ".join(view.alternatives[:15])
+                more = len(view.alternatives) - 15
+                st.caption(f"Also legal: {shown}" + (f" and {more} more" if more > 0 else ""))
+                with st.expander(f"The {len(view.alternatives)} other legal actions in words"):
+                    st.markdown("\n".join(f"- {text}" for text in view.described))
+            else:
+                st.caption("No other action was legal.")
         st.subheader("Moves")
-        start = max(0, step - 12)
-        for line in lines[start : start + 25]:
-            label = f"{line.step}. (r{line.round}) {line.text}"
-            st.button(
-                label,
-                key=f"move_{line.step}",
-                type="primary" if line.step == step else "tertiary",
-                on_click=go,
-                args=(line.step,),
-            )
+        start = max(0, min(step - 6, last - 22))
+        with st.container(height=520, key="moves"):
+            for line in lines[start : start + 22]:
+                label = f"{line.step}. (r{line.round}) {line.text}"
+                st.button(
+                    label,
+                    key=f"move_{line.step}",
+                    type="primary" if line.step == step else "tertiary",
+                    on_click=go,
+                    args=(line.step,),
+                )
+        st.subheader("Score over time")
+        spec = charts.at_step(_score_spec(folder, game), step)
+        st.vega_lite_chart(spec, key="score_chart")
+        st.dataframe(
+            scores_at(_score_points(folder, game), step), hide_index=True, key="score_table"
+        )
 
 
 def games_page() -> None:
-    st.title("Games")
-    df = summaries_frame()
-    if df.empty:
-        st.info("No games yet.")
-        return
-    st.metric("Games stored", len(df))
-    by_game = df.groupby("game").size().rename("games")
-    st.bar_chart(by_game)
-    finished = [s for s in app().summaries() if s.winners]
-    seat_wins: dict[int, int] = {}
-    for s in finished:
-        for w in s.winners or ():
-            seat_wins[w + 1] = seat_wins.get(w + 1, 0) + 1
-    if seat_wins:
-        st.subheader("Wins by seat")
-        st.bar_chart(pd.Series(seat_wins, name="wins").sort_index())
+    stats.games_page(views_folder())
+
+
+def players_page() -> None:
+    stats.players_page(views_folder())
+
+
+def upload_page() -> None:
+    from dashboard.upload import upload_page as page
+
+    page(app(), after_import=lambda a: data.refresh(a, data_dir()))

@@ -6,6 +6,7 @@ module drawn from `view`; at a decision step, the other actions the engine allow
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 from uuid import UUID
@@ -26,6 +27,17 @@ class MoveLine:
 
 
 @dataclass(frozen=True)
+class ScorePoint:
+    """One seat's points in one category after `step` steps (the engine's `scores` there)."""
+
+    step: int
+    seat: int
+    player: str
+    category: str
+    points: int
+
+
+@dataclass(frozen=True)
 class Frame:
     """The replay at one step: the board HTML and what else was legal for the seat that decided."""
 
@@ -35,6 +47,8 @@ class Frame:
     alternatives: tuple[str, ...]
     chosen: str | None
     seat: int | None
+    described: tuple[str, ...] = ()
+    """The alternatives as the engine's sentences, in the same order."""
 
 
 def move_lines(app: NovusApp, game_id: UUID) -> list[MoveLine]:
@@ -47,6 +61,28 @@ def move_lines(app: NovusApp, game_id: UUID) -> list[MoveLine]:
         seat = step.seat if isinstance(step, Decision) else None
         lines.append(MoveLine(number, rules.round_of(state), seat, rules.describe(state, step)))
     return lines
+
+
+def round_jumps(lines: Sequence[MoveLine], step: int) -> tuple[int, int, int]:
+    """The round at position `step`, where the next round starts, and where "round back" goes
+    (the start of this round, or of the previous one when already at a round's start)."""
+    last = len(lines)
+    if not lines:
+        return 1, 0, 0
+
+    def round_at(position: int) -> int:
+        return lines[min(position, last - 1)].round
+
+    starts: dict[int, int] = {}
+    for line in lines:
+        starts.setdefault(line.round, line.step - 1)
+    now = round_at(step)
+    later = [p for r, p in starts.items() if r > now]
+    next_start = min(later) if later else last
+    this_start = starts.get(now, 0)
+    earlier = [p for r, p in starts.items() if r < now]
+    back = this_start if step > this_start else (max(earlier) if earlier else 0)
+    return now, next_start, back
 
 
 def frame(app: NovusApp, game_id: UUID, step: int) -> Frame:
@@ -65,4 +101,47 @@ def frame(app: NovusApp, game_id: UUID, step: int) -> Frame:
         if isinstance(upcoming, Decision):
             seat, chosen = upcoming.seat, upcoming.action
             alternatives = tuple(a for a in rules.legal_actions(state, seat) if a != chosen)
+            described = tuple(rules.describe(state, Decision(seat, a)) for a in alternatives)
+            return Frame(step, last, html, alternatives, chosen, seat, described)
     return Frame(step, last, html, alternatives, chosen, seat)
+
+
+def score_timeline(app: NovusApp, game_id: UUID) -> list[ScorePoint]:
+    """Every seat's score by category over the game, folding the engine once over its steps.
+
+    Only the steps where some score changed are kept (plus the first and the last), so a chart
+    drawn as steps ("step-after") shows exactly the same curve with far fewer points.
+    """
+    timeline = app.timeline(game_id)
+    rules: Rules[Any] = timeline.rules
+    names = timeline.setup.players
+    points: list[ScorePoint] = []
+    previous: tuple[tuple[int, ...], ...] | None = None
+    last = len(timeline.steps)
+    for number, state in enumerate(states(rules, timeline.setup, timeline.steps)):
+        scores = rules.scores(state)
+        key = tuple(tuple(s.breakdown.values()) for s in scores.seats)
+        if key == previous and number != last:
+            continue
+        previous = key
+        for s in scores.seats:
+            for category, value in s.breakdown.items():
+                points.append(ScorePoint(number, s.seat, names[s.seat], category, value))
+    return points
+
+
+def scores_at(points: Sequence[ScorePoint], step: int) -> list[dict[str, Any]]:
+    """Each seat's points by category (and total) in force at `step`, from `score_timeline`."""
+    latest: dict[tuple[int, str], ScorePoint] = {}
+    for p in points:
+        if p.step > step:
+            break
+        latest[(p.seat, p.category)] = p
+    parts: dict[int, dict[str, int]] = {}
+    names: dict[int, str] = {}
+    for (seat, category), p in latest.items():
+        parts.setdefault(seat, {})[category] = p.points
+        names[seat] = p.player
+    return [
+        {"player": names[s], "total": sum(parts[s].values()), **parts[s]} for s in sorted(parts)
+    ]

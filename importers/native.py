@@ -16,7 +16,7 @@ from pydantic import ValidationError
 
 from domain.core import registry
 from domain.core.aggregate import check
-from domain.core.errors import NovusError
+from domain.core.errors import NovusError, SetupError
 from domain.core.protocol import ChanceStep, Decision, Setup, Step
 from importers.errors import NativeFormatError
 from importers.native_models import Header
@@ -144,7 +144,7 @@ def loads(file: str, raw: bytes) -> NativeGame:
                 f"rules version {game.rules_version!r} of {setup.game} is not supported",
                 hint=f"this Novus plays {setup.game} rules version {rules.rules_version!r}",
             )
-        rules.prepare(setup.players, setup.options)  # players and options are valid
+        _check_setup(rules, setup)
         state = rules.initial_state(setup)
     except NativeFormatError:
         raise
@@ -163,6 +163,32 @@ def loads(file: str, raw: bytes) -> NativeGame:
     if not rules.is_over(state):
         raise NativeFormatError(file, len(lines), "the game is incomplete (truncated file?)")
     return game
+
+
+def _check_setup(rules: Any, setup: Setup) -> None:
+    """Players and options within what the engine offers, without reading any component catalog.
+
+    `prepare` is not used here: it loads component packs, and a stored game must import and
+    replay from the definitions in its own header alone.
+    """
+    count = setup.num_players
+    if not rules.min_players <= count <= rules.max_players:
+        raise SetupError(
+            f"{count} players: {setup.game} is for {rules.min_players}-{rules.max_players}"
+        )
+    specs = {spec.key: spec for spec in rules.options}
+    for key, value in setup.options.items():
+        spec = specs.get(key)
+        if spec is None:
+            raise SetupError(
+                f"unknown option {key!r} for {setup.game}",
+                hint=f"`novus rules {setup.game}` lists the options",
+            )
+        if str(value) not in spec.values:
+            raise SetupError(
+                f"option {key}={value!r} is not allowed",
+                hint=f"{key} is one of: {', '.join(spec.values)}",
+            )
 
 
 def from_record(record: Any) -> NativeGame:

@@ -15,6 +15,7 @@ from playwright.sync_api import Page, sync_playwright
 
 from application.service import open_app
 from dashboard.launch import command
+from importers.api import export_bytes
 
 CHROMIUM = "/usr/bin/chromium"
 ARGS = [
@@ -83,6 +84,16 @@ def _settled(page: Page) -> None:
     page.wait_for_selector("[data-test-script-state='notRunning']", timeout=20000)
 
 
+def _shot(page: Page, name: str, height: int = 1000) -> None:
+    """A screenshot of the whole page: Streamlit scrolls inside its own frame, so the viewport
+    is made tall enough for the content first."""
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.set_viewport_size({"width": 1400, "height": height})
+    page.wait_for_timeout(300)
+    page.screenshot(path=str(ARTIFACTS / name), full_page=True)
+    page.set_viewport_size({"width": 1400, "height": 1000})
+
+
 def test_library_then_replay_with_arrow_keys(server: tuple[str, str], page: Page) -> None:
     base, game = server
     ARTIFACTS.mkdir(exist_ok=True)
@@ -91,11 +102,11 @@ def test_library_then_replay_with_arrow_keys(server: tuple[str, str], page: Page
     page.get_by_text("1 of 1 games").wait_for()
     page.locator("[data-testid='stDataFrame'] canvas").first.wait_for()
     page.wait_for_timeout(500)
-    page.screenshot(path=str(ARTIFACTS / "library.png"), full_page=True)
+    _shot(page, "library.png")
     page.goto(f"{base}/replay?game={game}&step=3")
     _settled(page)
     page.get_by_text("Step 3 / ").wait_for()
-    page.screenshot(path=str(ARTIFACTS / "replay-step3.png"), full_page=True)
+    _shot(page, "replay-step3.png", 2400)
     board = page.locator("[data-testid='stHtml']").first.inner_html()
     page.get_by_role("heading", name="Replay").click()
     page.keyboard.press("ArrowRight")
@@ -103,7 +114,13 @@ def test_library_then_replay_with_arrow_keys(server: tuple[str, str], page: Page
     _settled(page)
     assert "step=4" in page.url
     assert page.locator("[data-testid='stHtml']").first.inner_html() != board
-    page.screenshot(path=str(ARTIFACTS / "replay-step4.png"), full_page=True)
+    _shot(page, "replay-step4.png", 2400)
+    last = page.get_by_text("Step 4 / ").inner_text().split("/")[1].split()[0]
+    page.get_by_role("heading", name="Replay").click()
+    page.keyboard.press("End")
+    page.get_by_text(f"Step {last} / {last}").wait_for()
+    _settled(page)
+    assert f"step={last}" in page.url
 
 
 def test_reloaded_step_link_lands_on_that_step(server: tuple[str, str], page: Page) -> None:
@@ -116,4 +133,36 @@ def test_reloaded_step_link_lands_on_that_step(server: tuple[str, str], page: Pa
     page.goto(f"{base}/games")
     _settled(page)
     page.get_by_text("Games stored").wait_for()
-    page.screenshot(path=str(ARTIFACTS / "games.png"), full_page=True)
+    page.get_by_text("Role picks by round").first.wait_for()
+    _shot(page, "games.png", 2600)
+    page.goto(f"{base}/players")
+    _settled(page)
+    page.get_by_text(": results by seat").wait_for()
+    page.get_by_text("Points by category").wait_for()
+    _shot(page, "players.png", 1800)
+
+
+def test_upload_a_good_and_a_bad_file(server: tuple[str, str], page: Page, tmp_path: Path) -> None:
+    base, _ = server
+    source = open_app(tmp_path / "source")
+    good = export_bytes(source, source.simulate("puerto-rico", 3, {}, seed=5, bot="random"))
+    lines = good.splitlines()
+    lines[4] = b'{"action":"build:no_such_building","seat":1}'
+    (tmp_path / "good.novus.jsonl").write_bytes(good)
+    (tmp_path / "bad.novus.jsonl").write_bytes(b"\n".join(lines) + b"\n")
+    page.goto(f"{base}/upload")
+    _settled(page)
+    page.locator("[data-testid='stFileUploader'] input[type='file']").set_input_files(
+        [str(tmp_path / "good.novus.jsonl"), str(tmp_path / "bad.novus.jsonl")]
+    )
+    page.get_by_text("bad.novus.jsonl").first.wait_for()
+    _settled(page)
+    page.get_by_role("button", name="Import").click()
+    page.get_by_text("1 imported, 0 already present, 1 rejected").wait_for(timeout=30000)
+    _settled(page)
+    problem = page.get_by_text("bad.novus.jsonl, line 5:")
+    assert problem.count() == 1 and "build:no_such_building" in problem.inner_text()
+    _shot(page, "upload.png", 1200)
+    page.goto(base)
+    _settled(page)
+    page.get_by_text("2 of 2 games").wait_for()

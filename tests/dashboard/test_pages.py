@@ -39,6 +39,13 @@ def test_library_lists_games_and_filters(env: list[str]) -> None:
     assert "2 of 2 games" in at.caption[0].value
     at.multiselect(key="f_players").select(4).run()
     assert "1 of 2 games" in at.caption[0].value
+    assert list(at.dataframe[0].value["id"]) == [env[1]]
+    at.text_input(key="f_search").input("no such player").run()
+    assert "0 of 2 games" in at.caption[0].value
+    at.text_input(key="f_search").input("").run()
+    at.multiselect(key="f_players").unselect(4).run()
+    at.selectbox(key="f_player").select("Random 4").run()
+    assert "1 of 2 games" in at.caption[0].value
 
 
 def _replay() -> None:
@@ -62,8 +69,16 @@ def test_replay_reads_the_url_and_steps_forward(env: list[str]) -> None:
     assert "Step 6 / " in at.markdown[0].value
     assert at.query_params["step"] in ("6", ["6"])
     assert at.get("html")[0].proto.body != board
+    chart = at.get("vega_lite_chart")[0].proto.spec
+    assert '"player"' in chart and '"datum": 6' in chart
+    at.button(key="round").click().run()
+    assert "round 2" in at.markdown[0].value and "Step 6 / " not in at.markdown[0].value
+    at.button(key="round_back").click().run()
+    assert "Step 0 / " in at.markdown[0].value and "round 1" in at.markdown[0].value
     at.button(key="first").click().run()
     assert "Step 0 / " in at.markdown[0].value
+    at.button(key="move_3").click().run()
+    assert "Step 3 / " in at.markdown[0].value
 
 
 def _games() -> None:
@@ -77,3 +92,38 @@ def test_games_page_counts_games(env: list[str]) -> None:
     assert not at.exception
     assert at.title[0].value == "Games"
     assert at.metric[0].value == "2"
+    assert [m.label for m in at.metric[1:3]] == ["Games", "Finished"]
+    assert at.metric[2].value == "2"
+    subheaders = [h.value for h in at.subheader]
+    assert "Seat advantage (win rate by seat; dashed: a fair share)" in subheaders
+    assert "Role picks" in subheaders and "Buildings bought and winning" in subheaders
+    specs = [c.proto.spec for c in at.get("vega_lite_chart")]
+    assert len(specs) >= 6
+    roles = next(d.value for d in at.dataframe if list(d.value.columns)[:2] == ["role", "picks"])
+    assert set(roles["role"]) >= {"settler", "mayor", "builder", "craftsman", "trader", "captain"}
+    assert roles["picks"].sum() > 20
+
+
+def _players() -> None:
+    from dashboard.pages import players_page
+
+    players_page()
+
+
+def test_players_page(env: list[str]) -> None:
+    at = AppTest.from_function(_players, default_timeout=30).run()
+    assert not at.exception
+    assert at.title[0].value == "Players"
+    table = at.dataframe[0].value
+    # 3 + 4 random bots named "Random 1".."Random 4": seats 1-3 played both games
+    assert dict(zip(table["player"], table["games"], strict=True)) == {
+        "Random 1": 2,
+        "Random 2": 2,
+        "Random 3": 2,
+        "Random 4": 1,
+    }
+    assert table["wins"].sum() >= 2
+    assert at.subheader[2].value == f"{table['player'].iloc[0]}: results by seat"
+    at.selectbox(key="p_player").select("Random 4").run()
+    assert at.subheader[2].value == "Random 4: results by seat"
+    assert len(at.get("vega_lite_chart")) == 4

@@ -1,0 +1,129 @@
+"""Analytics from the terminal: `novus project` (build the DuckDB views), `novus stats`."""
+
+from __future__ import annotations
+
+import math
+from typing import Annotated, Any
+
+import pandas as pd
+import typer
+from rich import box
+from rich.table import Table
+
+from application import settings
+from application.cli.console import console, errors, progress
+from application.cli.options import DataDir, open_store
+from domain.core import registry
+from projections import runner
+from projections.read import Views
+
+
+def project(
+    data_dir: DataDir = None,
+    follow: Annotated[
+        bool, typer.Option("--follow", "-f", help="Keep following new events (Ctrl+C stops).")
+    ] = False,
+    rebuild: Annotated[
+        bool,
+        typer.Option("--rebuild", help="Drop the views and the tracking position, replay all."),
+    ] = False,
+    batch_size: Annotated[
+        int, typer.Option("--batch-size", min=1, help="Events per DuckDB transaction.")
+    ] = runner.BATCH_SIZE,
+    poll: Annotated[
+        float, typer.Option("--poll", min=0.01, help="Seconds between polls with --follow.")
+    ] = runner.POLL_SECONDS,
+) -> None:
+    """Project the event store into DuckDB (games, steps, scores, statistics) from where it was."""
+    folder = settings.data_dir(data_dir)
+    app = open_store(data_dir, create=False)
+    try:
+        with runner.Projector(app, folder=folder, batch_size=batch_size) as projector:
+            start = 0 if rebuild else projector.position
+            with progress() as bar:
+                task = bar.add_task("projecting events", total=None)
+
+                def advance(position: int, last: int) -> None:
+                    bar.update(task, completed=position - start, total=max(last - start, 1))
+
+                report = projector.catch_up(rebuild=rebuild, progress=advance)
+            if report.rebuilt:
+                console.print(f"rebuilt the views ({report.reason})", highlight=False)
+            console.print(
+                f"projected {report.events} events in {report.seconds:.2f} s "
+                f"({report.rate:,.0f} events/s); position {report.position}; "
+                f"views: {projector.published}",
+                highlight=False,
+            )
+            if follow:
+                console.print(f"following new events every {poll:g} s (Ctrl+C stops)")
+                try:
+                    projector.follow(
+                        poll=poll,
+                        on_report=lambda r: console.print(
+                            f"projected {r.events} new events; position {r.position}",
+                            highlight=False,
+                        ),
+                    )
+                except KeyboardInterrupt:
+                    errors.print("stopped following")
+    finally:
+        app.close()
+
+
+def _cell(value: Any, column: str) -> str:
+    if value is None or (isinstance(value, float) and math.isnan(value)):
+        return "-"
+    if isinstance(value, float):
+        if "rate" in column or column == "share":
+            return f"{value:.1%}"
+        return f"{value:.2f}"
+    if isinstance(value, list | tuple):
+        return ", ".join(map(str, value))
+    if hasattr(value, "tolist"):
+        return ", ".join(map(str, value.tolist()))
+    return str(value)
+
+
+def frame_table(title: str, frame: pd.DataFrame, limit: int = 40) -> Table:
+    """A rich table of a DataFrame (numbers right-aligned, rates as percentages)."""
+    table = Table(title=title, box=box.SIMPLE, title_justify="left")
+    for column in frame.columns:
+        numeric = pd.api.types.is_numeric_dtype(frame[column])
+        table.add_column(str(column), justify="right" if numeric else "left")
+    for row in frame.head(limit).itertuples(index=False):
+        table.add_row(*(_cell(v, str(c)) for v, c in zip(row, frame.columns, strict=True)))
+    if len(frame) > limit:
+        table.caption = f"first {limit} of {len(frame)} rows"
+    return table
+
+
+def stats(
+    game: Annotated[str | None, typer.Option("--game", "-g", help="Only this game.")] = None,
+    player: Annotated[str | None, typer.Option("--player", "-p", help="Only this player.")] = None,
+    data_dir: DataDir = None,
+) -> None:
+    """Player and game statistics from the projected views (run `novus project` first)."""
+    if game:
+        registry.get(game)  # an unknown name is an error, not empty tables
+    views = Views(data_dir)
+    console.print(frame_table("Games", views.game_stats(game=game)))
+    console.print(frame_table("Players", views.player_stats(player=player, game=game)))
+    if player:
+        console.print(
+            frame_table("By player count", views.player_stats_by_players(player=player, game=game))
+        )
+        console.print(frame_table("By seat", views.player_stats_by_seat(player=player, game=game)))
+        console.print(
+            frame_table("Average points by category", views.player_points(player=player, game=game))
+        )
+    if game:
+        console.print(frame_table("Seats", views.seat_stats(game=game)))
+        for name, title in views.stat_tables(game):
+            console.print(frame_table(title, views.stat_table(game, name)))
+    views.close()
+
+
+def register(app: typer.Typer) -> None:
+    app.command("project")(project)
+    app.command("stats")(stats)

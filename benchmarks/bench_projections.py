@@ -1,0 +1,172 @@
+"""Projection speed: rebuild throughput beside a raw Arrow -> DuckDB insert, and catch-up lag.
+
+    python3 benchmarks/bench_projections.py [--games 1000] [--players 4] [--store DIR]
+
+1. Simulates `--games` Puerto Rico games (heuristic bots) into a SQLite store (or reuses the
+   store in `--store`).
+2. Rebuild: `runner.catch_up(rebuild=True)` over the whole store: read + decode notifications,
+   fold the engine over every game (summaries, score timeline, facts), build Arrow batches,
+   write rows + tracking per batch, publish. Events/s.
+3. Raw: the very same rows (read back from the rebuilt tables as Arrow), inserted into an empty
+   DuckDB file with one `INSERT ... SELECT * FROM arrow` per table in one transaction. Events/s
+   (store events / time) and the ratio rebuild / raw.
+4. The parts of the rebuild, each alone: decoding only, and the projection with the engine fold
+   switched off (the path used when a game's engine is not installed).
+5. Catch-up lag: a `novus project --follow` process runs; one new game is stored; the time until
+   a reader (`projections.read.Views`) sees it, over several games.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import signal
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+import duckdb  # noqa: E402
+
+from application.service import NovusApp, open_app  # noqa: E402
+from projections import projection as projection_module  # noqa: E402
+from projections import runner, schema  # noqa: E402
+from projections.read import Views  # noqa: E402
+from projections.view import DuckDBView, wait_for  # noqa: E402
+
+GAME = "puerto-rico"
+
+
+def fill(app: NovusApp, games: int, players: int) -> None:
+    have = len(app.game_ids())
+    began = time.perf_counter()
+    for seed in range(have, games):
+        app.simulate(GAME, players, {}, seed=seed, bot="heuristic")
+    if games > have:
+        print(f"simulated {games - have} games in {time.perf_counter() - began:.1f} s")
+
+
+def decode_only(app: NovusApp) -> float:
+    began = time.perf_counter()
+    after = events = 0
+    while batch := app.notifications(after, runner.BATCH_SIZE):
+        events += len(batch)
+        after = batch[-1][0]
+    return events / (time.perf_counter() - began)
+
+
+def rebuild(app: NovusApp, folder: Path) -> runner.Report:
+    with runner.Projector(app, folder=folder) as projector:
+        return projector.catch_up(rebuild=True)
+
+
+def rebuild_without_fold(app: NovusApp, folder: Path) -> runner.Report:
+    """The same rebuild with every game treated as one whose engine is not installed."""
+    real = projection_module.registry.get
+
+    def missing(name: str) -> Any:
+        from domain.core.errors import UnknownGame
+
+        raise UnknownGame(name, [])
+
+    projection_module.registry.get = missing  # type: ignore[assignment]
+    try:
+        return rebuild(app, folder)
+    finally:
+        projection_module.registry.get = real  # type: ignore[assignment]
+
+
+def raw_insert(views: Path, target: Path) -> tuple[float, int]:
+    """Seconds to insert every data row of `views` into an empty file from Arrow; row count."""
+    source = duckdb.connect(str(views), read_only=True)
+    tables = {name: source.sql(f"SELECT * FROM {name}").to_arrow_table() for name in schema.TABLES}
+    source.close()
+    rows = sum(t.num_rows for t in tables.values())
+    target.unlink(missing_ok=True)
+    view = DuckDBView(target)
+    con = view.con
+    began = time.perf_counter()
+    con.execute("BEGIN TRANSACTION")
+    for name, table in tables.items():
+        con.register("raw_rows", table)
+        con.execute(f"INSERT INTO {name} SELECT * FROM raw_rows")
+        con.unregister("raw_rows")
+    con.execute("COMMIT")
+    con.execute("CHECKPOINT")
+    seconds = time.perf_counter() - began
+    view.close()
+    return seconds, rows
+
+
+def catch_up_lag(app: NovusApp, folder: Path, players: int, samples: int) -> list[float]:
+    runner.catch_up(app, folder=folder)
+    follower = subprocess.Popen(
+        [sys.executable, "-m", "application.cli.main", "project", "-d", str(folder),
+         "--follow", "--poll", "0.05"],
+        cwd=ROOT, env={**os.environ, "PYTHONPATH": str(ROOT)},
+        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+    )  # fmt: skip
+    lags = []
+    try:
+        wait_for(folder / "views.duckdb", 30)
+        views = Views(folder)
+        time.sleep(2)  # the follower has started and caught up
+        for i in range(samples):
+            app.simulate(GAME, players, {}, seed=10_000_000 + i, bot="heuristic")
+            stored = time.perf_counter()
+            target = app.max_notification_id()
+            while views.position() < target:
+                time.sleep(0.005)
+            lags.append(time.perf_counter() - stored)
+        views.close()
+    finally:
+        follower.send_signal(signal.SIGINT)
+        follower.wait(timeout=60)
+    return lags
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--games", type=int, default=1000)
+    parser.add_argument("--players", type=int, default=4)
+    parser.add_argument("--store", type=Path, help="data folder to (re)use for the store")
+    parser.add_argument("--lag-samples", type=int, default=5)
+    args = parser.parse_args()
+    folder = args.store or Path(tempfile.mkdtemp(prefix="novus-bench-projections-"))
+    app = open_app(folder)
+    fill(app, args.games, args.players)
+    events = app.max_notification_id()
+    print(f"store: {folder} ({len(app.game_ids())} games, {events} events)")
+
+    report = rebuild(app, folder)
+    raw_seconds, rows = raw_insert(runner.work_path(folder), folder / "raw.duckdb")
+    raw_rate = events / raw_seconds
+    decode_rate = decode_only(app)
+    no_fold = rebuild_without_fold(app, folder / "no-fold")
+    lags = catch_up_lag(app, folder, args.players, args.lag_samples)
+
+    print(f"\n{'measure':<52} {'value':>14}")
+    lines = [
+        ("rebuild (decode + engine fold + rows + write), ev/s", f"{report.rate:,.0f}"),
+        ("rebuild time, s", f"{report.seconds:.2f}"),
+        (f"raw Arrow -> DuckDB insert of the same {rows:,} rows, ev/s", f"{raw_rate:,.0f}"),
+        ("raw insert time, s", f"{raw_seconds:.2f}"),
+        ("ratio rebuild / raw", f"{report.rate / raw_rate:.3f}"),
+        ("decode only (read + decode notifications), ev/s", f"{decode_rate:,.0f}"),
+        ("rebuild without the engine fold, ev/s", f"{no_fold.rate:,.0f}"),
+        ("catch-up lag after one new game, median s", f"{statistics.median(lags):.3f}"),
+        ("catch-up lag after one new game, max s", f"{max(lags):.3f}"),
+    ]
+    for name, value in lines:
+        print(f"{name:<52} {value:>14}")
+    app.close()
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,137 @@
+"""Santa Maria drawn for people: the shared board (dice, tiles, docks, monks, rest spaces) and
+each player's 6x6 colony with terrain, dice and coins, plus storage and tracks.
+
+`render(view, rules)` reads only `Rules.view()` output (shape in `domain/santa_maria/view.py`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from html import escape
+from typing import Any
+
+from domain.core.protocol import Rules
+
+COLOURS = {
+    "empty": "#f7f4ec",
+    "road": "#d9d2c3",
+    "farm": "#e8d77a",
+    "forest": "#8fbf7f",
+    "mountain": "#b7b2ad",
+    "city": "#d9a06b",
+    "town_hall": "#c7a0d9",
+}
+REST = ("2 coins", "piety", "conquistador", "shipping", "road tile")
+STYLE = (
+    "<style>.sm{font-size:0.85em}.sm table{border-collapse:collapse;margin:2px 0}"
+    ".sm td,.sm th{border:1px solid #bbb;padding:2px 4px;vertical-align:top}"
+    ".sm .grid td{width:64px;height:44px;font-size:0.75em}"
+    ".sm .die{font-weight:bold}.sm .label{color:#a15c00;font-weight:bold}"
+    ".sm .players{display:flex;flex-wrap:wrap;gap:10px}</style>"
+)
+
+
+def _text(value: Any) -> str:
+    if isinstance(value, Sequence) and not isinstance(value, str):
+        return escape(", ".join(str(v) for v in value if v != "")) or "—"
+    return escape(str(value))
+
+
+def _grid(grid: Sequence[Sequence[Mapping[str, Any]]]) -> str:
+    rows = ["<tr><th></th>" + "".join(f"<th>{c}</th>" for c in range(1, 7)) + "</tr>"]
+    for r, row in enumerate(grid, start=1):
+        cells = [f"<th>{r}</th>"]
+        for cell in row:
+            kind = str(cell.get("kind", "empty"))
+            bits = []
+            if kind != "empty":
+                bits.append(escape(kind.replace("_", " ")))
+            bits += [escape(str(e)) for e in cell.get("effects", ())]
+            if cell.get("colonists"):
+                bits.append(f"{cell['colonists']} colonist(s)")
+            if cell.get("die"):
+                bits.append(f"<span class='die'>{escape(str(cell['die']))} die</span>")
+            if cell.get("coins"):
+                bits.append(f"<span class='die'>{cell['coins']} coin(s)</span>")
+            colour = COLOURS.get(kind, "#fff")
+            cells.append(f"<td style='background:{colour}'>{'<br>'.join(bits)}</td>")
+        rows.append("<tr>" + "".join(cells) + "</tr>")
+    return "<table class='grid'>" + "".join(rows) + "</table>"
+
+
+def _player(i: int, p: Mapping[str, Any], actor: int, over: bool) -> str:
+    res = ", ".join(f"{k} {v}" for k, v in p.get("resources", {}).items())
+    ships = " | ".join(f"dock {d + 1}: {_text(x)}" for d, x in enumerate(p.get("ships", ())))
+    turn = " (to move)" if i == actor and not over else ""
+    rested = f", rested on space {p['rest_space'] + 1}" if p.get("rested") else ""
+    facts = [
+        ("board", p.get("board_id", "")),
+        ("coins", p.get("coins")),
+        ("points so far", p.get("points")),
+        ("storage", res),
+        ("blue dice", _text(p.get("blue_dice", ())) + f" (hired {p.get('blue_owned', 1)})"),
+        ("white dice used", p.get("white_used")),
+        ("piety / conquistador", f"{p.get('piety')} / {p.get('conquistador')}"),
+        ("monks left", p.get("monks")),
+        ("scholars", _text(p.get("scholars", ()))),
+        ("bishops", _text(p.get("bishops", ()))),
+        ("ships", ships),
+    ]
+    table = "".join(f"<tr><th>{k}</th><td>{escape(str(v))}</td></tr>" for k, v in facts)
+    return (
+        f"<div><h5>{escape(str(p.get('name')))}{turn}{escape(rested)}</h5>"
+        f"{_grid(p.get('grid', ()))}<table>{table}</table></div>"
+    )
+
+
+def render(view: Mapping[str, Any], rules: Rules[Any]) -> str:
+    parts = [STYLE, "<div class='sm'>"]
+    if view.get("synthetic"):
+        parts.append(f"<p class='label'>{escape(str(view['synthetic']))}</p>")
+    parts.append(
+        f"<h4>{escape(rules.title)}: year {view.get('year')}"
+        + (" (game over)" if view.get("over") else "")
+        + "</h4>"
+    )
+    white = view.get("white_dice") or []
+    dice = ", ".join(f"{n}x{f + 1}" for f, n in enumerate(white) if n) or "none"
+    shared = view.get("blue_pool")
+    blue = (
+        ", ".join(f"{n}x{f + 1}" for f, n in enumerate(shared) if n) or "none"
+        if shared is not None
+        else ""
+    )
+    players = view.get("players", [])
+    rest = [
+        f"{i + 1} {REST[i]}: " + (escape(str(players[s]["name"])) if s >= 0 else "free")
+        for i, s in enumerate(view.get("rest_spaces", ()))
+    ]
+    monks = "; ".join(
+        f"{k}: " + ", ".join(escape(str(players[s]["name"])) for s in v)
+        for k, v in view.get("monk_spaces", {}).items()
+        if v
+    )
+    shared_rows = [
+        ("white dice in the labour pool", dice),
+        *([("blue dice in the labour pool", blue)] if shared is not None else []),
+        ("colony tiles face up", _text(view.get("colony_tiles", ()))),
+        ("docks", _text(view.get("docks", ()))),
+        ("scholars", _text(view.get("scholars", ()))),
+        ("bishops", _text(view.get("bishops", ()))),
+        ("monks", monks or "—"),
+        ("rest spaces", "; ".join(rest)),
+        ("road tiles left", view.get("roads_left")),
+    ]
+    parts.append(
+        "<table>"
+        + "".join(f"<tr><th>{k}</th><td>{escape(str(v))}</td></tr>" for k, v in shared_rows)
+        + "</table>"
+    )
+    parts.append("<div class='players'>")
+    actor, over = int(view.get("actor", -1)), bool(view.get("over"))
+    parts += [_player(i, p, actor, over) for i, p in enumerate(players)]
+    parts.append("</div>")
+    if view.get("feats") is not None:
+        parts.append(f"<p>Solo feats reached: {_text(view['feats'])}</p>")
+    parts.append("</div>")
+    return "".join(parts)

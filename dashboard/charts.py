@@ -1,0 +1,167 @@
+"""Altair charts of the dashboard, built from plain rows so they can be tested without a browser."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import asdict
+from typing import Any
+
+import altair as alt
+import pandas as pd
+
+from dashboard.replay import ScorePoint
+
+MARKER = "#c0392b"
+
+
+def score_frame(points: Sequence[ScorePoint]) -> pd.DataFrame:
+    return pd.DataFrame([asdict(p) for p in points])
+
+
+def score_chart(
+    points: Sequence[ScorePoint], step: int, columns: int = 2, width: int = 165
+) -> alt.FacetChart:
+    """Score over time: one panel per seat, areas stacked by category, a rule at `step`."""
+    df = score_frame(points)
+    order = list(dict.fromkeys(df["player"]))
+    base = alt.Chart()
+    area = base.mark_area(interpolate="step-after", opacity=0.85).encode(
+        x=alt.X("step:Q", title="step"),
+        y=alt.Y("sum(points):Q", title="points", stack="zero"),
+        color=alt.Color("category:N", title=None, legend=alt.Legend(orient="bottom")),
+        tooltip=["player:N", "step:Q", "category:N", "points:Q"],
+    )
+    marker = base.mark_rule(color=MARKER, strokeWidth=2).encode(x=alt.datum(step))
+    return (
+        alt.layer(area, marker, data=df)
+        .properties(height=120, width=width)
+        .facet(facet=alt.Facet("player:N", sort=order, title=None), columns=columns)
+    )
+
+
+def score_spec(points: Sequence[ScorePoint], columns: int = 2, width: int = 165) -> dict[str, Any]:
+    """The score chart as a Vega-Lite dict, data inlined: built once per game (it is the slow
+    part of a replay step), then `at_step` moves only the marker."""
+    spec: dict[str, Any] = score_chart(points, 0, columns, width).to_dict()
+    return spec
+
+
+def at_step(spec: dict[str, Any], step: int) -> dict[str, Any]:
+    """A copy of `score_spec`'s dict with the marker at `step` (the data is shared, not copied)."""
+    inner = spec["spec"]
+    layers = list(inner["layer"])
+    marker = layers[1]
+    encoding = {**marker["encoding"], "x": {**marker["encoding"]["x"], "datum": step}}
+    layers[1] = {**marker, "encoding": encoding}
+    return {**spec, "spec": {**inner, "layer": layers}}
+
+
+def win_rates(df: pd.DataFrame, top: int = 20) -> alt.Chart:
+    """Win rate per player (the `top` players by games), games in the tooltip."""
+    shown = df.sort_values(["games", "player"], ascending=[False, True]).head(top)
+    return (
+        alt.Chart(shown)
+        .mark_bar()
+        .encode(
+            x=alt.X("win_rate:Q", title="win rate", axis=alt.Axis(format="%")),
+            y=alt.Y("player:N", sort="-x", title=None, axis=alt.Axis(labelOverlap=False)),
+            tooltip=["player:N", "games:Q", "wins:Q", alt.Tooltip("win_rate:Q", format=".1%")],
+        )
+        .properties(height=alt.Step(20))
+    )
+
+
+def score_distribution(df: pd.DataFrame, group: str, title: str | None) -> alt.Chart:
+    """Box plots of final scores (`total`) per `group` (player, or player count)."""
+    return (
+        alt.Chart(df)
+        .mark_boxplot(extent="min-max")
+        .encode(
+            x=alt.X("total:Q", title="final score"),
+            y=alt.Y(f"{group}:N", title=title, axis=alt.Axis(labelOverlap=False)),
+            color=alt.Color(f"{group}:N", legend=None),
+        )
+        .properties(height=alt.Step(22))
+    )
+
+
+def seat_advantage(df: pd.DataFrame) -> alt.FacetChart:
+    """Win rate by seat for each player count, against the fair share 1/players (dashed)."""
+    frame = df.assign(fair=1 / df["players"], seat_no=df["seat"] + 1)
+    bars = (
+        alt.Chart()
+        .mark_bar()
+        .encode(
+            x=alt.X("seat_no:O", title="seat (1 = first player)", axis=alt.Axis(labelAngle=0)),
+            y=alt.Y("win_rate:Q", title="win rate", axis=alt.Axis(format="%")),
+            tooltip=["players:Q", "seat_no:O", "games:Q", alt.Tooltip("win_rate:Q", format=".1%")],
+        )
+    )
+    fair = alt.Chart().mark_rule(strokeDash=[4, 3], color=MARKER).encode(y="mean(fair):Q")
+    return (
+        alt.layer(bars, fair, data=frame)
+        .properties(width=160, height=140)
+        .facet(column=alt.Column("players:O", title="players"))
+    )
+
+
+def category_points(df: pd.DataFrame, y: str, title: str) -> alt.Chart:
+    """Average points by score category, stacked, one bar per `y` (player, game, ...)."""
+    return (
+        alt.Chart(df)
+        .mark_bar()
+        .encode(
+            x=alt.X("average_points:Q", title="average points", stack="zero"),
+            y=alt.Y(f"{y}:N", title=title, axis=alt.Axis(labelOverlap=False)),
+            color=alt.Color("category:N", title="category"),
+            tooltip=[f"{y}:N", "category:N", alt.Tooltip("average_points:Q", format=".1f")],
+        )
+        .properties(height=alt.Step(22))
+    )
+
+
+def bar(df: pd.DataFrame, x: str, y: str, title: str, fmt: str = "") -> alt.Chart:
+    """A plain horizontal bar chart of `x` per `y`, largest first."""
+    axis = alt.Axis(format=fmt) if fmt else alt.Axis()
+    return (
+        alt.Chart(df)
+        .mark_bar()
+        .encode(
+            x=alt.X(f"{x}:Q", title=title, axis=axis),
+            y=alt.Y(f"{y}:N", sort="-x", title=None, axis=alt.Axis(labelOverlap=False)),
+            tooltip=list(df.columns),
+        )
+        .properties(height=alt.Step(20))
+    )
+
+
+def heatmap(df: pd.DataFrame, x: str, y: str, value: str, title: str) -> alt.Chart:
+    """A heat map of `value` by `x` and `y` (role picks by round)."""
+    return (
+        alt.Chart(df)
+        .mark_rect()
+        .encode(
+            x=alt.X(f"{x}:O", title=x),
+            y=alt.Y(f"{y}:N", title=None, axis=alt.Axis(labelOverlap=False)),
+            color=alt.Color(f"{value}:Q", title=title, scale=alt.Scale(scheme="oranges")),
+            tooltip=list(df.columns),
+        )
+        .properties(height=alt.Step(22))
+    )
+
+
+def grouped(df: pd.DataFrame, category: str, measures: Sequence[str], title: str) -> alt.Chart:
+    """Several measures per category side by side (goods produced / traded / shipped / spoiled)."""
+    long = df.melt(id_vars=[category], value_vars=list(measures), var_name="measure")
+    return (
+        alt.Chart(long)
+        .mark_bar()
+        .encode(
+            x=alt.X(f"{category}:N", title=None, axis=alt.Axis(labelAngle=0)),
+            xOffset="measure:N",
+            y=alt.Y("value:Q", title=title),
+            color=alt.Color("measure:N", title=None),
+            tooltip=[f"{category}:N", "measure:N", "value:Q"],
+        )
+        .properties(height=220)
+    )

@@ -1,0 +1,132 @@
+"""The Players and Games statistics pages, read from the DuckDB views (`dashboard.data`).
+
+Players: win rates, score distributions, per-seat results and points by category of each
+player. Games: counts, score distributions, first-player (seat) advantage per player count, and
+every statistics view the game's projection module offers (for Puerto Rico: role picks overall
+and by round, buildings and winning, points by category, goods), each as a chart and a table.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+import altair as alt
+import pandas as pd
+import streamlit as st
+
+from dashboard import charts, data
+
+NO_DATA = "No finished games yet: run `novus simulate` or upload logs."
+
+
+def _game_filter(folder: Path, key: str) -> str | None:
+    names = data.query(folder, "SELECT DISTINCT game FROM seats ORDER BY game")
+    if names.empty:
+        return None
+    options = list(names["game"])
+    choice: str = st.selectbox("Game", options, key=key)
+    return choice
+
+
+def players_page(folder: Path) -> None:
+    st.title("Players")
+    game = _game_filter(folder, "p_game")
+    if game is None:
+        st.info(NO_DATA)
+        return
+    views = data.views(folder)
+    stats = views.player_stats(game=game)
+    st.metric("Players", len(stats))
+    st.subheader("Win rates")
+    st.altair_chart(charts.win_rates(stats), key="p_win_rates")
+    st.dataframe(
+        stats,
+        hide_index=True,
+        key="p_table",
+        column_config={
+            "win_rate": st.column_config.NumberColumn("win rate", format="percent"),
+            "average_score": st.column_config.NumberColumn("average score", format="%.1f"),
+            "average_rank": st.column_config.NumberColumn("average rank", format="%.2f"),
+        },
+    )
+    top = list(stats["player"].head(12))
+    scores = data.query(
+        folder,
+        f"SELECT player, total FROM seats WHERE game = ? AND player IN "
+        f"({', '.join('?' for _ in top)})",
+        [game, *top],
+    )
+    st.subheader("Score distributions")
+    st.altair_chart(charts.score_distribution(scores, "player", "player"), key="p_scores")
+    player: str = st.selectbox("Player", list(stats["player"]), key="p_player")
+    by_seat = views.player_stats_by_seat(player=player, game=game)
+    st.subheader(f"{player}: results by seat")
+    st.altair_chart(charts.seat_advantage(by_seat), key="p_seats")
+    points = views.player_points(game=game)
+    points = points[points["player"].isin(top)]
+    st.subheader("Points by category")
+    st.altair_chart(charts.category_points(points, "player", "player"), key="p_points")
+
+
+ChartFor = Callable[[pd.DataFrame], alt.Chart]
+
+GAME_CHARTS: dict[tuple[str, str], ChartFor] = {
+    ("puerto-rico", "role_picks"): lambda df: charts.bar(df, "picks", "role", "picks"),
+    ("puerto-rico", "role_picks_by_round"): lambda df: charts.heatmap(
+        df, "round", "role", "share", "share of picks"
+    ),
+    ("puerto-rico", "buildings"): lambda df: charts.bar(
+        df.dropna(subset=["win_correlation"]),
+        "win_correlation",
+        "building",
+        "correlation of buying it with winning",
+    ),
+    ("puerto-rico", "points"): lambda df: charts.grouped(
+        df, "category", ["average", "average_of_winners"], "points"
+    ),
+    ("puerto-rico", "goods"): lambda df: charts.grouped(
+        df, "good", ["produced", "traded", "shipped", "spoiled"], "barrels"
+    ),
+}
+"""Charts for the statistics views of each game; a view without one is shown as a table."""
+
+
+def games_page(folder: Path) -> None:
+    st.title("Games")
+    overview = data.query(folder, "SELECT * FROM game_stats ORDER BY game")
+    views = data.views(folder)
+    if overview.empty:
+        st.info(NO_DATA)
+        return
+    total = int(overview["games"].sum())
+    st.metric("Games stored", total)
+    game = _game_filter(folder, "g_game")
+    if game is None:
+        st.info(NO_DATA)
+        return
+    row = overview[overview["game"] == game].iloc[0]
+    m = st.columns(5)
+    m[0].metric("Games", int(row["games"]))
+    m[1].metric("Finished", int(row["finished"]))
+    m[2].metric("Average steps", f"{row['average_steps']:.0f}")
+    m[3].metric("Average score", f"{row['average_score']:.1f}")
+    m[4].metric("Average winning score", f"{row['average_winning_score']:.1f}")
+    scores = data.query(
+        folder,
+        "SELECT players::VARCHAR || ' players' AS players, total FROM seats WHERE game = ?",
+        [game],
+    )
+    st.subheader("Score distribution by player count")
+    st.altair_chart(charts.score_distribution(scores, "players", None), key="g_scores")
+    seats = views.seat_stats(game=game)
+    st.subheader("Seat advantage (win rate by seat; dashed: a fair share)")
+    st.altair_chart(charts.seat_advantage(seats), key="g_seats")
+    for name, title in views.stat_tables(game):
+        df = views.stat_table(game, name)
+        st.subheader(title)
+        chart = GAME_CHARTS.get((game, name))
+        if chart is not None and not df.empty:
+            st.altair_chart(chart(df), key=f"g_{name}")
+        with st.expander(f"{title}: table"):
+            st.dataframe(df, hide_index=True, key=f"g_table_{name}")

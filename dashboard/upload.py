@@ -1,0 +1,76 @@
+"""The Upload page: drop log files; each goes through `importers.api.import_bytes`, the very
+function `novus import` uses, so a file is imported whole or not at all, and a rejected file is
+shown with its file name, line and the move the engine refused."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any, cast
+
+import pandas as pd
+import streamlit as st
+
+from application.service import NovusApp
+from importers.api import FORMATS, Format, ImportResult, import_bytes
+
+AfterImport = Callable[[NovusApp], object]
+
+
+def result_rows(results: Sequence[ImportResult]) -> list[dict[str, Any]]:
+    """One row per file: status, game link, and for a rejected file where and why."""
+    rows = []
+    for r in results:
+        problem = r.error
+        rows.append(
+            {
+                "file": r.file,
+                "status": r.status,
+                "format": r.format or "",
+                "steps": r.steps if r.ok else None,
+                "line": problem.line if problem is not None else None,
+                "problem": problem.detail if problem is not None else "; ".join(r.warnings),
+                "hint": problem.hint if problem is not None else "",
+                "open": f"replay?game={r.game_id}&step=0" if r.ok and r.game_id else None,
+            }
+        )
+    return rows
+
+
+def upload_page(app: NovusApp, after_import: AfterImport | None = None) -> None:
+    st.title("Upload")
+    st.caption(
+        "Native `.novus.jsonl` files and Puerto Rico play-by-email reports. Each file is checked "
+        "move by move by the rules engine and stored in one save: whole, or not at all."
+    )
+    files = st.file_uploader("Log files", accept_multiple_files=True, key="upload_files")
+    cols = st.columns([1, 1, 2])
+    fmt = cols[0].selectbox("Format", ["auto", *FORMATS], key="upload_format")
+    lenient = cols[1].checkbox(
+        "Lenient (reports)", key="upload_lenient", help="accept report lines it can skip safely"
+    )
+    if not st.button("Import", type="primary", key="upload_go", disabled=not files):
+        return
+    results = [
+        import_bytes(app, f.name, f.getvalue(), cast(Format, fmt), lenient) for f in files or []
+    ]
+    if after_import is not None and any(r.status == "imported" for r in results):
+        after_import(app)
+    imported = sum(r.status == "imported" for r in results)
+    present = sum(r.status == "present" for r in results)
+    rejected = [r for r in results if not r.ok]
+    summary = f"{imported} imported, {present} already present, {len(rejected)} rejected"
+    if rejected:
+        st.error(summary)
+        for r in rejected:
+            assert r.error is not None
+            st.markdown(f"**{r.file}**, line {r.error.line}: {r.error.detail}")
+            if r.error.hint:
+                st.caption(r.error.hint)
+    else:
+        st.success(summary)
+    st.dataframe(
+        pd.DataFrame(result_rows(results)),
+        hide_index=True,
+        column_config={"open": st.column_config.LinkColumn("open", display_text="replay")},
+        key="upload_results",
+    )

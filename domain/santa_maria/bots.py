@@ -1,0 +1,164 @@
+"""Bots: uniform random, and a heuristic that plays like a cautious human.
+
+The heuristic values each legal action with a few rules of thumb (dice that activate many
+buildings cheaply, colony tiles early, the best trade, monks on missions and scholars, rest when
+nothing pays) and breaks ties with its own seeded generator.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from domain.core.bots import RandomBot
+from domain.core.errors import SetupError
+from domain.core.protocol import Bot, Rules
+from domain.santa_maria.components import RESOURCES
+from domain.santa_maria.economy import shortfall
+from domain.santa_maria.geometry import COLUMNS, NEIGHBOURS, ROWS, parse_cell, placements
+from domain.santa_maria.moves import buy_price, die_cost, empty_buildings
+from domain.santa_maria.scoring import bishop_condition
+from domain.santa_maria.setup import MONK_SPACES
+from domain.santa_maria.state import State
+
+VALUE = (1.0, 1.0, 2.0, 2.0, 2.5, 0.6, 1.8)
+"""Rough worth of each bundle item (wood, grain, sugar, gem, gold, coin, point)."""
+
+
+def bundle_value(bundle: tuple[int, ...]) -> float:
+    return sum(VALUE[i] * n for i, n in enumerate(bundle))
+
+
+class HeuristicBot:
+    def __init__(self, rules: Rules[Any], seed: int) -> None:
+        self.rules = rules
+        self.rng = random.Random(seed)
+
+    def choose(self, state: State, seat: int) -> str:
+        legal = self.rules.legal_actions(state, seat)
+        best: list[str] = []
+        top = -1e9
+        for action in legal:
+            v = self.value(state, seat, action)
+            if v > top + 1e-9:
+                top, best = v, [action]
+            elif abs(v - top) <= 1e-9:
+                best.append(action)
+        return best[self.rng.randrange(len(best))]
+
+    def value(self, s: State, seat: int, action: str) -> float:
+        p = s.players[seat]
+        verb, _, arg = action.partition(":")
+        if verb == "buy" and s.tasks and s.tasks[0][0] in ("ship", "trade"):
+            return self._buy_to_pay(s, p, arg)
+        if verb == "buy" and not s.tasks and s.colony and p.coins >= 5:
+            # wood (and grain) towards a colony tile early in the game
+            want = {"wood": 2, "grain": 1}.get(arg, 0)
+            have = p.res[0] if arg == "wood" else p.res[1]
+            return 3.0 - s.year if have < want else -5.0
+        if verb in ("sell", "buy", "move"):
+            return -5.0
+        if verb == "colony":
+            return 4.0 - s.year + len(s.cat.tiles[arg].squares) * 0.5
+        if verb in ("white", "blue", "bluecol"):
+            faces, _, paid = arg.partition(":")
+            f, t = (int(x) for x in faces.split("-"))
+            line = ROWS[t - 1] if verb == "blue" else COLUMNS[t - 1]
+            worth = sum(self._building(s, p, c) for c in empty_buildings(p, line))
+            cost = 1.0 if paid else die_cost(f, t) * 0.8
+            return worth - cost
+        if verb == "coin":
+            cell = parse_cell(arg)
+            assert cell is not None
+            return self._building(s, p, cell) - (p.coin_acts + 1) * 0.8
+        if verb == "rest":
+            k = int(arg) - 1
+            bonus = (1.0, 1.2, 0.9, 1.1, 0.8)[k]
+            return 0.2 + bonus * 0.3 - abs(k - s.cat.first_rest) * 0.05
+        if verb == "trade":
+            if arg == "skip":
+                return 0.0
+            for task in s.tasks[:1]:
+                cost, reward = task[1][int(arg) - 1]
+                return bundle_value(reward) - bundle_value(cost)
+            return 0.0
+        if verb == "ship":
+            if arg == "skip":
+                return 0.0
+            ship = s.cat.ships[s.docks[int(arg) - 1]]
+            return ship.points + 2.0 - bundle_value(ship.cost) * 0.5
+        if verb == "monk":
+            if arg == "skip":
+                return 0.0
+            k = MONK_SPACES.index(arg)
+            fee = 2 * len(s.monk_spaces[k]) * VALUE[5]
+            if k < 3:  # a scholar: its points, and its ability for the years left
+                return s.cat.scholar_points[s.scholars_board[k]] + (4 - s.year) * 0.8 - fee
+            if k < 6:  # a bishop: what its condition gives now, plus growth, minus 2
+                now = bishop_condition(s.bishops_board[k - 3], p)
+                return now + (3 - s.year) * 1.5 - 2 - fee
+            return bundle_value(s.cat.missions[k - 6]) - fee
+        if verb == "piety":
+            return float(arg)
+        if verb in ("place", "road", "die"):
+            cell = parse_cell(arg.rsplit(",", 1)[0] if verb == "place" else arg)
+            if cell is None:
+                return 0.0
+            if verb == "die":
+                return float(cell)
+            cells: tuple[int, ...] = (cell,)
+            if verb == "place" and s.tasks:
+                task = s.tasks[0]
+                tile = s.cat.tiles[task[1]] if task[2] == "colony" else s.cat.halls[task[1]]
+                r, c, turn = (int(x) for x in arg.split(","))
+                cells = next(
+                    pl[3] for pl in placements(tile.shape) if pl[:3] == (r - 1, c - 1, turn)
+                )
+            return sum(1 for c in cells for nb in NEIGHBOURS[c] if p.board[nb] is not None)
+        if verb == "math":
+            cell = parse_cell(arg)
+            return 0.0 if cell is None else float(p.coins_on[cell])
+        if verb == "astro":
+            return 0.0
+        return 0.1
+
+    @staticmethod
+    def _buy_to_pay(s: State, p: Any, res: str) -> float:
+        """Buying the one resource that a shipping tile or a trade still lacks."""
+        i = RESOURCES.index(res)
+        price = buy_price(p, i) or 3
+        task = s.tasks[0]
+        if task[0] == "ship":
+            deals = [(s.cat.ships[t].cost, s.cat.ships[t].points + 2.0) for t in s.docks if t]
+        else:
+            deals = [(cost, bundle_value(gain)) for cost, gain in task[1]]
+        best = -5.0
+        for cost, worth in deals:
+            missing = shortfall(p, cost)
+            if missing is None or missing - p.res[4] != 1 or cost[i] <= p.res[i]:
+                continue  # only when this purchase completes the payment
+            best = max(best, worth - bundle_value(cost) * 0.5 - price * VALUE[5])
+        return best
+
+    @staticmethod
+    def _building(s: State, p: Any, cell: int) -> float:
+        sq = p.board[cell]
+        if sq is None:
+            return 0.0
+        worth = 0.0
+        for eff in sq.effects:
+            if eff[0] == "produce":
+                worth += bundle_value(eff[1])
+            elif eff[0] == "trade":
+                worth += 1.5
+            else:
+                worth += 1.8
+        return worth
+
+
+def make_bot(rules: Rules[Any], kind: str, seed: int) -> Bot[State]:
+    if kind == "random":
+        return RandomBot(rules, seed)
+    if kind == "heuristic":
+        return HeuristicBot(rules, seed)
+    raise SetupError(f"unknown bot kind {kind!r}", hint="bots: random, heuristic")

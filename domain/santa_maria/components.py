@@ -1,0 +1,324 @@
+"""Santa Maria component definitions: parsing and validating a component pack.
+
+A pack is JSON (format in docs/components.md). This module turns it into typed, immutable
+values (`Catalog`) and lists every problem (missing facts, invalid rows) instead of failing on the
+first, so `check_pack` can report them all. The engine only ever reads a `Catalog` built from
+`Setup.components`, so a recorded game replays with no pack on disk.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+SIZE = 6
+CELLS = SIZE * SIZE
+RESOURCES = ("wood", "grain", "sugar", "gem", "gold")
+BASIC = ("wood", "grain")
+ITEMS = (*RESOURCES, "coin", "vp")
+"""Bundle slots: the five resources, coins, victory points (happiness)."""
+WOOD, GRAIN, SUGAR, GEM, GOLD, COIN, VP = range(7)
+SALE_PRICE = (1, 1, 2, 2, 2)
+"""Coins for one resource sold (basic 1, advanced 2) - rulebook, storage limit."""
+TERRAINS = ("farm", "forest", "mountain", "city", "town_hall")
+SCHOLARS = (
+    "astronomy",
+    "taxation",
+    "botany",
+    "philosophy",
+    "mathematics",
+    "architecture",
+    "industrialization",
+    "basic_economics",
+    "advanced_economics",
+    "logistics",
+)
+BISHOPS = ("square", "one_dock", "hall_cities", "hall_colonists", "terrain_area", "diversity")
+"""The six base bishops (rulebook, bishop tiles); their scoring is rules, not data."""
+REST_SPACES = ("2coin", "piety", "conq", "ship", "road")
+"""The five rest spaces top to bottom (rulebook, rest section)."""
+SHAPES: dict[str, tuple[tuple[int, int], ...]] = {
+    "I2": ((0, 0), (0, 1)),
+    "I3": ((0, 0), (0, 1), (0, 2)),
+    "L3": ((0, 0), (1, 0), (1, 1)),
+}
+Bundle = tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Square:
+    """One square of a colony: a building (terrain + effects) or a road (with colonists)."""
+
+    building: bool
+    terrain: str
+    effects: tuple[tuple[Any, ...], ...]
+    colonists: int
+    source: str
+    """Where it came from: a board id, a colony tile id, a town hall id or "road"."""
+
+
+@dataclass(frozen=True, slots=True)
+class TileDef:
+    id: str
+    shape: str
+    squares: tuple[Square, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class ShipDef:
+    id: str
+    start: bool
+    cost: Bundle
+    points: int
+
+
+@dataclass(frozen=True)
+class Catalog:
+    """Every component definition a game uses, validated."""
+
+    pack: str
+    label: str
+    boards: Mapping[str, tuple[Square | None, ...]]
+    board_sides: Mapping[str, str]
+    tiles: Mapping[str, TileDef]
+    halls: Mapping[str, TileDef]
+    ships: Mapping[str, ShipDef]
+    road: Square
+    docks: tuple[tuple[Any, ...], ...]
+    first_rest: int
+    piety_length: int
+    monk_symbols: tuple[int, ...]
+    conq_length: int
+    gold_spaces: frozenset[int]
+    solo_trees: tuple[int, ...]
+    conq_scoring: Mapping[int, Mapping[int, tuple[int, ...]]]
+    missions: tuple[Bundle, ...]
+    scholar_points: Mapping[str, int]
+
+    @property
+    def synthetic(self) -> bool:
+        return self.pack == "synthetic"
+
+
+def parse_bundle(text: str) -> Bundle:
+    """`"2coin+wood"` -> counts per item in `ITEMS` order."""
+    counts = [0] * len(ITEMS)
+    for token in text.split("+"):
+        token = token.strip()
+        digits = ""
+        while token and token[0].isdigit():
+            digits, token = digits + token[0], token[1:]
+        if token not in ITEMS:
+            raise ValueError(f"unknown item {token!r} in {text!r} (items: {', '.join(ITEMS)})")
+        counts[ITEMS.index(token)] += int(digits or "1")
+    return tuple(counts)
+
+
+def bundle_text(bundle: Bundle) -> str:
+    parts = [f"{n}{ITEMS[i]}" if n > 1 else ITEMS[i] for i, n in enumerate(bundle) if n]
+    return "+".join(parts) or "nothing"
+
+
+def parse_effect(text: str) -> tuple[Any, ...]:
+    """`produce:<bundle>`, `trade:<pay>/<pay>><gain>/<gain>`, `ship`, `conq`, `piety`."""
+    if text in ("ship", "conq", "piety"):
+        return (text,)
+    kind, _, rest = text.partition(":")
+    if kind == "produce":
+        return ("produce", parse_bundle(rest))
+    if kind == "trade":
+        pays, sep, gains = rest.partition(">")
+        if not sep:
+            raise ValueError(f"trade {text!r} needs '>' between payment and gain")
+        options = tuple(
+            (parse_bundle(p), parse_bundle(g)) for p in pays.split("/") for g in gains.split("/")
+        )
+        return ("trade", options)
+    raise ValueError(f"unknown effect {text!r} (produce:, trade:, ship, conq, piety)")
+
+
+def effect_text(effect: tuple[Any, ...]) -> str:
+    if effect[0] == "produce":
+        return "produce " + bundle_text(effect[1])
+    if effect[0] == "trade":
+        return "trade " + " / ".join(f"{bundle_text(p)} > {bundle_text(g)}" for p, g in effect[1])
+    return {"ship": "shipping", "conq": "conquistador", "piety": "piety"}[effect[0]]
+
+
+def _square(row: Mapping[str, Any], source: str) -> Square:
+    kind = row.get("kind")
+    if kind == "road":
+        colonists = int(row.get("colonists", 0))
+        if not 0 <= colonists <= 4:
+            raise ValueError(f"road with {colonists} colonists")
+        return Square(False, "road", (), colonists, source)
+    if kind != "building":
+        raise ValueError(f"square kind {kind!r} is not building or road")
+    terrain = row.get("terrain")
+    if terrain not in TERRAINS:
+        raise ValueError(f"terrain {terrain!r} is not one of {', '.join(TERRAINS)}")
+    effects = tuple(parse_effect(e) for e in row.get("effects", ()))
+    if not effects:
+        raise ValueError("a building needs at least one effect")
+    return Square(True, terrain, effects, 0, source)
+
+
+class _Problems:
+    def __init__(self) -> None:
+        self.items: list[str] = []
+
+    def need(self, data: Mapping[str, Any], key: str, what: str) -> Any:
+        value = data.get(key)
+        if value is None:
+            self.items.append(f"missing {key}: {what}")
+        return value
+
+
+def _tiles(rows: Any, kind: str, problems: _Problems) -> dict[str, TileDef]:
+    found: dict[str, TileDef] = {}
+    for row in rows or ():
+        tid = str(row.get("id", "?"))
+        try:
+            shape = row["shape"]
+            if shape not in SHAPES:
+                raise ValueError(f"shape {shape!r} is not one of {', '.join(SHAPES)}")
+            squares = tuple(_square(s, tid) for s in row["squares"])
+            if len(squares) != len(SHAPES[shape]):
+                raise ValueError(f"{len(squares)} squares for shape {shape}")
+            if tid in found:
+                raise ValueError("duplicate id")
+            found[tid] = TileDef(tid, shape, squares)
+        except (KeyError, ValueError, TypeError) as exc:
+            problems.items.append(f"invalid {kind} {tid}: {exc}")
+    return found
+
+
+def _board(row: Mapping[str, Any], bid: str) -> tuple[Square | None, ...]:
+    cells: list[Square | None] = [None] * CELLS
+    for sq in row["squares"]:
+        r, c = sq["at"]
+        if not (0 <= r < SIZE and 0 <= c < SIZE):
+            raise ValueError(f"square at {r},{c} is outside the 6x6 colony")
+        if cells[r * SIZE + c] is not None:
+            raise ValueError(f"two squares at {r},{c}")
+        cells[r * SIZE + c] = _square(sq, bid)
+    return tuple(cells)
+
+
+def parse_pack(data: Mapping[str, Any], name: str) -> tuple[Catalog | None, list[str]]:
+    """The catalog and the problems; the catalog is None when anything is missing or invalid."""
+    p = _Problems()
+    boards: dict[str, tuple[Square | None, ...]] = {}
+    sides: dict[str, str] = {}
+    raw_boards = p.need(data, "boards", "the four colony boards' A sides and the shared B side")
+    for bid, row in (raw_boards or {}).items():
+        try:
+            boards[bid] = _board(row, bid)
+            sides[bid] = str(row["side"])
+        except (KeyError, ValueError, TypeError) as exc:
+            p.items.append(f"invalid board {bid}: {exc}")
+    if raw_boards is not None:
+        a_sides = [b for b, s in sides.items() if s == "A"]
+        if len(a_sides) != 4:
+            p.items.append(f"boards: need 4 A sides, found {len(a_sides)}")
+        if len(set(boards[b] for b in a_sides)) != len(a_sides):
+            p.items.append("boards: the A sides must differ")
+        if [s for s in sides.values() if s == "B"] != ["B"]:
+            p.items.append("boards: need exactly one B side (identical on all four boards)")
+    raw_tiles = p.need(data, "colony_tiles", "the 15 two-space and 15 three-space colony tiles")
+    tiles = _tiles(raw_tiles, "colony tile", p)
+    if raw_tiles is not None:
+        twos = sum(1 for t in tiles.values() if t.shape == "I2")
+        if (twos, len(tiles) - twos) != (15, 15):
+            p.items.append(f"colony tiles: need 15 + 15, found {twos} + {len(tiles) - twos}")
+    raw_halls = p.need(data, "town_halls", "the 4 town hall tiles (advanced setup)")
+    halls = _tiles(raw_halls, "town hall", p)
+    if raw_halls is not None and len(halls) != 4:
+        p.items.append(f"town halls: need 4, found {len(halls)}")
+    ships: dict[str, ShipDef] = {}
+    raw_ships = p.need(data, "shipping_tiles", "4 starting + 30 shipping tiles (cost, points)")
+    for row in raw_ships or ():
+        sid = str(row.get("id", "?"))
+        try:
+            ships[sid] = ShipDef(
+                sid, bool(row["start"]), parse_bundle(row["cost"]), int(row["points"])
+            )
+        except (KeyError, ValueError, TypeError) as exc:
+            p.items.append(f"invalid shipping tile {sid}: {exc}")
+    if raw_ships is not None:
+        starts = sum(1 for s in ships.values() if s.start)
+        if (starts, len(ships) - starts) != (4, 30):
+            p.items.append(f"shipping tiles: need 4 + 30, found {starts} + {len(ships) - starts}")
+    road_row = p.need(data, "road_tile", "the road tile (colonists on it)")
+    docks = p.need(data, "docks", "the 4 dock symbols (rest income per shipping tile)")
+    first = p.need(data, "first_rest_space", "which rest space carries the start-player symbol")
+    piety = p.need(data, "piety_track", "piety track length and monk symbol spaces")
+    conq = p.need(data, "conquistador_track", "conquistador track length, gold symbols, solo trees")
+    missions = p.need(data, "missions", "the 4 mission rewards")
+    table = data.get("conquistador_scoring") or {}
+    for players in ("2", "3", "4"):
+        for year in ("1", "2", "3"):
+            if (table.get(players) or {}).get(year) is None:
+                p.items.append(f"missing conquistador_scoring {players} players year {year}")
+    scholars = data.get("scholars") or {}
+    for sch in SCHOLARS:
+        if scholars.get(sch) is None:
+            p.items.append(f"missing scholars.{sch}: the scholar's points")
+    try:
+        road = _square(road_row, "road") if road_row is not None else None
+        dock_effects = tuple(_income(d) for d in docks or ())
+        if docks is not None and len(dock_effects) != 4:
+            p.items.append("docks: need 4")
+        mission_bundles = tuple(parse_bundle(m) for m in missions or ())
+        if missions is not None and len(mission_bundles) != 4:
+            p.items.append("missions: need 4")
+        if first is not None and not 0 <= int(first) < len(REST_SPACES):
+            p.items.append("first_rest_space: must be 0-4")
+        conq_scoring = {
+            int(n): {int(y): tuple(int(v) for v in pts) for y, pts in years.items()}
+            for n, years in table.items()
+        }
+    except (ValueError, TypeError, KeyError) as exc:
+        p.items.append(f"invalid value: {exc}")
+        return None, p.items
+    if p.items or road is None or piety is None or conq is None:
+        return None, p.items
+    monk_symbols = tuple(int(x) for x in piety["monk_symbols"])
+    if len(monk_symbols) < 3 or sorted(monk_symbols) != list(monk_symbols):
+        p.items.append("piety_track.monk_symbols: at least 3 spaces, ascending")
+    trees = tuple(int(x) for x in conq.get("solo_trees", ()))
+    if len(trees) != 3:
+        p.items.append("conquistador_track.solo_trees: need 3 (solo scoring)")
+    if p.items:
+        return None, p.items
+    return (
+        Catalog(
+            pack=name,
+            label=str(data.get("label", "")),
+            boards=boards,
+            board_sides=sides,
+            tiles=tiles,
+            halls=halls,
+            ships=ships,
+            road=road,
+            docks=dock_effects,
+            first_rest=int(first),
+            piety_length=int(piety["length"]),
+            monk_symbols=monk_symbols,
+            conq_length=int(conq["length"]),
+            gold_spaces=frozenset(int(x) for x in conq["gold"]),
+            solo_trees=trees,
+            conq_scoring=conq_scoring,
+            missions=mission_bundles,
+            scholar_points={k: int(v) for k, v in scholars.items()},
+        ),
+        [],
+    )
+
+
+def _income(text: str) -> tuple[Any, ...]:
+    """A dock symbol: an action (`piety`, `conq`) or a bundle gained (`2coin`, `2vp`)."""
+    if text in ("piety", "conq"):
+        return (text,)
+    return ("produce", parse_bundle(text))

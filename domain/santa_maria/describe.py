@@ -1,0 +1,94 @@
+"""Readable sentences for steps (the move list of the replay)."""
+
+from __future__ import annotations
+
+from domain.core.protocol import ChanceStep, Decision, Step
+from domain.santa_maria.components import bundle_text
+from domain.santa_maria.engine import REST_NAMES
+from domain.santa_maria.state import State
+
+
+def describe(s: State, step: Step) -> str:
+    if isinstance(step, ChanceStep):
+        kind = s.chance[0][0] if s.chance else "chance"
+        shown = ", ".join(map(str, step.outcome))
+        labels = {
+            "boards": "Colony boards dealt",
+            "start_ships": "Starting shipping tiles at the docks",
+            "scholars": "Scholars on the board",
+            "bishops": "Bishops on the board",
+            "col2": "Two-space colony tiles revealed",
+            "col3": "Three-space colony tiles revealed",
+            "white": "White dice rolled",
+            "blue": "Blue dice rolled",
+            "blue1": "A new blue die rolled",
+            "ship": "Shipping tile drawn to the empty dock",
+            "halls": "Scholars dealt under the town halls",
+        }
+        return f"{labels.get(kind, 'Chance')}: {shown}"
+    if not isinstance(step, Decision):
+        return str(step)
+    who = s.names[step.seat] if 0 <= step.seat < len(s.names) else f"seat {step.seat}"
+    verb, _, arg = step.action.partition(":")
+    if verb == "colony":
+        tile = s.cat.tiles[arg]
+        return f"{who} colonizes with tile {arg} ({len(tile.squares)} spaces)"
+    if verb == "coin":
+        return f"{who} activates the building at {arg} with coins"
+    if verb in ("white", "blue", "bluecol"):
+        faces, _, paid = arg.partition(":")
+        face, target = faces.split("-")
+        line = "row" if verb == "blue" else "column"
+        change = (
+            ""
+            if face == target
+            else f" changed from {face}" + (f" paying 1 {paid}" if paid else "")
+        )
+        return f"{who} takes a {verb[:5]} die {target}{change} and activates {line} {target}"
+    if verb == "rest":
+        return f"{who} rests on space {arg} ({REST_NAMES[int(arg) - 1]})"
+    if verb == "board":
+        return f"{who} chooses colony board {arg}"
+    if verb == "hall":
+        hall, scholar = s.hall_sets[int(arg) - 1]
+        return f"{who} chooses {hall} with the scholar {scholar}"
+    if verb == "place":
+        return f"{who} places the tile at {arg} (row, column, turn)"
+    if verb == "road":
+        return f"{who} places a road at {arg}"
+    if verb == "trade":
+        if arg == "skip":
+            return f"{who} does not trade"
+        cost, gain = s.tasks[0][1][int(arg) - 1]
+        return f"{who} trades {bundle_text(cost)} for {bundle_text(gain)}"
+    if verb == "ship":
+        if arg == "skip":
+            return f"{who} does not ship"
+        return f"{who} ships tile {s.docks[int(arg) - 1]} from dock {arg}"
+    if verb == "astro":
+        return (
+            f"{who} keeps the ship at its dock"
+            if arg == "stay"
+            else f"{who} moves the ship to dock {arg}"
+        )
+    if verb == "piety":
+        return f"{who} advances {arg} on the piety track" + (
+            " paying 1 grain" if arg == "2" else ""
+        )
+    if verb == "monk":
+        return f"{who} hires no monk" if arg == "skip" else f"{who} places a monk on {arg}"
+    if verb == "die":
+        return f"{who} puts the die on {arg}"
+    if verb == "math":
+        return (
+            f"{who} takes back no coins"
+            if arg == "skip"
+            else f"{who} takes back the coins at {arg}"
+        )
+    if verb == "sell":
+        return f"{who} sells 1 {arg}"
+    if verb == "buy":
+        return f"{who} buys 1 {arg}"
+    if verb == "move":
+        return f"{who} moves a die {arg.replace('>', ' to ')} (logistics)"
+    return f"{who}: {step.action}"

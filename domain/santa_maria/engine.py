@@ -1,0 +1,368 @@
+"""Turns, tasks and actions: what each action does (what is legal: `moves.py`).
+
+A main action becomes a queue of tasks for the actor (`State.tasks`): building activations in
+order, then decisions (trade, shipping, piety, monk, die placement ...). `run` does the automatic
+tasks and stops at the next decision or chance node; when the queue is empty the turn passes, and
+when everybody has rested the year ends. Action grammar (cells are "row,column" from 1):
+
+  main:   colony:<tile>  coin:<r>,<c>  white:<face>-<target>[:wood|grain|gold]
+          blue:<face>-<target>[:...]  bluecol:<face>-<target>[:...]  rest:<1-5>
+  setup:  board:<board id> (boards=choose)  hall:<1-4> (advanced setup)
+  tasks:  place:<r>,<c>,<turn>  road:<r>,<c>  trade:<n>|skip  ship:<dock 1-4>|skip
+          astro:<dock>|stay  piety:1|2  monk:<space>|skip  die:<r>,<c>  math:<r>,<c>|skip
+  free:   sell:<resource>  buy:<resource>  move:<r>,<c>><r>,<c>  (logistics)
+"""
+
+from __future__ import annotations
+
+from domain.santa_maria.components import (
+    COIN,
+    RESOURCES,
+    SALE_PRICE,
+)
+from domain.santa_maria.economy import gain, one, pay
+from domain.santa_maria.geometry import (
+    COLUMNS,
+    ROWS,
+    parse_cell,
+    placements,
+)
+from domain.santa_maria.moves import (
+    COLONY_COST,
+    buy_price,
+    die_cost,
+    empty_buildings,
+    task_options,
+)
+from domain.santa_maria.moves import die_cells as _die_cells
+from domain.santa_maria.setup import MONK_SPACES
+from domain.santa_maria.state import Player, State, Task
+from domain.santa_maria.tracks import conquer, pay_extra_step, piety_walk, score_conquistadors
+
+REST_NAMES = ("2 coins", "piety", "conquistador", "shipping", "road tile")
+AUTO = frozenset({"bld", "gain", "conq", "income", "restact"})
+
+
+# ---------------------------------------------------------------- running the queue
+
+
+def run(s: State) -> None:
+    """Do automatic work until a decision or chance node is reached (or the game ends)."""
+    while not s.over:
+        if s.chance:
+            return
+        if s.tasks:
+            task = s.tasks[0]
+            kind = task[0]
+            if kind in AUTO:
+                s.tasks = s.tasks[1:]
+                _auto(s, task)
+                continue
+            p = s.players[s.actor]
+            if kind == "putdie" and not p.has("architecture"):
+                s.tasks = s.tasks[1:]
+                cells = _die_cells(p, task)
+                if cells:
+                    _put_die(p, cells[-1], task[1])
+                continue
+            if (
+                (kind == "monk" and p.monks == 0)
+                or (kind == "math" and not any(p.coins_on))
+                or not task_options(s, p, task)
+            ):
+                s.tasks = s.tasks[1:]
+                continue
+            return
+        if s.phase == "setup":
+            if s.advanced:
+                s.phase = "halls"
+            elif not s.players[0].board_id:  # side A boards chosen in reverse turn order
+                s.phase = "boards"
+                s.hall_order = tuple(range(s.n - 1, -1, -1))
+            else:
+                s.phase = "play"
+            s.actor = s.hall_order[0] if s.hall_order else s.start
+            continue
+        if not s.acted:
+            return
+        _advance(s)
+
+
+def _put_die(p: Player, cell: int, kind: int) -> None:
+    dice = list(p.dice_on)
+    dice[cell] = kind
+    p.dice_on = tuple(dice)
+
+
+def _auto(s: State, task: Task) -> None:
+    kind = task[0]
+    seat = s.actor
+    p = s.players[seat]
+    if kind == "bld":
+        sq = p.board[task[1]]
+        assert sq is not None
+        new: list[Task] = []
+        for eff in sq.effects:
+            if eff[0] == "produce":
+                new.append(("gain", eff[1]))
+            elif eff[0] == "trade":
+                new += [("trade", eff[1])] * (2 if p.has("industrialization") else 1)
+            else:
+                new.append((eff[0],))
+        s.tasks = (*new, *s.tasks)
+    elif kind == "gain":
+        gain(p, task[1])
+    elif kind == "conq":
+        conquer(s, seat)
+    elif kind == "income":
+        new = []
+        for d in range(4):
+            for _ in p.ships[d]:
+                eff = s.cat.docks[d]
+                new.append(("gain", eff[1]) if eff[0] == "produce" else (eff[0],))
+        s.tasks = (*new, *s.tasks)
+    elif kind == "restact":
+        space = task[1]
+        if space == 0:
+            step: list[Task] = [("gain", one(COIN, 2))]
+        elif space == 1:
+            step = [("piety",)]
+        elif space == 2:
+            step = [("conq",)]
+        elif space == 3:
+            step = [("ship",)]
+        else:
+            step = [("road",)] if s.roads > 0 and None in p.board else []
+            if step:
+                s.roads -= 1
+        s.tasks = (*step, *s.tasks)
+
+
+def _advance(s: State) -> None:
+    s.acted = False
+    if s.phase in ("halls", "boards"):
+        s.hall_order = s.hall_order[1:]
+        if s.hall_order:
+            s.actor = s.hall_order[0]
+            return
+        s.phase = "play"
+        s.hall_sets = ()
+        s.actor = s.start
+        return
+    for k in range(1, s.n + 1):
+        seat = (s.actor + k) % s.n
+        if not s.players[seat].rested:
+            s.actor = seat
+            return
+    year_end(s)
+
+
+def year_end(s: State) -> None:
+    """Conquistador scoring, buildings cleared; then the next year's setup or the game's end."""
+    s.players = tuple(p.clone() for p in s.players)  # every player changes: private copies
+    score_conquistadors(s)
+    taken = [
+        (abs(space - s.cat.first_rest), space, seat)
+        for space, seat in enumerate(s.rest_spaces)
+        if seat >= 0
+    ]
+    if taken:
+        s.start = min(taken)[2]
+    if s.year == 3:
+        s.over = True  # dice and coins stay where they lie: nothing follows
+        s.phase = "over"
+        return
+    white = list(s.white)
+    pool = list(s.blue_pool)
+    for p in s.players:
+        for cell in range(36):
+            if p.dice_on[cell] == 1:
+                white[0] += 1  # faces are rerolled by the next chance node; count only
+            elif p.dice_on[cell] == 2 and s.shared:
+                pool[0] += 1
+        p.dice_on = (0,) * 36
+        p.coins_on = (0,) * 36
+        p.coin_acts = 0
+        p.white_used = 0
+        p.blue_used = 0
+    s.white = tuple(white)
+    s.blue_pool = tuple(pool)
+    s.year += 1
+    s.colony = ()
+    s.rest_spaces = (-1,) * 5
+    for p in s.players:
+        p.rest = -1
+        p.rested = False
+    s.chance = (*s.chance, ("col2",), ("col3",), ("white",), ("blue",))
+    s.actor = s.start
+
+
+# ---------------------------------------------------------------- doing an action
+
+
+def act(s: State, seat: int, action: str) -> None:
+    """Apply a legal `action` of `seat` to the private state `s`, then run the queue."""
+    verb, _, arg = action.partition(":")
+    p = s.players[seat]
+    if verb in ("sell", "buy"):
+        i = RESOURCES.index(arg)
+        res = list(p.res)
+        if verb == "sell":
+            res[i] -= 1
+            p.coins += SALE_PRICE[i]
+        else:
+            price = buy_price(p, i)
+            assert price is not None
+            res[i] += 1
+            p.coins -= price
+        p.res = tuple(res)
+    elif verb == "move":
+        a, _, b = arg.partition(">")
+        ca, cb = parse_cell(a), parse_cell(b)
+        assert ca is not None and cb is not None
+        dice = list(p.dice_on)
+        dice[cb], dice[ca] = dice[ca], 0
+        p.dice_on = tuple(dice)
+        p.coins -= 1
+    elif s.tasks:
+        task, s.tasks = s.tasks[0], s.tasks[1:]
+        _task(s, seat, p, task, verb, arg)
+    else:
+        _main(s, seat, p, verb, arg)
+        s.acted = True
+    run(s)
+
+
+def _main(s: State, seat: int, p: Player, verb: str, arg: str) -> None:
+    if verb == "colony":
+        tile = s.cat.tiles[arg]
+        pay(p, COLONY_COST[len(tile.squares)])
+        s.colony = tuple(t for t in s.colony if t != arg)
+        s.tasks = (("place", arg, "colony"),)
+    elif verb == "coin":
+        cell = parse_cell(arg)
+        assert cell is not None
+        p.coin_acts += 1
+        p.coins -= p.coin_acts
+        coins = list(p.coins_on)
+        coins[cell] = p.coin_acts
+        p.coins_on = tuple(coins)
+        s.tasks = (("bld", cell),)
+    elif verb in ("white", "blue", "bluecol"):
+        _use_die(s, p, verb, arg)
+    elif verb == "rest":
+        space = int(arg) - 1
+        s.rest_spaces = (*s.rest_spaces[:space], seat, *s.rest_spaces[space + 1 :])
+        p.rest = space
+        p.rested = True
+        tasks: list[Task] = [("math",)] if p.has("mathematics") else []
+        s.tasks = (*tasks, ("restact", space), ("income",))
+    elif verb == "board":
+        p.board_id = arg
+        p.board = s.cat.boards[arg]
+    elif verb == "hall":
+        k = int(arg) - 1
+        hall, scholar = s.hall_sets[k]
+        s.hall_sets = s.hall_sets[:k] + s.hall_sets[k + 1 :]
+        p.personal = scholar
+        p.scholars = (*p.scholars, scholar)
+        s.tasks = (("place", hall, "hall"),)
+
+
+def _use_die(s: State, p: Player, verb: str, arg: str) -> None:
+    faces, _, paid = arg.partition(":")
+    f_text, _, t_text = faces.partition("-")
+    face, target = int(f_text), int(t_text)
+    if verb == "white":
+        white = list(s.white)
+        white[face - 1] -= 1
+        s.white = tuple(white)
+        p.white_used += 1
+        kind = 1
+    else:
+        if s.shared:
+            pool = list(s.blue_pool)
+            pool[face - 1] -= 1
+            s.blue_pool = tuple(pool)
+        else:
+            blue = list(p.blue)
+            blue.remove(face)
+            p.blue = tuple(blue)
+        p.blue_used += 1
+        kind = 2
+    if paid:
+        res = list(p.res)
+        res[RESOURCES.index(paid)] -= 1
+        p.res = tuple(res)
+    else:
+        p.coins -= die_cost(face, target)
+    line = ROWS[target - 1] if verb == "blue" else COLUMNS[target - 1]
+    if p.has("taxation"):
+        p.coins += sum(sq.colonists for c in line if (sq := p.board[c]) is not None) // 2
+    cells = tuple(empty_buildings(p, line))
+    s.tasks = (*(("bld", c) for c in cells), ("putdie", kind, cells))
+
+
+def _task(s: State, seat: int, p: Player, task: Task, verb: str, arg: str) -> None:
+    if verb == "place":
+        r, c, turn = (int(x) for x in arg.split(","))
+        tile = s.cat.tiles[task[1]] if task[2] == "colony" else s.cat.halls[task[1]]
+        cells = next(pl[3] for pl in placements(tile.shape) if pl[:3] == (r - 1, c - 1, turn))
+        board = list(p.board)
+        for at, sq in zip(cells, tile.squares, strict=True):
+            board[at] = sq
+        p.board = tuple(board)
+        if task[2] == "colony":
+            p.tiles = (*p.tiles, task[1])
+    elif verb == "road":
+        cell = parse_cell(arg)
+        assert cell is not None
+        p.board = (*p.board[:cell], s.cat.road, *p.board[cell + 1 :])
+    elif verb == "trade" and arg != "skip":
+        cost, reward = task[1][int(arg) - 1]
+        pay(p, cost)
+        gain(p, reward)
+    elif verb == "ship" and arg != "skip":
+        dock = int(arg) - 1
+        tid = s.docks[dock]
+        pay(p, s.cat.ships[tid].cost)
+        p.ships = (*p.ships[:dock], (*p.ships[dock], tid), *p.ships[dock + 1 :])
+        s.docks = (*s.docks[:dock], "", *s.docks[dock + 1 :])
+        if s.ship_left:
+            s.chance = (*s.chance, ("ship", dock))
+        if p.has("astronomy"):
+            s.tasks = (("astro", dock, tid), *s.tasks)
+    elif verb == "astro" and arg != "stay":
+        here, tid = task[1], task[2]
+        to = int(arg) - 1
+        p.coins -= abs(to - here)
+        ships = [list(x) for x in p.ships]
+        ships[here].remove(tid)
+        ships[to].append(tid)
+        p.ships = tuple(tuple(x) for x in ships)
+    elif verb == "piety":
+        if arg == "2":
+            pay_extra_step(s, seat)
+        s.tasks = (*piety_walk(s, seat, int(arg)), *s.tasks)
+    elif verb == "monk" and arg != "skip":
+        k = MONK_SPACES.index(arg)
+        for earlier in s.monk_spaces[k]:
+            s.edit(earlier).coins += 2  # a private copy: only the actor's player was copied
+            p.coins -= 2
+        s.monk_spaces = (*s.monk_spaces[:k], (*s.monk_spaces[k], seat), *s.monk_spaces[k + 1 :])
+        p.monks -= 1
+        if k < 3:
+            p.scholars = (*p.scholars, s.scholars_board[k])
+        elif k < 6:
+            p.bishops = (*p.bishops, s.bishops_board[k - 3])
+        else:
+            gain(p, s.cat.missions[k - 6])
+    elif verb == "die":
+        cell = parse_cell(arg)
+        assert cell is not None
+        _put_die(p, cell, task[1])
+    elif verb == "math" and arg != "skip":
+        cell = parse_cell(arg)
+        assert cell is not None
+        p.coins += p.coins_on[cell]
+        p.coins_on = (*p.coins_on[:cell], 0, *p.coins_on[cell + 1 :])

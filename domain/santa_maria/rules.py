@@ -1,0 +1,164 @@
+"""The Santa Maria rules engine (base game, 1-4 players) behind `domain.core.protocol.Rules`.
+
+    setup = RULES.prepare(["Ana", "Ben"], {"pack": "synthetic"})
+    state = RULES.initial_state(setup)   # waits for chance: boards, tiles, scholars, dice
+
+The component pack is embedded whole in `Setup.components`; the engine reads only that, so a
+recorded game replays without any pack. Turn flow and the action grammar: `engine.py`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from domain.core.chance import ChanceSpec, validate
+from domain.core.errors import ChanceExpected, GameOver, IllegalAction, NotYourTurn, SetupError
+from domain.core.protocol import CHANCE, Bot, ChanceStep, Decision, Scores, Setup, Step
+from domain.santa_maria import engine, moves, packs
+from domain.santa_maria import setup as setup_mod
+from domain.santa_maria.components import Catalog, parse_pack
+from domain.santa_maria.scoring import scores as score_state
+from domain.santa_maria.state import State
+
+
+def catalog_of(setup: Setup) -> Catalog:
+    """The catalog embedded in a setup (parsed again each time: about half a millisecond)."""
+    data = setup.components
+    name = str((data or {}).get("pack", "embedded"))
+    cat, problems = parse_pack(data or {}, name)
+    if cat is None:
+        raise SetupError(
+            "the game's embedded components are incomplete: " + "; ".join(problems),
+            hint="start the game from a complete pack",
+        )
+    return cat
+
+
+class SantaMariaRules:
+    """Santa Maria with side A/B, the advanced setup, the shared blue dice variant and solo."""
+
+    name = "santa-maria"
+    title = "Santa Maria"
+    rules_version = "1"
+    min_players = 1
+    max_players = 4
+    options = setup_mod.OPTIONS
+    synthetic_note = ""
+
+    def prepare(self, players: Sequence[str], options: Mapping[str, str]) -> Setup:
+        names = tuple(players)
+        if not self.min_players <= len(names) <= self.max_players:
+            raise SetupError(
+                f"Santa Maria needs 1 to 4 players, got {len(names)}",
+                hint="name between 1 and 4 players",
+            )
+        chosen = dict(setup_mod.DEFAULTS)
+        for key, value in options.items():
+            spec = next((o for o in self.options if o.key == key), None)
+            if spec is None:
+                raise SetupError(
+                    f"unknown option {key!r}", hint=f"options: {', '.join(setup_mod.DEFAULTS)}"
+                )
+            if value not in spec.values:
+                raise SetupError(
+                    f"option {key}={value!r} is not allowed",
+                    hint=f"{key} is one of: {', '.join(spec.values)}",
+                )
+            chosen[key] = value
+        if len(names) == 1:
+            chosen["setup"] = "advanced"  # rulebook: solo play uses the advanced setup
+        if chosen["setup"] == "advanced":
+            if options.get("side") == "A":
+                raise SetupError(
+                    "the advanced setup uses the B sides",
+                    hint="drop side=A (solo play always uses the advanced setup)",
+                )
+            chosen["side"] = "B"
+        if chosen["side"] == "B":
+            chosen["boards"] = "random"  # the B sides are all the same: nothing to choose
+        raw = packs.load(chosen["pack"])
+        packs.catalog(chosen["pack"], raw)  # raises MissingComponents listing the gaps
+        return Setup(self.name, names, chosen, raw)
+
+    def initial_state(self, setup: Setup) -> State:
+        s = setup_mod.initial(setup, catalog_of(setup))
+        return s
+
+    def to_move(self, state: State) -> tuple[int, ...]:
+        if state.over:
+            return ()
+        if state.chance:
+            return (CHANCE,)
+        return (state.actor,)
+
+    def legal_actions(self, state: State, seat: int) -> Sequence[str]:
+        return moves.legal(state, seat)
+
+    def chance_spec(self, state: State) -> ChanceSpec:
+        if not state.chance:
+            raise ChanceExpected(
+                "no chance outcome is awaited now",
+                hint="the game is over" if state.over else f"seat {state.actor} is to decide",
+            )
+        return setup_mod.chance_spec(state)
+
+    def apply(self, state: State, step: Step) -> State:
+        if state.over:
+            raise GameOver()
+        if isinstance(step, ChanceStep):
+            validate(self.chance_spec(state), step.outcome)
+            s = self._private(state)
+            setup_mod.resolve(s, step.outcome)
+            engine.run(s)
+            return s
+        if not isinstance(step, Decision):
+            raise IllegalAction(repr(step), None, (), "not a Decision or ChanceStep")
+        if state.chance:
+            raise ChanceExpected(
+                "the game waits for a chance outcome, not a decision",
+                hint=self.chance_spec(state).label,
+            )
+        if step.seat != state.actor:
+            raise NotYourTurn(step.seat, (state.actor,))
+        allowed = moves.legal(state, step.seat)
+        if step.action not in allowed:
+            raise IllegalAction(step.action, step.seat, allowed)
+        s = state.clone()  # only the actor's player is copied; others are copied when edited
+        seat = step.seat
+        s.players = (*s.players[:seat], s.players[seat].clone(), *s.players[seat + 1 :])
+        engine.act(s, seat, step.action)
+        return s
+
+    @staticmethod
+    def _private(state: State) -> State:
+        s = state.clone()
+        s.players = tuple(p.clone() for p in state.players)
+        return s
+
+    def is_over(self, state: State) -> bool:
+        return bool(state.over)
+
+    def scores(self, state: State) -> Scores:
+        return score_state(state)
+
+    def describe(self, state: State, step: Step) -> str:
+        from domain.santa_maria.describe import describe
+
+        return describe(state, step)
+
+    def view(self, state: State, seat: int | None = None) -> dict[str, Any]:
+        from domain.santa_maria.view import view
+
+        return view(state, seat)
+
+    def round_of(self, state: State) -> int:
+        return int(state.year)
+
+    def bot(self, kind: str, seed: int) -> Bot[State]:
+        from domain.santa_maria.bots import make_bot
+
+        return make_bot(self, kind, seed)
+
+
+RULES = SantaMariaRules()

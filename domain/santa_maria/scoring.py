@@ -1,0 +1,156 @@
+"""End scoring (rulebook, game end), the six bishops, the tie-break and the solo feats.
+
+Breakdown categories: `in_play` (happiness tokens gained during the game, conquistador scoring
+included), `coins` (coins + resources sold, 1 point per 3), `colonists` (on fully developed rows
+and columns), `scholars`, `bishops` (-2 each plus the condition), `harbor_sets` (3 per set of one
+tile on each dock), `shipping` (points printed on the shipping tiles). Tie-break: the rest space
+closest to the start-player symbol in the last year (higher is better: minus the distance).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from domain.core.protocol import Scores, SeatScore
+from domain.santa_maria.components import RESOURCES, SALE_PRICE, SIZE, Square
+from domain.santa_maria.geometry import COLUMNS, ROWS, regions, road_reach
+from domain.santa_maria.state import Player, State
+
+BISHOP_COST = 2
+SQUARE_POINTS = {5: 10, 4: 7, 3: 4}
+CAP = 12
+TERRAIN_BISHOP = ("farm", "forest", "mountain")
+DIVERSE = frozenset({"farm", "forest", "mountain", "city"})
+
+
+def coin_points(p: Player) -> int:
+    """Resources sold (basic 1, advanced 2), then 1 point per 3 coins, rounded down."""
+    total = p.coins + sum(n * SALE_PRICE[i] for i, n in enumerate(p.res[: len(RESOURCES)]))
+    return total // 3
+
+
+def full_lines(board: tuple[Square | None, ...]) -> list[tuple[int, ...]]:
+    return [line for line in (*ROWS, *COLUMNS) if all(board[c] is not None for c in line)]
+
+
+def colonist_points(board: tuple[Square | None, ...]) -> int:
+    """Colonists on each fully developed row and column (a crossing counts twice)."""
+    return sum(
+        sq.colonists for line in full_lines(board) for c in line if (sq := board[c]) is not None
+    )
+
+
+def harbor_sets(p: Player) -> int:
+    return min(len(d) for d in p.ships)
+
+
+def _largest_square(board: tuple[Square | None, ...]) -> int:
+    for k in (5, 4, 3):
+        for r in range(SIZE - k + 1):
+            for c in range(SIZE - k + 1):
+                if all(
+                    board[(r + i) * SIZE + c + j] is not None for i in range(k) for j in range(k)
+                ):
+                    return SQUARE_POINTS[k]
+    return 0
+
+
+def _hall_reach(board: tuple[Square | None, ...]) -> tuple[set[int], set[int]]:
+    halls = [c for c, sq in enumerate(board) if sq is not None and sq.terrain == "town_hall"]
+
+    def is_road(c: int) -> bool:
+        sq = board[c]
+        return sq is not None and not sq.building
+
+    return road_reach(halls, is_road)
+
+
+def _of_terrain(board: tuple[Square | None, ...], terrain: str) -> Callable[[int], bool]:
+    def test(cell: int) -> bool:
+        sq = board[cell]
+        return sq is not None and sq.terrain == terrain
+
+    return test
+
+
+def bishop_condition(bishop: str, p: Player) -> int:
+    """Points a bishop's condition gives `p` (before the 2-point cost)."""
+    board = p.board
+    if bishop == "square":
+        return _largest_square(board)
+    if bishop == "one_dock":
+        return min(CAP, 2 * max(len(d) for d in p.ships))
+    if bishop == "hall_cities":
+        _, touched = _hall_reach(board)
+        cities = sum(1 for c in touched if (sq := board[c]) is not None and sq.terrain == "city")
+        return min(CAP, 2 * cities)
+    if bishop == "hall_colonists":
+        roads, _ = _hall_reach(board)
+        return min(CAP, sum(sq.colonists for c in roads if (sq := board[c]) is not None))
+    if bishop == "terrain_area":
+        best = 0
+        for terrain in TERRAIN_BISHOP:
+            groups = regions(_of_terrain(board, terrain))
+            best = max([best, *(len(g) for g in groups)])
+        return min(CAP, 2 * best)
+    if bishop == "diversity":
+        lines = sum(
+            1
+            for line in (*ROWS, *COLUMNS)
+            if {sq.terrain for c in line if (sq := board[c]) is not None} >= DIVERSE
+        )
+        return min(CAP, 3 * lines)
+    raise ValueError(f"unknown bishop {bishop!r}")
+
+
+def breakdown(s: State, p: Player) -> dict[str, int]:
+    scholars = sum(s.cat.scholar_points.get(x, 0) for x in p.scholars if x != p.personal)
+    bishops = sum(bishop_condition(b, p) - BISHOP_COST for b in p.bishops)
+    return {
+        "in_play": p.vp,
+        "coins": coin_points(p),
+        "colonists": colonist_points(p.board),
+        "scholars": scholars,
+        "bishops": bishops,
+        "harbor_sets": 3 * harbor_sets(p),
+        "shipping": sum(s.cat.ships[t].points for dock in p.ships for t in dock),
+    }
+
+
+def scores(s: State) -> Scores:
+    seats = []
+    for i, p in enumerate(s.players):
+        parts = breakdown(s, p)
+        distance = abs(p.rest - s.cat.first_rest) if p.rest >= 0 else 9
+        seats.append(SeatScore(i, sum(parts.values()), parts, (-distance,)))
+    return Scores(tuple(seats))
+
+
+FEATS = ("communism", "capitalism", "theocracy", "rule_by_faith", "democracy", "utopia")
+"""Solo feats (rulebook, solo play)."""
+
+
+def _spans(board: tuple[Square | None, ...]) -> bool:
+    """One terrain (roads excluded) connected without a break west-east or north-south."""
+    for terrain in ("farm", "forest", "mountain", "city", "town_hall"):
+        for group in regions(_of_terrain(board, terrain)):
+            cols = {c % SIZE for c in group}
+            rows = {c // SIZE for c in group}
+            if {0, SIZE - 1} <= cols or {0, SIZE - 1} <= rows:
+                return True
+    return False
+
+
+def feats(s: State) -> dict[str, bool]:
+    """The solo feats reached (meaningful at the end of a solo game)."""
+    p = s.players[0]
+    parts = breakdown(s, p)
+    total = sum(parts.values())
+    return {
+        "communism": parts["colonists"] >= 28,
+        "capitalism": harbor_sets(p) >= 4,
+        "theocracy": sum(bishop_condition(b, p) for b in p.bishops) >= 30,
+        "rule_by_faith": _spans(p.board),
+        "democracy": total >= 120,
+        "utopia": total >= 150,
+    }

@@ -1,0 +1,257 @@
+"""The Santa Maria game state: `__slots__` objects holding ints, strings and tuples.
+
+`apply` clones the state (`State.clone`) and the players it changes (`State.edit`), so a state a
+caller holds is never mutated. The catalog and the legal-move cache are not part of the value
+(`__eq__` ignores them): the catalog is derived from `Setup.components`.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from domain.santa_maria.components import CELLS, Catalog, Square
+
+Task = tuple[Any, ...]
+
+
+class Player:
+    """One seat: colony, storage, dice, tracks, monks and shipping tiles."""
+
+    __slots__ = (
+        "bishops",
+        "blue",
+        "blue_owned",
+        "blue_used",
+        "board",
+        "board_id",
+        "coin_acts",
+        "coins",
+        "coins_on",
+        "conq",
+        "conq_stamp",
+        "dice_on",
+        "monks",
+        "personal",
+        "piety",
+        "res",
+        "rest",
+        "rested",
+        "scholars",
+        "ships",
+        "tiles",
+        "vp",
+        "white_used",
+    )
+
+    board: tuple[Square | None, ...]
+    coins_on: tuple[int, ...]
+    """Coins lying on each cell (activated with coins this year)."""
+    dice_on: tuple[int, ...]
+    """0 = no die, 1 = a white die, 2 = a blue die on each cell."""
+    blue: tuple[int, ...]
+    """Faces of the player's unused blue dice (own-dice rules), sorted."""
+    res: tuple[int, ...]
+    """Wood, grain, sugar, gem, gold in storage (at most 3 each)."""
+
+    def __init__(self, board_id: str, board: tuple[Square | None, ...], coins: int) -> None:
+        self.board_id = board_id
+        self.board = board
+        self.coins_on = (0,) * CELLS
+        self.dice_on = (0,) * CELLS
+        self.coins = coins
+        self.vp = 0
+        self.res = (2, 0, 0, 0, 0)
+        self.blue = ()
+        self.blue_owned = 1
+        self.blue_used = 0
+        self.white_used = 0
+        self.coin_acts = 0
+        self.piety = 0
+        self.conq = 0
+        self.conq_stamp = 0
+        self.monks = 6
+        self.ships: tuple[tuple[str, ...], ...] = ((), (), (), ())
+        self.scholars: tuple[str, ...] = ()
+        self.bishops: tuple[str, ...] = ()
+        self.personal = ""
+        self.rest = -1
+        self.rested = False
+        self.tiles: tuple[str, ...] = ()
+
+    def clone(self) -> Player:
+        p = Player.__new__(Player)
+        p.bishops = self.bishops
+        p.blue = self.blue
+        p.blue_owned = self.blue_owned
+        p.blue_used = self.blue_used
+        p.board = self.board
+        p.board_id = self.board_id
+        p.coin_acts = self.coin_acts
+        p.coins = self.coins
+        p.coins_on = self.coins_on
+        p.conq = self.conq
+        p.conq_stamp = self.conq_stamp
+        p.dice_on = self.dice_on
+        p.monks = self.monks
+        p.personal = self.personal
+        p.piety = self.piety
+        p.res = self.res
+        p.rest = self.rest
+        p.rested = self.rested
+        p.scholars = self.scholars
+        p.ships = self.ships
+        p.tiles = self.tiles
+        p.vp = self.vp
+        p.white_used = self.white_used
+        return p
+
+    def has(self, scholar: str) -> bool:
+        return scholar in self.scholars
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Player):
+            return NotImplemented
+        return all(getattr(self, k) == getattr(other, k) for k in Player.__slots__)
+
+    def __hash__(self) -> int:
+        return hash((self.coins, self.vp, self.res, self.board))
+
+
+class State:
+    """The whole game between two steps."""
+
+    __slots__ = (
+        "acted",
+        "actor",
+        "advanced",
+        "bishops_board",
+        "blue_pool",
+        "blue_supply",
+        "cat",
+        "chance",
+        "col2_left",
+        "col3_left",
+        "colony",
+        "docks",
+        "hall_order",
+        "hall_sets",
+        "legal_cache",
+        "legal_seat",
+        "monk_spaces",
+        "n",
+        "names",
+        "over",
+        "phase",
+        "players",
+        "rest_spaces",
+        "roads",
+        "scholars_board",
+        "shared",
+        "ship_left",
+        "side",
+        "stamp",
+        "start",
+        "tasks",
+        "white",
+        "year",
+    )
+
+    acted: bool
+    """Whether the actor has taken this turn's main action."""
+    actor: int
+    advanced: bool
+    bishops_board: tuple[str, ...]
+    blue_supply: int
+    cat: Catalog
+    col2_left: tuple[str, ...]
+    col3_left: tuple[str, ...]
+    colony: tuple[str, ...]
+    """Face-up colony tiles this year."""
+    docks: tuple[str, ...]
+    """The shipping tile beside each of the 4 docks ("" when empty)."""
+    hall_order: tuple[int, ...]
+    """Seats still to pick at setup (boards, town hall sets), in reverse turn order."""
+    hall_sets: tuple[tuple[str, str], ...]
+    """Advanced setup: (town hall, scholar) sets still to choose."""
+    n: int
+    names: tuple[str, ...]
+    over: bool
+    phase: str
+    """"setup" (chance nodes), "boards"/"halls" (choices at setup), "play", "over"."""
+    roads: int
+    scholars_board: tuple[str, ...]
+    shared: bool
+    ship_left: tuple[str, ...]
+    side: str
+    stamp: int
+    """Conquistador arrival counter: a lower stamp is lower in a stack (ahead in ties)."""
+    start: int
+    year: int
+    players: tuple[Player, ...]
+    chance: tuple[Task, ...]
+    """Chance nodes waiting, first one next: ("white",), ("blue1", seat), ("ship",) ..."""
+    tasks: tuple[Task, ...]
+    """The actor's unfinished work in order: activations, decisions, rest income."""
+    white: tuple[int, ...]
+    """White dice in the shared labour pool, counted by face 1-6."""
+    blue_pool: tuple[int, ...]
+    """Blue dice in the shared pool by face (variant blue_dice=shared)."""
+    monk_spaces: tuple[tuple[int, ...], ...]
+    """Seats with a monk on each of the 10 spaces (3 scholars, 3 bishops, 4 missions), in order."""
+    rest_spaces: tuple[int, ...]
+    legal_cache: tuple[str, ...] | None
+    legal_seat: int
+
+    _VALUE = tuple(k for k in __slots__ if k not in ("cat", "legal_cache", "legal_seat"))
+
+    def clone(self) -> State:
+        """A shallow copy (fields spelled out: several times faster than a loop)."""
+        s = State.__new__(State)
+        s.acted = self.acted
+        s.actor = self.actor
+        s.advanced = self.advanced
+        s.bishops_board = self.bishops_board
+        s.blue_pool = self.blue_pool
+        s.blue_supply = self.blue_supply
+        s.cat = self.cat
+        s.chance = self.chance
+        s.col2_left = self.col2_left
+        s.col3_left = self.col3_left
+        s.colony = self.colony
+        s.docks = self.docks
+        s.hall_order = self.hall_order
+        s.hall_sets = self.hall_sets
+        s.monk_spaces = self.monk_spaces
+        s.n = self.n
+        s.names = self.names
+        s.over = self.over
+        s.phase = self.phase
+        s.players = self.players
+        s.rest_spaces = self.rest_spaces
+        s.roads = self.roads
+        s.scholars_board = self.scholars_board
+        s.shared = self.shared
+        s.ship_left = self.ship_left
+        s.side = self.side
+        s.stamp = self.stamp
+        s.start = self.start
+        s.tasks = self.tasks
+        s.white = self.white
+        s.year = self.year
+        s.legal_cache = None
+        s.legal_seat = -2
+        return s
+
+    def edit(self, seat: int) -> Player:
+        """A private copy of `seat`'s player, put in place of the shared one."""
+        p = self.players[seat].clone()
+        self.players = (*self.players[:seat], p, *self.players[seat + 1 :])
+        return p
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, State):
+            return NotImplemented
+        return all(getattr(self, k) == getattr(other, k) for k in State._VALUE)
+
+    def __hash__(self) -> int:
+        return hash((self.year, self.actor, self.tasks, self.chance))

@@ -1,0 +1,85 @@
+"""The two tracks: piety (monks, blue dice, points past the end) and conquistador (gold, scoring).
+
+Functions edit a private state; they return the tasks to do next (monk placements) and queue
+chance nodes (a new blue die is rolled by chance).
+"""
+
+from __future__ import annotations
+
+from domain.santa_maria.components import GOLD, GRAIN
+from domain.santa_maria.economy import gain, one
+from domain.santa_maria.state import State, Task
+
+BLUE_DIE_SYMBOLS = (0, 2)
+"""The 1st and 3rd monk symbols also give a blue die (rulebook, piety)."""
+
+
+def piety_walk(s: State, seat: int, steps: int) -> list[Task]:
+    """Move `steps` spaces; each monk symbol passed hires a monk; past the end 1 point a step."""
+    p = s.players[seat]
+    symbols = s.cat.monk_symbols
+    tasks: list[Task] = []
+    for _ in range(steps):
+        if p.piety >= s.cat.piety_length:
+            p.vp += 1
+            continue
+        p.piety += 1
+        if p.piety in symbols:
+            index = symbols.index(p.piety)
+            if p.monks > 0:
+                tasks.append(("monk",))
+            if index in BLUE_DIE_SYMBOLS and s.blue_supply > 0:
+                s.blue_supply -= 1
+                p.blue_owned += 1
+                s.chance = (*s.chance, ("blue1", seat))
+    return tasks
+
+
+def pay_extra_step(s: State, seat: int) -> None:
+    """One grain (or gold in its place) for one more piety step."""
+    p = s.players[seat]
+    res = list(p.res)
+    if res[GRAIN] > 0:
+        res[GRAIN] -= 1
+    else:
+        res[GOLD] -= 1
+    p.res = tuple(res)
+
+
+def conquer(s: State, seat: int) -> None:
+    """One step on the conquistador track: on top of any marker there, gold on gold symbols."""
+    p = s.players[seat]
+    if p.conq >= s.cat.conq_length:
+        return
+    p.conq += 1
+    s.stamp += 1
+    p.conq_stamp = s.stamp
+    if p.conq in s.cat.gold_spaces:
+        gain(p, one(GOLD))
+
+
+def conquistador_order(s: State) -> list[int]:
+    """Seats that moved this year, best first: farther ahead, then the lower marker of a stack."""
+    moved = [i for i, p in enumerate(s.players) if p.conq > 0]
+    return sorted(moved, key=lambda i: (-s.players[i].conq, s.players[i].conq_stamp))
+
+
+def score_conquistadors(s: State) -> dict[int, int]:
+    """Year-end points by the table for the player count and year; solo by the trees."""
+    awarded: dict[int, int] = {}
+    table = s.cat.conq_scoring
+    if s.n == 1:
+        p = s.players[0]
+        if p.conq >= s.cat.solo_trees[s.year - 1]:
+            awarded[0] = table[2][s.year][0]
+    else:
+        points = table[s.n][s.year]
+        for rank, seat in enumerate(conquistador_order(s)):
+            if rank < len(points):
+                awarded[seat] = points[rank]
+    for seat, pts in awarded.items():
+        s.players[seat].vp += pts
+    for p in s.players:
+        p.conq = 0
+        p.conq_stamp = 0
+    return awarded

@@ -1,0 +1,105 @@
+"""The JSON picture of a state for boards, `novus show --json` and the dashboard.
+
+Shape: {"game", "year", "phase", "actor", "start", "synthetic"?, "white_dice" (by face 1-6),
+"blue_pool", "colony_tiles" (face-up ids), "docks" (4 ids or ""), "scholars", "bishops",
+"monk_spaces" {space: [seats]}, "rest_spaces" [seat or -1], "roads_left", "players": [{"name",
+"board_id", "coins", "points", "resources" {name: n}, "blue_dice", "piety", "conquistador",
+"monks", "scholars", "bishops", "ships" [[ids] per dock], "rested", "rest_space", "grid": 6 rows
+of 6 cells {"kind": "empty"|"road"|terrain, "effects", "colonists", "die", "coins"}}], "over",
+"scores"?, "feats"? and "solo_goal"? (solo, at the end)}. Nothing is hidden: the shipping and
+colony piles are face down for everyone and are not shown.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from domain.santa_maria.components import RESOURCES, SIZE, effect_text
+from domain.santa_maria.packs import SYNTHETIC_LABEL
+from domain.santa_maria.scoring import feats, scores
+from domain.santa_maria.setup import MONK_SPACES
+from domain.santa_maria.state import Player, State
+
+SOLO_GOAL = 100
+"""Solo play: 100 points or more wins (rulebook)."""
+
+
+def _grid(p: Player) -> list[list[dict[str, Any]]]:
+    rows = []
+    for r in range(SIZE):
+        row = []
+        for c in range(SIZE):
+            cell = r * SIZE + c
+            sq = p.board[cell]
+            if sq is None:
+                row.append({"kind": "empty"})
+                continue
+            entry: dict[str, Any] = {
+                "kind": sq.terrain,
+                "effects": [effect_text(e) for e in sq.effects],
+                "colonists": sq.colonists,
+            }
+            if p.dice_on[cell]:
+                entry["die"] = "white" if p.dice_on[cell] == 1 else "blue"
+            if p.coins_on[cell]:
+                entry["coins"] = p.coins_on[cell]
+            row.append(entry)
+        rows.append(row)
+    return rows
+
+
+def view(s: State, seat: int | None = None) -> dict[str, Any]:
+    out: dict[str, Any] = {
+        "game": "santa-maria",
+        "year": s.year,
+        "phase": s.phase,
+        "actor": s.actor,
+        "start": s.start,
+        "pack": s.cat.pack,
+        "white_dice": list(s.white),
+        "blue_pool": list(s.blue_pool) if s.shared else None,
+        "colony_tiles": list(s.colony),
+        "docks": list(s.docks),
+        "shipping_left": len(s.ship_left),
+        "scholars": list(s.scholars_board),
+        "bishops": list(s.bishops_board),
+        "monk_spaces": {MONK_SPACES[k]: list(v) for k, v in enumerate(s.monk_spaces)},
+        "rest_spaces": list(s.rest_spaces),
+        "roads_left": s.roads,
+        "pending": [t[0] for t in s.tasks],
+        "over": s.over,
+        "players": [
+            {
+                "name": s.names[i],
+                "board_id": p.board_id,
+                "coins": p.coins,
+                "points": p.vp,
+                "resources": dict(zip(RESOURCES, p.res, strict=True)),
+                "blue_dice": list(p.blue),
+                "blue_owned": p.blue_owned,
+                "white_used": p.white_used,
+                "piety": p.piety,
+                "conquistador": p.conq,
+                "monks": p.monks,
+                "scholars": list(p.scholars),
+                "personal_scholar": p.personal,
+                "bishops": list(p.bishops),
+                "ships": [list(d) for d in p.ships],
+                "rested": p.rested,
+                "rest_space": p.rest,
+                "grid": _grid(p),
+            }
+            for i, p in enumerate(s.players)
+        ],
+    }
+    if s.cat.synthetic:
+        out["synthetic"] = SYNTHETIC_LABEL
+    if s.over:
+        out["scores"] = scores(s).to_json()
+        if s.n == 1:
+            out["feats"] = [k for k, ok in feats(s).items() if ok]
+            out["solo_goal"] = {
+                "points": SOLO_GOAL,
+                "reached": out["scores"][0]["total"] >= SOLO_GOAL,
+            }
+    return out

@@ -1,0 +1,98 @@
+"""Per-game statistics: one small module per game, behind this interface.
+
+The generic projection folds the engine over every game and, for each step, asks the game's
+module for *facts*: small public records such as "seat 2 picked the settler in round 3" or "seat 0
+shipped 4 corn". Facts of every game go to one table, `facts`; each module then names SQL views
+over the generic tables (`games`, `seats`, `seat_points`, `steps`, `facts`) that turn them into
+statistics tables. A module is found by the game's registry name: ``"puerto-rico"`` ->
+`projections/games/puerto_rico.py`, which exposes ``STATS: GameStats``.
+
+    STATS = GameStats(game="puerto-rico", facts=facts, views={"role_picks": "SELECT ..."})
+
+Privacy: a fact must be public when its step is played (or be revealed by the end of the game):
+derive facts from actions, public chance outcomes and `rules.view(state)` picture, never from a
+hidden hand or a secret offer that was not revealed. The views only see the facts.
+"""
+
+from __future__ import annotations
+
+import importlib
+import importlib.util
+import pkgutil
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, field
+from functools import cache
+from typing import Any, NamedTuple
+
+from domain.core.protocol import Rules, SeatScore, Step
+
+
+class Fact(NamedTuple):
+    """One public statistic-worthy thing that happened at a step."""
+
+    seat: int
+    fact: str
+    """What kind: ``"role"``, ``"build"``, ``"produce"``, ``"trade"``, ``"ship"``, ..."""
+    item: str
+    """What it was about: ``"settler"``, ``"small_market"``, ``"corn"``, ..."""
+    amount: int = 1
+
+
+FactsFn = Callable[[Rules[Any], Any, Step, Any], Iterable[Fact]]
+"""`facts(rules, before, step, after)`: the facts of one step, from the states around it."""
+
+
+@dataclass(frozen=True)
+class GameStats:
+    """What one game adds to the projection.
+
+    - `facts(rules, before, step, after)`: called once per step in order; must be a pure
+      function of its arguments (the projection may refold a game after a restart).
+    - `views`: statistics tables, name -> SELECT over the generic tables; created as views named
+      ``stats_<game>_<name>`` (game with ``_`` for ``-``) and listed by `projections.read`.
+    - `titles`: a human title per view name, for the CLI and the dashboard.
+    - `score_parts(state)`: optional speed-up; the objects the scores depend on. When each is
+      the very same object (identity) as after the previous step, the projection skips
+      `rules.scores` (copy-on-write states share unchanged parts).
+    - `seat_score(state, seat)`: optional, with `score_parts` giving one part per seat that
+      seat's score depends on alone: then only the seats whose part changed are rescored
+      (must equal `rules.scores(state).seats[seat]`).
+    """
+
+    game: str
+    facts: FactsFn
+    views: Mapping[str, str] = field(default_factory=dict)
+    titles: Mapping[str, str] = field(default_factory=dict)
+    score_parts: Callable[[Any], tuple[object, ...]] | None = None
+    seat_score: Callable[[Any, int], SeatScore] | None = None
+
+
+def module_name(game: str) -> str:
+    return f"{__name__}.{game.replace('-', '_')}"
+
+
+def view_name(game: str, name: str) -> str:
+    """The DuckDB view holding statistics table `name` of `game`."""
+    return f"stats_{game.replace('-', '_')}_{name}"
+
+
+@cache
+def get(game: str) -> GameStats | None:
+    """The statistics module of `game`, or None when it has none (generic tables only)."""
+    name = module_name(game)
+    try:
+        if importlib.util.find_spec(name) is None:
+            return None
+    except ModuleNotFoundError:
+        return None
+    stats: GameStats = importlib.import_module(name).STATS
+    return stats
+
+
+def known() -> list[GameStats]:
+    """Every statistics module present (engine installed or not), for creating their views."""
+    found = []
+    for info in pkgutil.iter_modules(__path__):
+        stats = importlib.import_module(f"{__name__}.{info.name}").STATS
+        found.append(stats)
+    return sorted(found, key=lambda s: s.game)

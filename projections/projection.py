@@ -1,0 +1,314 @@
+"""The projection: decoded `Game` events, in notification order, to rows of the DuckDB tables.
+
+`GamesProjection` is an `eventsourcing.projection.Projection` over a `DuckDBView` (a
+`TrackingRecorder`). `process_event(event, tracking)` is the library's one-event entry point;
+`process_batch(notifications, application_name)` does the same for many events and writes their
+rows and the last notification id in ONE DuckDB transaction (`DuckDBView.write`): a crash leaves
+either all of a batch or none of it, and the next run starts after the recorded position.
+
+Each game is folded once, step by step, through its rules engine (`Fold`): the state before a
+step gives its readable summary and round, the state after it gives the scores (only changes are
+written to `score_timeline`) and the per-game facts (`projections.games`). Folds of unfinished
+games stay in memory between batches; after a restart they are refolded from the `steps` table.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+from uuid import UUID
+
+import orjson
+from eventsourcing.persistence import Tracking
+from eventsourcing.projection import Projection
+
+from domain.core import registry
+from domain.core.aggregate import Game
+from domain.core.errors import NovusError
+from domain.core.protocol import ChanceStep, Decision, Rules, Scores, SeatScore, Setup, Step
+from projections import games as game_stats
+from projections.rows import Batch, timestamp
+from projections.view import DuckDBView
+
+TOTAL = "total"
+"""The score_timeline category holding a seat's total."""
+
+
+class Fold:
+    """One game's engine state as the projection has seen it so far."""
+
+    __slots__ = (
+        "game",
+        "game_id",
+        "last",
+        "names",
+        "parts",
+        "per_seat",
+        "rules",
+        "score_parts",
+        "state",
+        "stats",
+        "step",
+    )
+
+    def __init__(self, game_id: str, setup: Setup) -> None:
+        self.game_id = game_id
+        self.game = setup.game
+        self.names = setup.players
+        self.step = 0
+        self.stats = game_stats.get(setup.game)
+        self.score_parts = self.stats.score_parts if self.stats else None
+        self.per_seat = self.stats.seat_score if self.stats and self.score_parts else None
+        self.rules: Rules[Any] | None
+        try:
+            self.rules = registry.get(setup.game)
+            self.state: Any = self.rules.initial_state(setup)
+        except NovusError:  # engine not installed here (or setup it refuses): no fold
+            self.rules = None
+            self.state = None
+        self.parts: tuple[object, ...] | None = None
+        self.last: list[dict[str, int]] = []
+
+    def changed_scores(self) -> list[SeatScore]:
+        """The seats whose score may have changed since the last call (all of them at first)."""
+        assert self.rules is not None
+        state = self.state
+        if self.score_parts is None:
+            return list(self.rules.scores(state).seats)
+        parts = self.score_parts(state)
+        old, self.parts = self.parts, parts
+        if old is None or len(old) != len(parts):
+            return list(self.rules.scores(state).seats)
+        if self.per_seat is not None:
+            per_seat = self.per_seat
+            return [per_seat(state, i) for i, p in enumerate(parts) if p is not old[i]]
+        if all(a is b for a, b in zip(old, parts, strict=True)):
+            return []
+        return list(self.rules.scores(state).seats)
+
+    def score_rows(self, batch: Batch, step: int) -> None:
+        """Rows for every seat's category whose points differ from the last rows written."""
+        changed = self.changed_scores()
+        if not changed:
+            return
+        games, steps, seats, categories, points = batch.timeline.cols
+        last = self.last
+        game_id = self.game_id
+        for score in changed:
+            seat = score.seat
+            while len(last) <= seat:
+                last.append({})
+            known = last[seat]
+            for category, value in ((TOTAL, score.total), *score.breakdown.items()):
+                if known.get(category) != value:
+                    known[category] = value
+                    games.append(game_id)
+                    steps.append(step)
+                    seats.append(seat)
+                    categories.append(category)
+                    points.append(value)
+
+    def advance(self, batch: Batch, step: Step, number: int) -> None:
+        """Apply step `number`; add its `steps`, `score_timeline` and `facts` rows."""
+        if type(step) is Decision:
+            seat, kind, action = step.seat, "decision", step.action
+        else:
+            assert isinstance(step, ChanceStep)
+            seat, kind, action = -1, "chance", orjson.dumps(step.outcome).decode()
+        rules, before = self.rules, self.state
+        round_: int | None = None
+        summary = action
+        if rules is not None and before is not None:
+            try:
+                round_ = rules.round_of(before)
+                summary = rules.describe(before, step)
+                after = rules.apply(before, step)
+            except NovusError:  # a stored step the installed engine refuses: stop folding
+                self.state = None
+            else:
+                self.state = after
+                if self.stats is not None:
+                    add = batch.facts.add
+                    for f in self.stats.facts(rules, before, step, after):
+                        add(
+                            self.game_id,
+                            self.game,
+                            number,
+                            round_,
+                            f.seat,
+                            f.fact,
+                            f.item,
+                            f.amount,
+                        )
+                self.score_rows(batch, number)
+        self.step = number
+        c0, c1, c2, c3, c4, c5, c6 = batch.steps.cols
+        c0.append(self.game_id)
+        c1.append(number)
+        c2.append(seat)
+        c3.append(kind)
+        c4.append(action)
+        c5.append(round_)
+        c6.append(summary)
+
+    def replay(self, steps: Sequence[Step]) -> None:
+        """Refold already projected steps (after a restart): no rows, same final `last`."""
+        rules = self.rules
+        if rules is not None and self.state is not None:
+            try:
+                for step in steps:
+                    self.state = rules.apply(self.state, step)
+            except NovusError:
+                self.state = None
+        self.step += len(steps)
+        if rules is not None and self.state is not None:
+            self.parts = self.score_parts(self.state) if self.score_parts else None
+            self.last = [{TOTAL: s.total, **s.breakdown} for s in rules.scores(self.state).seats]
+
+
+def step_of(kind: str, seat: int, action: str) -> Step:
+    """A `steps` row back as a step (decisions keep the action; chance the JSON outcome)."""
+    if kind == "decision":
+        return Decision(seat, action)
+    return ChanceStep(tuple(orjson.loads(action)))
+
+
+def _variant(options: dict[str, str]) -> str:
+    return ", ".join(f"{k}={v}" for k, v in sorted(options.items())) or "-"
+
+
+class GamesProjection(Projection[DuckDBView]):
+    """Projects `Game` events into the DuckDB tables of `projections.schema`."""
+
+    name = "novus_views"
+    topics = ()
+
+    def __init__(self, view: DuckDBView) -> None:
+        super().__init__(view)
+        self.folds: dict[str, Fold] = {}
+
+    def process_event(self, domain_event: Any, tracking: Tracking) -> None:
+        """One event and its tracking record, in one transaction (the library's entry point)."""
+        self.process_batch([(tracking.notification_id, domain_event)], tracking.application_name)
+
+    def process_batch(
+        self, notifications: Sequence[tuple[int, Any]], application_name: str
+    ) -> Batch:
+        """Project events (in notification order) and record the last id, all in one write."""
+        if not notifications:
+            return Batch()
+        batch = Batch()
+        try:
+            for position, event in notifications:
+                self._project(batch, position, event)
+            batch.events = len(notifications)
+            self.view.write(batch, Tracking(application_name, notifications[-1][0]))
+        except BaseException:
+            self.forget()  # the folds ran ahead of what is stored
+            raise
+        return batch
+
+    def forget(self) -> None:
+        """Drop the in-memory folds (after a rebuild, or a failed write)."""
+        self.folds.clear()
+
+    # ---- one event ------------------------------------------------------------------------
+
+    def _project(self, batch: Batch, position: int, event: Any) -> None:
+        if isinstance(event, Game.Decided):
+            fold = self._fold(event.originator_id)
+            fold.advance(batch, Decision(event.seat, event.action), event.step)
+        elif isinstance(event, Game.ChanceResolved):
+            fold = self._fold(event.originator_id)
+            fold.advance(batch, ChanceStep(tuple(event.outcome)), event.step)
+        elif isinstance(event, Game.Started):
+            self._started(batch, position, event)
+        elif isinstance(event, Game.Finished):
+            self._finished(batch, event)
+
+    def _fold(self, game_id: UUID) -> Fold:
+        key = str(game_id)
+        fold = self.folds.get(key)
+        if fold is None:
+            found = self.view.game_steps(key)
+            if found is None:
+                raise LookupError(f"events of game {key} before its Started event")
+            setup_json, rows = found
+            fold = Fold(key, Setup.from_json(orjson.loads(setup_json)))
+            fold.replay([step_of(*row) for row in rows])
+            self.folds[key] = fold
+        return fold
+
+    def _started(self, batch: Batch, position: int, event: Game.Started) -> None:
+        key = str(event.originator_id)
+        setup = Setup.from_json(event.setup)
+        source = dict(event.source or {})
+        options = {str(k): str(v) for k, v in setup.options.items()}
+        variant = _variant(options)
+        source_name = str(source.get("name") or "")
+        search = " ".join(
+            [key, setup.game, variant, source_name, str(source.get("kind") or ""), *setup.players]
+        ).lower()
+        batch.games[key] = {
+            "game_id": key,
+            "game": setup.game,
+            "variant": variant,
+            "options": sorted(options.items()),
+            "players": len(setup.players),
+            "seats": list(setup.players),
+            "rules_version": event.rules_version,
+            "source_kind": source.get("kind"),
+            "source_name": source_name,
+            "source": orjson.dumps(source, option=orjson.OPT_SORT_KEYS).decode(),
+            "seed": event.seed,
+            "started": timestamp(event.created),
+            "recorded": event.timestamp,
+            "ended": None,
+            "steps": None,
+            "finished": False,
+            "winners": None,
+            "winner_names": None,
+            "search": search,
+            "setup": orjson.dumps(event.setup).decode(),
+            "position": position,
+        }
+        fold = Fold(key, setup)
+        self.folds[key] = fold
+        if fold.rules is not None and fold.state is not None:
+            fold.score_rows(batch, 0)
+
+    def _finished(self, batch: Batch, event: Game.Finished) -> None:
+        key = str(event.originator_id)
+        fold = self._fold(event.originator_id)
+        scores = Scores.from_json(event.scores)
+        winners = [int(w) for w in event.winners]
+        names = fold.names
+        ranks = scores.ranks()
+        players = len(names)
+        for s in scores.seats:
+            batch.seats.add(
+                key,
+                fold.game,
+                players,
+                s.seat,
+                names[s.seat],
+                s.total,
+                sorted((str(k), int(v)) for k, v in s.breakdown.items()),
+                [int(t) for t in s.tiebreak],
+                ranks[s.seat],
+                s.seat in winners,
+            )
+        steps = event.originator_version - 2
+        winner_names = [names[w] for w in winners]
+        row = batch.games.get(key)
+        if row is not None:
+            row.update(
+                ended=event.timestamp,
+                steps=steps,
+                finished=True,
+                winners=winners,
+                winner_names=winner_names,
+            )
+        else:
+            batch.finish.add(key, event.timestamp, steps, winners, winner_names)
+        del self.folds[key]

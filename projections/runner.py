@@ -1,0 +1,217 @@
+"""Running the projection: catch up from the stored position, follow new events, rebuild.
+
+    from projections import runner
+    runner.catch_up("novus-data")                 # project what is new, publish for readers
+    runner.catch_up("novus-data", rebuild=True)   # drop everything, replay the whole store
+    runner.follow("novus-data")                   # keep following until interrupted
+
+The notification log is polled (`NovusApp.notifications`): the SQLite recorder offers no
+subscription, and polling works the same on PostgreSQL. Each poll reads up to `batch_size` events,
+projects them and writes rows + position in one DuckDB transaction (`GamesProjection`).
+
+Files in the data folder: `views-projector.duckdb` is the projector's own (read-write, locked
+while it runs); `views.duckdb` (`application.settings.views_path`) is the copy published for
+readers after each catch-up.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from pathlib import Path
+
+from application import settings
+from application.service import NovusApp, open_app
+from projections.projection import GamesProjection
+from projections.view import DuckDBView
+
+WORK_FILE = "views-projector.duckdb"
+BATCH_SIZE = 5000
+POLL_SECONDS = 0.2
+PUBLISH_SECONDS = 2.0
+STORE_MARK = "store"
+"""Mark holding the id of the store's first game: another store in the folder means rebuild."""
+
+Progress = Callable[[int, int], None]
+"""`progress(done_position, last_position)`, called after each written batch."""
+
+
+def work_path(folder: Path) -> Path:
+    return folder / WORK_FILE
+
+
+@dataclass
+class Report:
+    """What one catch-up did."""
+
+    events: int
+    position: int
+    seconds: float
+    rebuilt: bool = False
+    reason: str = ""
+    """Why the tables were rebuilt (asked for, or the store is not the one they came from)."""
+
+    @property
+    def rate(self) -> float:
+        return self.events / self.seconds if self.seconds > 0 else 0.0
+
+
+class Projector:
+    """The application, the DuckDB view and the projection, opened together for a data folder.
+
+    Only one projector per folder at a time: the view file is locked (`ProjectorBusy`).
+    """
+
+    def __init__(
+        self,
+        source: str | Path | NovusApp | None = None,
+        *,
+        folder: str | Path | None = None,
+        env: Mapping[str, str] | None = None,
+        batch_size: int = BATCH_SIZE,
+    ) -> None:
+        if isinstance(source, NovusApp):
+            self.app = source
+            self._own_app = False
+            self.folder = settings.data_dir(folder)
+        else:
+            self.folder = settings.data_dir(folder if folder is not None else source)
+            self.app = open_app(self.folder, env)
+            self._own_app = True
+        self.folder.mkdir(parents=True, exist_ok=True)
+        self.batch_size = batch_size
+        self.view = DuckDBView(work_path(self.folder))
+        self.projection = GamesProjection(self.view)
+
+    @property
+    def position(self) -> int:
+        return self.view.max_tracking_id(self.app.name) or 0
+
+    def rebuild(self) -> None:
+        """Drop every table, view and the tracking position (one transaction); replay later."""
+        self.view.reset()
+        self.projection.forget()
+
+    def _store_mark(self) -> str:
+        first = self.app.notifications(0, 1)
+        return str(first[0][1].originator_id) if first else ""
+
+    def check_store(self) -> str:
+        """Why the tables cannot continue from their position ('' if they can)."""
+        position = self.position
+        if position == 0:
+            return ""
+        if self.app.max_notification_id() < position:
+            return "the event store has fewer events than the tables hold"
+        if self.view.mark(STORE_MARK) != self._store_mark():
+            return "the event store is not the one the tables were projected from"
+        return ""
+
+    def catch_up(
+        self, *, rebuild: bool = False, progress: Progress | None = None, publish: bool = True
+    ) -> Report:
+        """Project every event after the stored position; then publish for readers."""
+        begin = time.perf_counter()
+        reason = "asked for" if rebuild else self.check_store()
+        if reason:
+            self.rebuild()
+        events = 0
+        position = self.position
+        last = self.app.max_notification_id()
+        if position == 0 and last:
+            self.view.set_mark(STORE_MARK, self._store_mark())
+        while True:
+            batch = self.app.notifications(position, self.batch_size)
+            if not batch:
+                break
+            self.projection.process_batch(batch, self.app.name)
+            events += len(batch)
+            position = batch[-1][0]
+            last = max(last, position)
+            if progress is not None:
+                progress(position, last)
+            if len(batch) < self.batch_size:
+                break
+        if publish and (events or reason or not self.published.exists()):
+            self.publish()
+        return Report(events, position, time.perf_counter() - begin, bool(reason), reason)
+
+    @property
+    def published(self) -> Path:
+        return settings.views_path(self.folder)
+
+    def publish(self) -> None:
+        self.view.publish(self.published)
+
+    def follow(
+        self,
+        *,
+        stop: threading.Event | None = None,
+        poll: float = POLL_SECONDS,
+        on_report: Callable[[Report], None] | None = None,
+        publish_every: float = PUBLISH_SECONDS,
+    ) -> None:
+        """Catch up, then keep polling for new events until `stop` is set.
+
+        The copy for readers is published as soon as the projector is idle, and at most every
+        `publish_every` seconds while events keep coming (each publish copies the whole file).
+        """
+        stop = stop or threading.Event()
+        published = 0.0
+        dirty = False
+        while not stop.is_set():
+            report = self.catch_up(publish=False)
+            dirty = dirty or bool(report.events) or not self.published.exists()
+            now = time.monotonic()
+            if dirty and (not report.events or now - published >= publish_every):
+                self.publish()  # when idle, or at most every `publish_every` while busy
+                published, dirty = now, False
+            if on_report is not None and report.events:
+                on_report(report)
+            if not report.events:
+                stop.wait(poll)
+
+    def close(self) -> None:
+        self.view.close()
+        if self._own_app:
+            self.app.close()
+
+    def __enter__(self) -> Projector:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+
+def catch_up(
+    source: str | Path | NovusApp | None = None,
+    *,
+    folder: str | Path | None = None,
+    env: Mapping[str, str] | None = None,
+    rebuild: bool = False,
+    batch_size: int = BATCH_SIZE,
+    progress: Progress | None = None,
+) -> Report:
+    """Project a data folder's (or an app's) new events into DuckDB and publish the result.
+
+    `source` is a data folder or an open `NovusApp` (then `folder` says where the views go;
+    default: `$NOVUS_DATA_DIR`). `rebuild` drops everything first and replays the whole store.
+    """
+    with Projector(source, folder=folder, env=env, batch_size=batch_size) as projector:
+        return projector.catch_up(rebuild=rebuild, progress=progress)
+
+
+def follow(
+    source: str | Path | NovusApp | None = None,
+    *,
+    folder: str | Path | None = None,
+    env: Mapping[str, str] | None = None,
+    stop: threading.Event | None = None,
+    poll: float = POLL_SECONDS,
+    on_report: Callable[[Report], None] | None = None,
+) -> None:
+    """Keep the views of a data folder up to date until `stop` is set (or Ctrl+C)."""
+    with Projector(source, folder=folder, env=env) as projector:
+        projector.follow(stop=stop, poll=poll, on_report=on_report)

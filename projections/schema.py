@@ -1,0 +1,120 @@
+"""The DuckDB schema of the projections: tables written by the projector, views read by everyone.
+
+Tables (one row each per):
+- `games`: stored game (id, game, variant, options, players, seats, source, start and end,
+  finished, winners, the setup for refolding);
+- `seats`: seat of a finished game (player, final total, breakdown by category, tie-break, rank,
+  winner);
+- `steps`: game step (seat or -1 for chance, kind, action or chance outcome as JSON, round, the
+  readable summary);
+- `score_timeline`: (game, step, seat, category) where the points changed, plus every category
+  at step 0; `total` is a category. `projections.read.score_timeline` fills in the other steps;
+- `facts`: the public per-game facts (`projections.games`);
+- `tracking`: the notification id of the last event whose rows are in, written in the same
+  transaction as those rows; `marks`: which store the tables come from.
+Views: `seat_points` (breakdown, one row per category), `player_stats`,
+`player_stats_by_players`, `player_stats_by_seat`, `player_points`, `game_stats`, and the
+statistics views of each game (`stats_<game>_<name>`).
+"""
+
+from __future__ import annotations
+
+import duckdb
+
+from projections import games as game_stats
+
+SCHEMA_VERSION = "1"
+
+TABLES = {
+    "games": """
+        game_id VARCHAR NOT NULL, game VARCHAR NOT NULL, variant VARCHAR NOT NULL,
+        options MAP(VARCHAR, VARCHAR), players INTEGER NOT NULL, seats VARCHAR[] NOT NULL,
+        rules_version VARCHAR, source_kind VARCHAR, source_name VARCHAR, source VARCHAR,
+        seed BIGINT, started TIMESTAMPTZ, recorded TIMESTAMPTZ, ended TIMESTAMPTZ,
+        steps INTEGER, finished BOOLEAN NOT NULL, winners INTEGER[], winner_names VARCHAR[],
+        search VARCHAR NOT NULL, setup VARCHAR NOT NULL, position BIGINT NOT NULL""",
+    "seats": """
+        game_id VARCHAR NOT NULL, game VARCHAR NOT NULL, players INTEGER NOT NULL,
+        seat INTEGER NOT NULL, player VARCHAR NOT NULL, total INTEGER NOT NULL,
+        breakdown MAP(VARCHAR, INTEGER) NOT NULL, tiebreak INTEGER[], rank INTEGER NOT NULL,
+        winner BOOLEAN NOT NULL""",
+    "steps": """
+        game_id VARCHAR NOT NULL, step INTEGER NOT NULL, seat INTEGER NOT NULL,
+        kind VARCHAR NOT NULL, action VARCHAR NOT NULL, round INTEGER, summary VARCHAR""",
+    "score_timeline": """
+        game_id VARCHAR NOT NULL, step INTEGER NOT NULL, seat INTEGER NOT NULL,
+        category VARCHAR NOT NULL, points INTEGER NOT NULL""",
+    "facts": """
+        game_id VARCHAR NOT NULL, game VARCHAR NOT NULL, step INTEGER NOT NULL, round INTEGER,
+        seat INTEGER NOT NULL, fact VARCHAR NOT NULL, item VARCHAR NOT NULL,
+        amount INTEGER NOT NULL""",
+}
+"""Data tables, written in batches from Arrow; their column order is the batch order."""
+
+BOOKKEEPING = {
+    "tracking": "application_name VARCHAR PRIMARY KEY, notification_id BIGINT NOT NULL",
+    "marks": "key VARCHAR PRIMARY KEY, value VARCHAR NOT NULL",
+}
+
+VIEWS = {
+    "seat_points": """
+        SELECT game_id, game, players, seat, player, winner,
+               unnest(map_keys(breakdown)) AS category,
+               unnest(map_values(breakdown)) AS points
+        FROM seats""",
+    "player_stats": """
+        SELECT player, count(*) AS games, count(*) FILTER (WHERE winner) AS wins,
+               avg(winner::INTEGER) AS win_rate, avg(total) AS average_score,
+               max(total) AS best_score, avg(rank) AS average_rank,
+               list_sort(list(DISTINCT game)) AS game_names
+        FROM seats GROUP BY player""",
+    "player_stats_by_players": """
+        SELECT player, game, players, count(*) AS games,
+               count(*) FILTER (WHERE winner) AS wins, avg(winner::INTEGER) AS win_rate,
+               avg(total) AS average_score
+        FROM seats GROUP BY player, game, players""",
+    "player_stats_by_seat": """
+        SELECT player, game, players, seat, count(*) AS games,
+               count(*) FILTER (WHERE winner) AS wins, avg(winner::INTEGER) AS win_rate,
+               avg(total) AS average_score
+        FROM seats GROUP BY player, game, players, seat""",
+    "player_points": """
+        SELECT player, game, category, avg(points) AS average_points, count(*) AS games
+        FROM seat_points GROUP BY player, game, category""",
+    "game_stats": """
+        SELECT g.game, count(*) AS games, count(*) FILTER (WHERE g.finished) AS finished,
+               avg(g.players) AS average_players, avg(g.steps) AS average_steps,
+               (SELECT avg(s.total) FROM seats s WHERE s.game = g.game) AS average_score,
+               (SELECT avg(s.total) FROM seats s WHERE s.game = g.game AND s.winner)
+                   AS average_winning_score
+        FROM games g GROUP BY g.game""",
+    "seat_stats": """
+        SELECT game, players, seat, count(*) AS games, avg(winner::INTEGER) AS win_rate,
+               avg(total) AS average_score
+        FROM seats GROUP BY game, players, seat""",
+}
+"""Generic statistics views (every game); seats are written when a game finishes."""
+
+
+def create(con: duckdb.DuckDBPyConnection) -> None:
+    """Create every table and view that is missing (inside the caller's transaction)."""
+    for name, columns in {**TABLES, **BOOKKEEPING}.items():
+        con.execute(f"CREATE TABLE IF NOT EXISTS {name} ({columns})")
+    for name, query in VIEWS.items():
+        con.execute(f"CREATE OR REPLACE VIEW {name} AS {query}")
+    for stats in game_stats.known():
+        for name, query in stats.views.items():
+            con.execute(
+                f"CREATE OR REPLACE VIEW {game_stats.view_name(stats.game, name)} AS {query}"
+            )
+    con.execute("INSERT OR REPLACE INTO marks VALUES ('schema_version', ?)", [SCHEMA_VERSION])
+
+
+def drop(con: duckdb.DuckDBPyConnection) -> None:
+    """Drop every view and table, tracking included (inside the caller's transaction)."""
+    for (name,) in con.execute(
+        "SELECT view_name FROM duckdb_views() WHERE NOT internal"
+    ).fetchall():
+        con.execute(f'DROP VIEW IF EXISTS "{name}"')
+    for name in (*TABLES, *BOOKKEEPING):
+        con.execute(f"DROP TABLE IF EXISTS {name}")

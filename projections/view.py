@@ -1,0 +1,155 @@
+"""The DuckDB file the projector writes: a `TrackingRecorder` whose tracking table lives beside
+the rows, so rows and position are committed together.
+
+One process at a time holds the file read-write (DuckDB takes a file lock); a second projector
+gets `ProjectorBusy`. Readers never open this file: after each catch-up the projector publishes a
+copy (`publish`), see `projections.read`.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import time
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import duckdb
+from eventsourcing.persistence import Tracking, TrackingRecorder
+
+from domain.core.errors import NovusError
+from projections import schema
+
+if TYPE_CHECKING:
+    from projections.rows import Batch
+
+
+class ProjectorBusy(NovusError):
+    """Another process is projecting into the same data folder."""
+
+
+class DuckDBView(TrackingRecorder):
+    """The projector's read-write DuckDB connection: rows + tracking in one transaction."""
+
+    def __init__(self, path: Path | None = None) -> None:
+        self.path = path
+        try:
+            self.con = duckdb.connect(str(path) if path is not None else ":memory:")
+        except duckdb.IOException as error:
+            if "lock" in str(error).lower():
+                raise ProjectorBusy(
+                    f"another process is writing {path}",
+                    hint="wait for the other `novus project` to end (or stop its --follow)",
+                ) from None
+            raise
+        self._transaction(lambda: schema.create(self.con))
+
+    # ---- TrackingRecorder -----------------------------------------------------------------
+
+    def insert_tracking(self, tracking: Tracking) -> None:
+        self._transaction(lambda: self._track(tracking))
+
+    def max_tracking_id(self, application_name: str) -> int | None:
+        row = self.con.execute(
+            "SELECT notification_id FROM tracking WHERE application_name = ?", [application_name]
+        ).fetchone()
+        return None if row is None else int(row[0])
+
+    # ---- writing --------------------------------------------------------------------------
+
+    def write(self, batch: Batch, tracking: Tracking) -> None:
+        """Insert a batch's rows, apply its updates and record `tracking`: one transaction."""
+
+        def body() -> None:
+            for name, table in batch.tables().items():
+                self._insert(name, table)
+            updates = batch.updates()
+            if updates is not None:
+                self.con.register("finish_batch", updates)
+                try:
+                    self.con.execute(
+                        """UPDATE games SET ended = f.ended, steps = f.steps, finished = true,
+                               winners = f.winners, winner_names = f.winner_names
+                           FROM finish_batch f WHERE games.game_id = f.game_id"""
+                    )
+                finally:
+                    self.con.unregister("finish_batch")
+            self._track(tracking)
+
+        self._transaction(body)
+
+    def _insert(self, name: str, table: Any) -> None:
+        self.con.register("rows_batch", table)
+        try:
+            self.con.execute(f"INSERT INTO {name} SELECT * FROM rows_batch")
+        finally:
+            self.con.unregister("rows_batch")
+
+    def _track(self, tracking: Tracking) -> None:
+        self.con.execute(
+            "INSERT OR REPLACE INTO tracking VALUES (?, ?)",
+            [tracking.application_name, tracking.notification_id],
+        )
+
+    def reset(self) -> None:
+        """Drop every table and view (tracking included) and create them empty: one transaction."""
+
+        def body() -> None:
+            schema.drop(self.con)
+            schema.create(self.con)
+
+        self._transaction(body)
+
+    def mark(self, key: str) -> str | None:
+        row = self.con.execute("SELECT value FROM marks WHERE key = ?", [key]).fetchone()
+        return None if row is None else str(row[0])
+
+    def set_mark(self, key: str, value: str) -> None:
+        self._transaction(
+            lambda: self.con.execute("INSERT OR REPLACE INTO marks VALUES (?, ?)", [key, value])
+        )
+
+    def _transaction(self, body: Any) -> None:
+        self.con.execute("BEGIN TRANSACTION")
+        try:
+            body()
+        except BaseException:
+            self.con.execute("ROLLBACK")
+            raise
+        self.con.execute("COMMIT")
+
+    # ---- reading back (refolding after a restart) ----------------------------------------
+
+    def game_steps(self, game_id: str) -> tuple[str, list[tuple[str, int, str]]] | None:
+        """A projected game's setup JSON and its steps so far (kind, seat, action), in order."""
+        row = self.con.execute("SELECT setup FROM games WHERE game_id = ?", [game_id]).fetchone()
+        if row is None:
+            return None
+        steps = self.con.execute(
+            "SELECT kind, seat, action FROM steps WHERE game_id = ? ORDER BY step", [game_id]
+        ).fetchall()
+        return str(row[0]), [(str(k), int(s), str(a)) for k, s, a in steps]
+
+    # ---- publishing -----------------------------------------------------------------------
+
+    def publish(self, target: Path) -> None:
+        """Copy the file, consistent and checkpointed, to `target` atomically (for readers)."""
+        if self.path is None:
+            raise ValueError("an in-memory view cannot be published")
+        self.con.execute("CHECKPOINT")
+        for stale in target.parent.glob(f".{target.name}.*.tmp"):  # from a killed projector
+            stale.unlink(missing_ok=True)
+        temporary = target.with_name(f".{target.name}.{os.getpid()}.tmp")
+        shutil.copyfile(self.path, temporary)
+        Path(f"{target}.wal").unlink(missing_ok=True)  # a stale log would be replayed on open
+        os.replace(temporary, target)
+
+    def close(self) -> None:
+        self.con.close()
+
+
+def wait_for(path: Path, timeout: float) -> None:
+    """Block until `path` exists or `timeout` seconds passed (tests, the dashboard's first run)."""
+    deadline = time.monotonic() + timeout
+    while not path.exists() and time.monotonic() < deadline:
+        time.sleep(0.05)

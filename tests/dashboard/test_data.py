@@ -1,0 +1,58 @@
+"""The dashboard's DuckDB reading: refresh after new games, library filters in SQL."""
+
+from __future__ import annotations
+
+from datetime import date
+from pathlib import Path
+
+from application.service import open_app
+from dashboard import data
+
+
+def test_refresh_sees_games_stored_after_the_first_publication(tmp_path: Path) -> None:
+    app = open_app(tmp_path)
+    first = app.simulate("puerto-rico", ["Ana", "Ben", "Cy"], {}, seed=1, bot="random")
+    assert data.refresh(app, tmp_path) > 0
+    rows, total = data.library(tmp_path, data.LibraryFilter())
+    assert total == 1 and list(rows["id"]) == [str(first)]
+    assert data.refresh(app, tmp_path) == 0  # nothing new
+    second = app.simulate("puerto-rico", ["Ana", "Dee", "Eve", "Fin"], {}, seed=2, bot="random")
+    assert data.refresh(app, tmp_path) > 0
+    rows, total = data.library(tmp_path, data.LibraryFilter())
+    assert total == 2 and list(rows["id"]) == [str(second), str(first)]  # newest first
+    record = app.history(second)
+    assert record.scores is not None
+    winners = ", ".join(record.setup.players[w] for w in record.winners or ())
+    assert rows["winner"].iloc[0] == winners
+    assert rows["names"].iloc[0] == "Ana, Dee, Eve, Fin"
+
+
+def test_library_filters(tmp_path: Path) -> None:
+    app = open_app(tmp_path)
+    app.simulate("puerto-rico", ["Ana", "Ben", "Cy"], {}, seed=1, bot="random")
+    app.simulate(
+        "puerto-rico",
+        ["Ana", "Dee", "Eve", "Fin"],
+        {"nobles": "true", "buildings": "draft"},
+        seed=2,
+        bot="random",
+    )
+    data.refresh(app, tmp_path)
+
+    def count(**kw: object) -> int:
+        return data.library(tmp_path, data.LibraryFilter(**kw))[1]  # type: ignore[arg-type]
+
+    assert count() == 2
+    assert count(players=(4,)) == 1
+    assert count(player="Ana") == 2 and count(player="Cy") == 1 and count(player="An") == 0
+    assert count(text="dee") == 1
+    assert count(game="puerto-rico") == 2 and count(game="santa-maria") == 0
+    variants = [v for _, v in data.facets(tmp_path)["variants"]]
+    assert len(variants) == 2 and count(variant=variants[0]) == 1
+    assert count(source="simulation") == 2
+    assert count(since=date(2000, 1, 1)) == 2 and count(until=date(2000, 1, 1)) == 0
+    started = data.library(tmp_path, data.LibraryFilter())[0]["started"].iloc[0]
+    today = date.fromisoformat(started[:10])
+    assert count(since=today, until=today) == 2  # "until" includes its day
+    winner = data.library(tmp_path, data.LibraryFilter(players=(3,)))[0]["winner"].iloc[0]
+    assert count(winner=winner.split(", ")[0]) >= 1

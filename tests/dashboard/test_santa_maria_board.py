@@ -1,0 +1,28 @@
+"""The Santa Maria board drawn from a mid-game view: colonies, dice, storage, synthetic label."""
+
+from __future__ import annotations
+
+import random
+
+from dashboard import boards
+from domain.core import registry
+from domain.core.play import play, states
+
+
+def test_mid_game_board() -> None:
+    rules = registry.get("santa-maria")
+    setup = rules.prepare(["Anna", "Helge"], {})
+    bots = [rules.bot("heuristic", i) for i in range(2)]
+    steps, _ = play(rules, setup, bots, random.Random(2))
+    mid = list(states(rules, setup, steps))[len(steps) // 2]
+    view = rules.view(mid)
+    html = boards.render("santa-maria", view, rules)
+    assert boards.renderer("santa-maria") is not boards.renderer("no-such-game")
+    assert "synthetic components, not the printed game" in html
+    assert "Anna" in html and "Helge" in html
+    assert html.count("<table class='grid'>") == 2
+    assert f"year {view['year']}" in html
+    assert "white dice in the labour pool" in html
+    assert "town hall" in html  # printed on every synthetic A side
+    coins = view["players"][0]["coins"]
+    assert f"<th>coins</th><td>{coins}</td>" in html

@@ -1,0 +1,94 @@
+"""The Upload page imports through `importers.api`: good files stored whole, bad ones shown with
+file, line and move, and nothing of a bad file stored."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+import streamlit as st
+from streamlit.testing.v1 import AppTest
+
+from application.service import open_app
+from importers.api import export_bytes
+
+
+@pytest.fixture(scope="module")
+def files(tmp_path_factory: pytest.TempPathFactory) -> tuple[bytes, bytes, bytes]:
+    source = open_app(tmp_path_factory.mktemp("source"))
+    good = export_bytes(source, source.simulate("puerto-rico", 3, {}, seed=1, bot="random"))
+    other = export_bytes(source, source.simulate("puerto-rico", 4, {}, seed=2, bot="random"))
+    lines = other.splitlines()
+    lines[9] = b'{"action":"role:no_such_role","seat":0}'
+    return good, other, b"\n".join(lines) + b"\n"
+
+
+@pytest.fixture
+def env(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
+    monkeypatch.setenv("NOVUS_DATA_DIR", str(tmp_path))
+    open_app(tmp_path)
+    st.cache_data.clear()
+    st.cache_resource.clear()
+    yield tmp_path
+    st.cache_data.clear()
+    st.cache_resource.clear()
+
+
+def _upload() -> None:
+    from dashboard.pages import upload_page
+
+    upload_page()
+
+
+def test_good_and_bad_files(env: Path, files: tuple[bytes, bytes, bytes]) -> None:
+    good, _, bad = files
+    at = AppTest.from_function(_upload, default_timeout=30).run()
+    assert at.title[0].value == "Upload"
+    assert at.button(key="upload_go").disabled
+    at.file_uploader(key="upload_files").set_value(
+        [("good.novus.jsonl", good, "application/jsonl"), ("bad.novus.jsonl", bad, "text/plain")]
+    ).run()
+    at.button(key="upload_go").click().run()
+    assert not at.exception
+    assert at.error[0].value == "1 imported, 0 already present, 1 rejected"
+    shown = at.markdown[0].value
+    assert shown.startswith("**bad.novus.jsonl**, line 10: ")
+    assert "role:no_such_role" in shown
+    table = at.dataframe[0].value
+    assert list(table["status"]) == ["imported", "rejected"]
+    assert table["line"].iloc[1] == 10
+    assert len(open_app(env).game_ids()) == 1  # the bad file stored nothing
+
+
+def test_reimport_is_reported_as_present(env: Path, files: tuple[bytes, bytes, bytes]) -> None:
+    good, other, _ = files
+    at = AppTest.from_function(_upload, default_timeout=30).run()
+    at.file_uploader(key="upload_files").set_value(
+        [("a.novus.jsonl", good, "text/plain"), ("b.novus.jsonl", other, "text/plain")]
+    ).run()
+    at.button(key="upload_go").click().run()
+    assert at.success[0].value == "2 imported, 0 already present, 0 rejected"
+    at.button(key="upload_go").click().run()
+    assert at.success[0].value == "0 imported, 2 already present, 0 rejected"
+    assert len(open_app(env).game_ids()) == 2
+
+
+def test_a_play_by_email_report_is_detected_and_imported(env: Path) -> None:
+    from importers.pbem.writer import write
+
+    source = open_app(env / "source")
+    game = source.simulate("puerto-rico", ["Ann", "Bo", "Cy"], {}, seed=9, bot="heuristic")
+    record = source.history(game)
+    report = write(record.setup, record.steps).encode()
+    at = AppTest.from_function(_upload, default_timeout=60).run()
+    at.file_uploader(key="upload_files").set_value(("round.txt", report, "text/plain")).run()
+    at.button(key="upload_go").click().run()
+    assert not at.exception
+    assert at.success[0].value == "1 imported, 0 already present, 0 rejected"
+    table = at.dataframe[0].value
+    assert table["format"].iloc[0] == "pbem-report"
+    assert table["steps"].iloc[0] == len(record.steps)
+    stored = open_app(env).history(open_app(env).game_ids()[0])
+    assert list(stored.setup.players) == ["Ann", "Bo", "Cy"]
+    assert stored.scores == record.scores

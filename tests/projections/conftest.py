@@ -1,0 +1,64 @@
+"""Fixtures of the projection tests: data folders with stored games, and table dumps."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import duckdb
+import pytest
+
+from application.service import NovusApp, open_app
+from domain.core.protocol import ChanceStep, Decision, Step
+from projections.schema import TABLES
+
+
+def dump(path: Path) -> dict[str, list[tuple[Any, ...]]]:
+    """Every row of every data table (and the tracking position), sorted: for equality."""
+    con = duckdb.connect(str(path), read_only=True)
+    try:
+        out = {}
+        for name in (*TABLES, "tracking"):
+            table = con.sql(f"SELECT * FROM {name}").to_arrow_table()
+            rows = [tuple(row.values()) for row in table.to_pylist()]
+            out[name] = sorted(rows, key=repr)
+        return out
+    finally:
+        con.close()
+
+
+def pig_steps(*moves: str | int) -> list[Step]:
+    """Pig steps from a compact script: "r"/"h" for the seat to move, an int for the die."""
+    steps: list[Step] = []
+    seat = 0
+    for move in moves:
+        if isinstance(move, int):
+            steps.append(ChanceStep((move,)))
+            if move == 1:
+                seat = 1 - seat
+        elif move == "r":
+            steps.append(Decision(seat, "roll"))
+        else:
+            steps.append(Decision(seat, "hold"))
+            seat = 1 - seat
+    return steps
+
+
+@pytest.fixture
+def folder(tmp_path: Path) -> Path:
+    return tmp_path / "data"
+
+
+@pytest.fixture
+def make_app(folder: Path) -> Iterator[Callable[..., NovusApp]]:
+    opened: list[NovusApp] = []
+
+    def make(env: dict[str, str] | None = None) -> NovusApp:
+        app = open_app(folder, env)
+        opened.append(app)
+        return app
+
+    yield make
+    for app in opened:
+        app.close()

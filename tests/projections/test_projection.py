@@ -1,0 +1,220 @@
+"""The projection: tables from the store, incremental catch-up, rebuild, restarts mid-game."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+import duckdb
+import pytest
+
+from application.service import NovusApp
+from domain.core import registry
+from domain.core.protocol import Decision
+from projections import runner
+from projections.view import ProjectorBusy
+from tests.projections.conftest import dump, pig_steps
+
+
+def _simulate(app: NovusApp, count: int, first_seed: int = 0) -> None:
+    for seed in range(first_seed, first_seed + count):
+        app.simulate("puerto-rico", 3 + seed % 3, {}, seed=seed)
+
+
+def test_catch_up_projects_every_event(folder: Path, make_app: Callable[..., NovusApp]) -> None:
+    app = make_app()
+    _simulate(app, 3)
+    report = runner.catch_up(app, folder=folder)
+    assert report.events == app.max_notification_id() == report.position
+    tables = dump(folder / "views.duckdb")
+    records = [app.history(g) for g in app.game_ids()]
+    assert len(tables["games"]) == 3
+    assert len(tables["steps"]) == sum(len(r.steps) for r in records)
+    assert len(tables["seats"]) == sum(r.setup.num_players for r in records)
+    assert tables["tracking"] == [("Novus", app.max_notification_id())]
+
+
+def test_incremental_catch_up_equals_rebuild(
+    folder: Path, make_app: Callable[..., NovusApp]
+) -> None:
+    app = make_app()
+    _simulate(app, 2)
+    first = runner.catch_up(app, folder=folder)
+    before = app.max_notification_id()
+    _simulate(app, 2, first_seed=10)
+    second = runner.catch_up(app, folder=folder, batch_size=97)
+    assert second.events == app.max_notification_id() - before
+    assert runner.catch_up(app, folder=folder).events == 0
+    incremental = dump(folder / "views.duckdb")
+    rebuilt = runner.catch_up(app, folder=folder, rebuild=True)
+    assert rebuilt.rebuilt and rebuilt.events == first.events + second.events
+    assert dump(folder / "views.duckdb") == incremental
+
+
+def test_games_in_progress_across_batches_and_restarts(
+    folder: Path, make_app: Callable[..., NovusApp], toy_game: str
+) -> None:
+    """Steps arriving one by one, projected by fresh projectors (folds rebuilt from DuckDB)."""
+    app = make_app()
+    steps = pig_steps("r", 6, "r", 5, "h", "r", 1, "r", 4, "h", "r", 6, "h")
+    ids = [app.start(toy_game, ["Ana", "Ben"], {"target": "20"}, seed=None) for _ in range(2)]
+    for i, step in enumerate(steps):
+        for game_id in ids:
+            app.record(game_id, [step])
+        if i % 3 == 0:
+            runner.catch_up(app, folder=folder, batch_size=2)
+    runner.catch_up(app, folder=folder, batch_size=2)
+    incremental = dump(folder / "views.duckdb")
+    runner.catch_up(app, folder=folder, rebuild=True)
+    assert dump(folder / "views.duckdb") == incremental
+    timeline = [r for r in incremental["score_timeline"] if r[0] == str(ids[0])]
+    # sparse: step 0 (both seats, both categories), then each hold that banked points:
+    # Ana 6+5 at step 5, Ben rolls a 1, Ana 4 more at step 10 (15), Ben 6 at step 13
+    assert sorted((step, seat, cat, pts) for _, step, seat, cat, pts in timeline) == [
+        (0, 0, "banked", 0),
+        (0, 0, "total", 0),
+        (0, 1, "banked", 0),
+        (0, 1, "total", 0),
+        (5, 0, "banked", 11),
+        (5, 0, "total", 11),
+        (10, 0, "banked", 15),
+        (10, 0, "total", 15),
+        (13, 1, "banked", 6),
+        (13, 1, "total", 6),
+    ]
+
+
+def test_score_timeline_matches_a_naive_fold(
+    folder: Path, make_app: Callable[..., NovusApp]
+) -> None:
+    """Skipping unchanged players (score_parts) loses nothing: same as scores() every step."""
+    app = make_app()
+    _simulate(app, 1, first_seed=4)
+    runner.catch_up(app, folder=folder)
+    record = app.history(app.game_ids()[0])
+    rules = registry.get(record.game)
+    state = rules.initial_state(record.setup)
+    expected = set()
+    last: dict[tuple[int, str], int] = {}
+    for number in range(len(record.steps) + 1):
+        if number:
+            state = rules.apply(state, record.steps[number - 1])
+        for s in rules.scores(state).seats:
+            for category, points in {"total": s.total, **s.breakdown}.items():
+                if last.get((s.seat, category)) != points:
+                    last[(s.seat, category)] = points
+                    expected.add((number, s.seat, category, points))
+    rows = dump(folder / "views.duckdb")["score_timeline"]
+    assert {(step, seat, c, p) for _, step, seat, c, p in rows} == expected
+    final = {(seat, c): p for (seat, c), p in last.items()}
+    assert record.scores is not None
+    assert final == {
+        (s.seat, c): p
+        for s in record.scores.seats
+        for c, p in {"total": s.total, **s.breakdown}.items()
+    }
+
+
+def test_steps_rows_hold_round_summary_and_chance_outcome(
+    folder: Path, make_app: Callable[..., NovusApp], toy_game: str
+) -> None:
+    app = make_app()
+    game_id = app.record_game(
+        registry.get(toy_game).prepare(["Ana", "Ben"], {"target": "10"}),
+        pig_steps("r", 6, "r", 5, "h"),
+        seed=None,
+    )
+    runner.catch_up(app, folder=folder)
+    rows = sorted(dump(folder / "views.duckdb")["steps"], key=lambda r: r[1])
+    assert [r[1:] for r in rows] == [
+        (1, 0, "decision", "roll", 1, "seat 0 rolls"),
+        (2, -1, "chance", "[6]", 1, "the die shows 6"),
+        (3, 0, "decision", "roll", 1, "seat 0 rolls"),
+        (4, -1, "chance", "[5]", 1, "the die shows 5"),
+        (5, 0, "decision", "hold", 1, "seat 0 holds"),
+    ]
+    games = dump(folder / "views.duckdb")["games"]
+    (game,) = games
+    assert game[0] == str(game_id) and game[14] == 5 and game[15] is True
+    assert game[16] == [0] and game[17] == ["Ana"]
+
+
+def test_another_store_in_the_folder_means_rebuild(
+    folder: Path, make_app: Callable[..., NovusApp], toy_game: str
+) -> None:
+    app = make_app()
+    setup = registry.get(toy_game).prepare(["Ana", "Ben"], {"target": "10"})
+    app.record_game(setup, pig_steps("r", 6, "r", 5, "h"), seed=None)
+    runner.catch_up(app, folder=folder)
+    app.close()
+    (folder / "events.sqlite").unlink()
+    other = make_app()
+    other.record_game(setup, pig_steps("r", 6, "r", 6, "h"), seed=None)
+    report = runner.catch_up(other, folder=folder)
+    assert report.rebuilt and "not the one" in report.reason
+    games = dump(folder / "views.duckdb")["games"]
+    assert len(games) == 1 and games[0][17] == ["Ana"]
+
+
+def test_second_projector_process_is_refused(folder: Path) -> None:
+    import subprocess
+    import sys
+
+    folder.mkdir(parents=True)
+    con = duckdb.connect(str(runner.work_path(folder)))
+    try:
+        code = (
+            "import sys\n"
+            "from projections import runner\n"
+            "from projections.view import ProjectorBusy\n"
+            "try:\n"
+            f"    runner.catch_up({str(folder)!r})\n"
+            "except ProjectorBusy:\n"
+            "    sys.exit(7)\n"
+        )
+        done = subprocess.run([sys.executable, "-c", code], cwd=Path.cwd(), timeout=60)
+        assert done.returncode == 7
+    finally:
+        con.close()
+    assert ProjectorBusy.__doc__
+
+
+def test_decisions_rejected_by_the_engine_never_reach_the_tables(
+    folder: Path, make_app: Callable[..., NovusApp], toy_game: str
+) -> None:
+    app = make_app()
+    game_id = app.start(toy_game, ["Ana", "Ben"], {"target": "10"}, seed=1)
+    with pytest.raises(Exception):  # noqa: B017 - the engine's own typed error
+        app.record(game_id, [Decision(0, "hold")])
+    runner.catch_up(app, folder=folder)
+    assert dump(folder / "views.duckdb")["steps"] == []
+
+
+def test_the_library_entry_points_event_by_event(
+    folder: Path, make_app: Callable[..., NovusApp]
+) -> None:
+    """`process_event(event, Tracking)` one at a time gives the same tables as batches, and the
+    view is a working `TrackingRecorder` (`max_tracking_id`, `wait`, `insert_tracking`)."""
+    from eventsourcing.persistence import Tracking
+
+    from projections.projection import GamesProjection
+    from projections.view import DuckDBView
+
+    app = make_app()
+    _simulate(app, 1, first_seed=2)
+    runner.catch_up(app, folder=folder / "batched")
+    view = DuckDBView(folder / "one-by-one.duckdb")
+    projection = GamesProjection(view)
+    for position, event in app.notifications(0, 10_000):
+        projection.process_event(event, Tracking(app.name, position))
+    last = app.max_notification_id()
+    assert view.max_tracking_id(app.name) == last
+    view.wait(app.name, last, timeout=0.1)
+    with pytest.raises(TimeoutError):
+        view.wait(app.name, last + 1, timeout=0.1)
+    view.insert_tracking(Tracking("Other", 3))
+    assert view.max_tracking_id("Other") == 3 and view.max_tracking_id("Nobody") is None
+    view.close()
+    one_by_one = dump(folder / "one-by-one.duckdb")
+    one_by_one["tracking"].remove(("Other", 3))
+    assert one_by_one == dump(folder / "batched" / "views.duckdb")

@@ -1,0 +1,116 @@
+"""Property tests over random legal games: 1-4 players, each variant.
+
+Checked at every step: resources 0-3, coins never negative, white and blue dice conserved, the
+input state never changed, a sample of the offered actions all apply, actions outside the legal
+set rejected with typed errors. At the end: three years played, replay == live.
+"""
+
+from __future__ import annotations
+
+import random
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from domain.core.chance import resolve
+from domain.core.errors import IllegalAction, NotYourTurn
+from domain.core.play import replay
+from domain.core.protocol import CHANCE, ChanceStep, Decision, Step
+from domain.santa_maria.rules import RULES
+from domain.santa_maria.state import State
+
+VARIANTS = (
+    {},
+    {"side": "B"},
+    {"boards": "choose"},
+    {"setup": "advanced"},
+    {"blue_dice": "shared"},
+    {"setup": "advanced", "blue_dice": "shared"},
+)
+
+
+def check(s: State) -> None:
+    n = s.n
+    for p in s.players:
+        assert all(0 <= r <= 3 for r in p.res), p.res
+        assert p.coins >= 0
+        assert p.monks >= 0 and p.white_used <= 3
+    if s.phase == "setup":
+        return  # the dice are not rolled yet
+    in_hand = [t[1] for t in s.tasks if t[0] == "putdie"]  # taken, not yet put down
+    white = sum(s.white) + sum(1 for p in s.players for d in p.dice_on if d == 1)
+    assert white + in_hand.count(1) == 3 * n
+    pending = sum(1 for c in s.chance if c[0] == "blue1")
+    on_boards = sum(1 for p in s.players for d in p.dice_on if d == 2)
+    if s.phase == "setup" or any(c[0] == "blue" for c in s.chance):
+        return  # blue dice are being rolled
+    held = sum(s.blue_pool) if s.shared else sum(len(p.blue) for p in s.players)
+    assert s.blue_supply + held + on_boards + pending + in_hand.count(2) == 3 * n
+    assert sum(p.blue_owned for p in s.players) + s.blue_supply == 3 * n
+
+
+def play_checked(players: int, options: dict[str, str], seed: int, bot: str) -> None:
+    rng = random.Random(seed)
+    setup = RULES.prepare([f"P{i}" for i in range(players)], options)
+    bots = [RULES.bot(bot, seed + i) for i in range(players)]
+    state = RULES.initial_state(setup)
+    steps: list[Step] = []
+    years_seen = {state.year}
+    while not RULES.is_over(state):
+        assert len(steps) < 20_000
+        seats = RULES.to_move(state)
+        if seats == (CHANCE,):
+            step: Step = ChanceStep(resolve(RULES.chance_spec(state), rng))
+        else:
+            seat = seats[0]
+            legal = RULES.legal_actions(state, seat)
+            assert legal
+            for action in rng.sample(list(legal), min(3, len(legal))):
+                RULES.apply(state, Decision(seat, action))  # every offered action applies
+            try:
+                RULES.apply(state, Decision(seat, "colony:nowhere"))
+                raise AssertionError("an illegal action was accepted")
+            except IllegalAction:
+                pass
+            if players > 1:
+                other = (seat + 1) % players
+                try:
+                    RULES.apply(state, Decision(other, legal[0]))
+                    raise AssertionError("a seat out of turn was accepted")
+                except NotYourTurn:
+                    pass
+            step = Decision(seat, bots[seat].choose(state, seat))
+        assert RULES.describe(state, step)
+        before = state.clone()
+        before.players = tuple(p.clone() for p in state.players)
+        new = RULES.apply(state, step)
+        assert state == before  # the input is never changed
+        state = new
+        steps.append(step)
+        check(state)
+        years_seen.add(state.year)
+    assert years_seen == {1, 2, 3}
+    assert RULES.view(state)["over"] and RULES.round_of(state) == 3
+    assert replay(RULES, setup, steps) == state
+    assert RULES.scores(state).seats[0].total == sum(
+        RULES.scores(state).seats[0].breakdown.values()
+    )
+
+
+@settings(max_examples=25, deadline=None)
+@given(
+    players=st.integers(1, 4),
+    variant=st.sampled_from(VARIANTS),
+    seed=st.integers(0, 10_000),
+    bot=st.sampled_from(["random", "heuristic"]),
+)
+def test_random_games_keep_the_invariants(
+    players: int, variant: dict[str, str], seed: int, bot: str
+) -> None:
+    play_checked(players, variant, seed, bot)
+
+
+def test_every_player_count_and_variant_once() -> None:
+    for players in range(1, 5):
+        for i, variant in enumerate(VARIANTS):
+            play_checked(players, variant, 100 * players + i, "random")
