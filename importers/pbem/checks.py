@@ -105,6 +105,14 @@ class Checks:
     def check_after(self, fact: Fact, seat: int, before: State) -> None:
         p, q = before.players[seat], self.state.players[seat]
         said: list[tuple[str, int, int]] = []
+        if fact.governor and before.governor != seat:
+            raise ReportMismatch(
+                self.file,
+                fact.line,
+                f"the governor is {self.names[before.governor]}, not {self.names[seat]}",
+                hint="the governor passes clockwise each turn",
+                sentence=fact.sentence,
+            )
         if fact.kind == "role" and fact.money is not None:
             if fact.role == "prospector":
                 said.append(("doubloons gained", fact.money, q.doubloons - p.doubloons))

@@ -11,7 +11,7 @@ building after builds/buys/constructs is a build; and so on (`CLAUSES`). Stated 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from importers.errors import ReportError
 from importers.pbem.clauses import CLAUSES, DRAW_RE, SUBJECTLESS, merge
@@ -171,6 +171,8 @@ class Reader:
         facts: list[Fact] = []
         for clause in SPLIT_RE.split(rest.rstrip(".!? ")):
             facts.extend(self.clause(who, clause.strip(), s))
+        if GOVERNOR_RE.match(s.text):
+            facts = [replace(f, governor=True) if f.kind == "role" else f for f in facts]
         return merge(facts, self.file)
 
     def read_preamble(self, s: Sentence) -> list[Fact]:

@@ -30,3 +30,5 @@ class Fact:
     produced: tuple[tuple[str, int], ...] = ()
     scores: tuple[tuple[str, int], ...] = ()
     turn: int = 0
+    governor: bool = False
+    """The sentence names the player as governor ("Governor Ana selects ...")."""

@@ -219,3 +219,10 @@ def test_a_non_utf8_report_names_its_line(app: NovusApp) -> None:
     assert result.status == "rejected" and result.format == "pbem-report"
     assert isinstance(result.error, ReportError) and "not UTF-8" in result.error.message
     assert result.error.line == data[: data.index(b"\xe9")].count(b"\n") + 1
+
+
+def test_a_wrong_governor_is_a_mismatch() -> None:
+    text = REPORTS[4].replace("Ana picks the Mayor.", "Governor Ana picks the Mayor.", 1)
+    assert text != REPORTS[4]
+    with pytest.raises(ReportMismatch, match="the governor is Ben, not Ana"):
+        loads("r.txt", text.encode(), lenient=False)
