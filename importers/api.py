@@ -25,7 +25,13 @@ from application.errors import GameExists
 from application.records import GameRecord
 from application.service import NovusApp
 from importers import native
-from importers.errors import FileTooLarge, IdConflict, ImportProblem, UnknownFormat
+from importers.errors import (
+    FileTooLarge,
+    IdConflict,
+    ImportProblem,
+    UnknownFormat,
+    UnreadableFile,
+)
 
 MAX_FILE_BYTES = 8 * 1024 * 1024
 """Files above 8 MiB are refused unread: a game is far below 1 MiB (the largest measured,
@@ -163,11 +169,17 @@ def import_paths(
     """Import each file on its own (one bad file never stops the others); results in order."""
     results = []
     for path in paths:
-        size = path.stat().st_size
-        if size > MAX_FILE_BYTES:
-            result = ImportResult(str(path), "rejected", error=_too_large(str(path), size))
+        try:
+            size = path.stat().st_size
+            data = None if size > MAX_FILE_BYTES else path.read_bytes()
+        except OSError as error:
+            problem = UnreadableFile(str(path), 0, f"cannot read the file ({error.strerror})")
+            result = ImportResult(str(path), "rejected", error=problem)
         else:
-            result = import_bytes(app, str(path), path.read_bytes(), fmt, lenient)
+            if data is None:
+                result = ImportResult(str(path), "rejected", error=_too_large(str(path), size))
+            else:
+                result = import_bytes(app, str(path), data, fmt, lenient)
         results.append(result)
         if on_result is not None:
             on_result(result)
