@@ -4,8 +4,9 @@
     results = import_paths(app, [Path("a.novus.jsonl"), Path("round.txt")], on_result=print)
 
 Each file is parsed and folded through the rules engine in memory, then stored in ONE save
-(`NovusApp.record_game`), so a file is imported whole or not at all. The game id is derived from
-the content, so importing the same game again reports `already present` and stores nothing.
+(`NovusApp.record_game`), so a file is imported whole or not at all. The game id is the one an
+exported file names, else derived from the content, so importing the same game again reports
+`already present` and stores nothing.
 A rejected file carries the typed `ImportProblem` (file, line, what was expected); errors of
 other kinds are bugs and propagate.
 """
