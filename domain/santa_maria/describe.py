@@ -44,7 +44,9 @@ def describe(s: State, step: Step) -> str:
             if face == target
             else f" changed from {face}" + (f" paying 1 {paid}" if paid else "")
         )
-        return f"{who} takes a {verb[:5]} die {target}{change} and activates {line} {target}"
+        colour = "white" if verb == "white" else "blue"
+        how = " (philosophy)" if verb == "bluecol" else ""
+        return f"{who} takes a {colour} die {target}{change} and activates {line} {target}{how}"
     if verb == "rest":
         return f"{who} rests on space {arg} ({REST_NAMES[int(arg) - 1]})"
     if verb == "board":

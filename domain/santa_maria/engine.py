@@ -187,6 +187,7 @@ def year_end(s: State) -> None:
         p.blue_used = 0
     s.white = tuple(white)
     s.blue_pool = tuple(pool)
+    s.blue_waiting = 0  # the ("blue",) roll below covers every hired die
     s.year += 1
     s.colony = ()
     s.rest_spaces = (-1,) * 5

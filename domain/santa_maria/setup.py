@@ -77,6 +77,7 @@ def initial(setup: Setup, cat: Catalog) -> State:
     s.white = (0,) * 6
     s.blue_pool = (0,) * 6
     s.blue_supply = 3 * n - n
+    s.blue_waiting = 0
     b_side = next((b for b, side in cat.board_sides.items() if side == "B"), "")
     board_id = b_side if s.side == "B" else ""
     empty = (None,) * CELLS

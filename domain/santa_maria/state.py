@@ -127,6 +127,7 @@ class State:
         "bishops_board",
         "blue_pool",
         "blue_supply",
+        "blue_waiting",
         "cat",
         "chance",
         "col2_left",
@@ -162,6 +163,8 @@ class State:
     advanced: bool
     bishops_board: tuple[str, ...]
     blue_supply: int
+    blue_waiting: int
+    """Blue dice hired while resting: unrolled until the next year's roll (rulebook, rest)."""
     cat: Catalog
     col2_left: tuple[str, ...]
     col3_left: tuple[str, ...]
@@ -213,6 +216,7 @@ class State:
         s.bishops_board = self.bishops_board
         s.blue_pool = self.blue_pool
         s.blue_supply = self.blue_supply
+        s.blue_waiting = self.blue_waiting
         s.cat = self.cat
         s.chance = self.chance
         s.col2_left = self.col2_left

@@ -11,7 +11,9 @@ from domain.santa_maria.economy import gain, one
 from domain.santa_maria.state import State, Task
 
 BLUE_DIE_SYMBOLS = (0, 2)
-"""The 1st and 3rd monk symbols also give a blue die (rulebook, piety)."""
+"""The 1st and 3rd monk symbols also give a blue die (rulebook, piety). A die gained while
+resting can be used only from the next year (rulebook, rest): it is not rolled now (with shared
+dice it would join the pool for the others) but with all the blue dice at the next year's roll."""
 
 
 def piety_walk(s: State, seat: int, steps: int) -> list[Task]:
@@ -31,7 +33,10 @@ def piety_walk(s: State, seat: int, steps: int) -> list[Task]:
             if index in BLUE_DIE_SYMBOLS and s.blue_supply > 0:
                 s.blue_supply -= 1
                 p.blue_owned += 1
-                s.chance = (*s.chance, ("blue1", seat))
+                if p.rested:  # usable only from the next year: rolled with the others then
+                    s.blue_waiting += 1
+                else:
+                    s.chance = (*s.chance, ("blue1", seat))
     return tasks
 
 

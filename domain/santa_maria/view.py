@@ -6,8 +6,13 @@ Shape: {"game", "year", "phase", "actor", "start", "synthetic"?, "white_dice" (b
 "board_id", "coins", "points", "resources" {name: n}, "blue_dice", "piety", "conquistador",
 "monks", "scholars", "bishops", "ships" [[ids] per dock], "rested", "rest_space", "grid": 6 rows
 of 6 cells {"kind": "empty"|"road"|terrain, "effects", "colonists", "die", "coins"}}], "over",
-"scores"?, "feats"? and "solo_goal"? (solo, at the end)}. Nothing is hidden: the shipping and
-colony piles are face down for everyone and are not shown.
+"scores"?, "feats"? and "solo_goal"? (solo, at the end)}.
+
+Hidden information: a player's taken shipping tiles lie face down in the harbor (rulebook,
+shipping: "뒷면으로 배치"; flipped only at the end). A seat's view shows its own tiles, and
+another player's only as "?" per tile on each dock (how many, not which); the observer view (no
+seat) and every view once the game is over show them all. The shipping and colony piles are face
+down for everyone and are not shown.
 """
 
 from __future__ import annotations
@@ -48,6 +53,17 @@ def _grid(p: Player) -> list[list[dict[str, Any]]]:
     return rows
 
 
+HIDDEN_TILE = "?"
+"""Stands for a shipping tile lying face down in another player's harbor."""
+
+
+def _ships(s: State, seat: int | None, owner: int) -> list[list[str]]:
+    p = s.players[owner]
+    if seat is None or seat == owner or s.over:
+        return [list(d) for d in p.ships]
+    return [[HIDDEN_TILE] * len(d) for d in p.ships]
+
+
 def view(s: State, seat: int | None = None) -> dict[str, Any]:
     out: dict[str, Any] = {
         "game": "santa-maria",
@@ -84,7 +100,7 @@ def view(s: State, seat: int | None = None) -> dict[str, Any]:
                 "scholars": list(p.scholars),
                 "personal_scholar": p.personal,
                 "bishops": list(p.bishops),
-                "ships": [list(d) for d in p.ships],
+                "ships": _ships(s, seat, i),
                 "rested": p.rested,
                 "rest_space": p.rest,
                 "grid": _grid(p),

@@ -149,8 +149,9 @@ def test_rest_income_two_coins_three_piety_five_steps_two_points() -> None:
     s = do(s, "rest:5")
     assert s.players[0].coins == 2  # the coin dock first
     s = do(s, "piety:2")  # space 2: the 1st monk symbol, with a blue die
-    assert s.players[0].piety == 2 and s.chance == (("blue1", 0),)
-    s = RULES.apply(s, ChanceStep((3,)))
+    # a blue die gained while resting is usable only next year: rolled then, not now
+    assert s.players[0].piety == 2 and s.chance == () and s.players[0].blue_owned == 2
+    assert s.blue_waiting == 1
     s = do(s, "monk:skip", "piety:2")  # space 4: the 2nd monk symbol
     assert s.players[0].piety == 4
     s = do(s, "monk:skip", "piety:1")

@@ -45,7 +45,14 @@ def check(s: State) -> None:
     if s.phase == "setup" or any(c[0] == "blue" for c in s.chance):
         return  # blue dice are being rolled
     held = sum(s.blue_pool) if s.shared else sum(len(p.blue) for p in s.players)
-    assert s.blue_supply + held + on_boards + pending + in_hand.count(2) == 3 * n
+    waiting = s.blue_waiting  # hired while resting, rolled next year
+    assert s.blue_supply + held + on_boards + pending + in_hand.count(2) + waiting == 3 * n
+    assert waiting == 0 or any(p.rested for p in s.players)
+    if not s.shared:  # a player who has not rested holds every hired die (rolled or on the board)
+        for seat, p in enumerate(s.players):
+            mine = sum(1 for c in s.chance if c[0] == "blue1" and c[1] == seat)
+            if not p.rested:
+                assert p.blue_owned == len(p.blue) + p.blue_used + mine
     assert sum(p.blue_owned for p in s.players) + s.blue_supply == 3 * n
 
 

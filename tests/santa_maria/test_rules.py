@@ -7,6 +7,7 @@ from typing import Any
 
 import pytest
 
+from domain.core.chance import resolve
 from domain.core.errors import (
     ChanceExpected,
     IllegalAction,
@@ -54,6 +55,8 @@ def test_philosophy_blue_die_activates_a_column() -> None:
     assert "bluecol:2-2" not in RULES.legal_actions(s, 0)
     p.scholars = ("philosophy",)
     s.legal_cache = None
+    text = RULES.describe(s, Decision(0, "bluecol:2-2"))
+    assert text == "P1 takes a blue die 2 and activates column 2 (philosophy)"
     q = do(s, "bluecol:2-2").players[0]
     assert q.dice_on[cell(4, 2)] == 2
 
@@ -319,3 +322,43 @@ def test_empty_shipping_deck_leaves_the_dock_empty() -> None:
     s = do(s, "coin:1,1", "ship:1")
     assert s.docks[0] == "" and not s.chance
     assert s.actor == 1
+
+
+def test_taken_shipping_tiles_lie_face_down_for_the_other_players() -> None:
+    """KO shipping: the tile goes to the player's harbor "뒷면으로" (face down) and is turned over
+    only at the end ("자신의 해운 타일을 뒤집어"): others see how many, not which."""
+    s = private(started(2))
+    s.players[0].ships = (("s-01",), ("s-02", "s-03"), (), ())
+    own = RULES.view(s, 0)["players"][0]["ships"]
+    other = RULES.view(s, 1)["players"][0]["ships"]
+    observer = RULES.view(s)["players"][0]["ships"]
+    assert own == observer == [["s-01"], ["s-02", "s-03"], [], []]
+    assert other == [["?"], ["?", "?"], [], []]
+    s.over = True
+    assert RULES.view(s, 1)["players"][0]["ships"] == own
+
+
+def test_blue_die_hired_while_resting_waits_for_the_next_year_shared_pool() -> None:
+    """KO rest (piety space): "휴식 단계에서 파란색 주사위를 얻게 되면, 해당 주사위는 다음 해가
+    시작되어야 사용할 수 있습니다". With shared blue dice it must not join the pool this year."""
+    s = private(started(2, {"blue_dice": "shared"}))
+    s.players[0].piety = 1  # the 1st monk symbol (blue die) is on space 2 (synthetic pack)
+    pool = s.blue_pool
+    s = do(s, "rest:2", "piety:1")  # the piety rest space
+    assert s.players[0].blue_owned == 2 and s.blue_pool == pool and s.chance == ()
+    assert s.blue_waiting == 1
+    s = do(s, "monk:skip", "rest:1")  # the other player rests: the year ends
+    assert ("blue",) in s.chance and s.blue_waiting == 0
+    while s.chance[0][0] != "blue":
+        spec = RULES.chance_spec(s)
+        s = RULES.apply(s, ChanceStep(resolve(spec, random.Random(1))))
+    assert RULES.chance_spec(s).count == 3  # 1 + 1 hired dice of seat 0, 1 of seat 1
+
+
+def test_blue_die_hired_during_a_turn_is_rolled_at_once() -> None:
+    s = private(started(2))
+    p = s.players[0]
+    p.piety = 1
+    p.board = board({cell(1, 1): building("piety")})
+    s = do(s, "coin:1,1", "piety:1")
+    assert s.chance == (("blue1", 0),) and s.blue_waiting == 0
