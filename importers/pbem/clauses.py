@@ -124,6 +124,11 @@ def _move(r: Reader, who: str, clause: str, s: Sentence, m: re.Match[str]) -> li
     return [Fact("place", s.line, s.text, who, moves=(move,) * count, turn=s.turn)]
 
 
+def _privilege(r: Reader, who: str, clause: str, s: Sentence, m: re.Match[str]) -> list[Fact]:
+    """The mayor's extra colonist: the rules give it; nothing to record."""
+    return []
+
+
 def _wharf(r: Reader, who: str, clause: str, s: Sentence, m: re.Match[str]) -> list[Fact]:
     return [Fact("wharf", s.line, s.text, who, turn=s.turn)]
 
@@ -209,6 +214,14 @@ def _lose(r: Reader, who: str, clause: str, s: Sentence, m: re.Match[str]) -> li
 _ROLE_NAMES = "|".join(ROLE_IDS)
 _TAKE = r"(?:takes|selects|gains|chooses|picks|gets|receives|plants)"
 CLAUSES: list[tuple[re.Pattern[str], ClauseMaker]] = [
+    (
+        re.compile(
+            r"^(?:takes|gets|receives)\s+(?:a|an|one|the|his|her|their)\s+"
+            r"(?:extra\s+|privilege\s+|bonus\s+)?colonist\b",
+            re.I,
+        ),
+        _privilege,
+    ),
     (re.compile(r"^uses\s+(?:the|his|her|their)\s+wharf\s*$", re.I), _wharf),
     (
         re.compile(

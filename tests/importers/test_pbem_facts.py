@@ -44,6 +44,10 @@ def facts(text: str, lenient: bool = False) -> list[tuple[object, ...]]:
                 ("build", "Ben", "small_market", 0, None, None),
             ],
         ),
+        (
+            "Cleo selects the Mayor and takes the privilege colonist.",
+            [("role", "Cleo", "mayor", None, None, None)],
+        ),
         ("Dan buys a Hacienda (2 doubloons spent).", [("build", "Dan", "hacienda", 2, None, None)]),
         (
             "Dan purchases a Hacienda for two doubloons.",
