@@ -43,6 +43,11 @@ from projections.view import DuckDBView, wait_for  # noqa: E402
 GAME = "puerto-rico"
 
 
+def _interruptible() -> None:
+    """Ctrl+C must reach the child even when this process was started with SIGINT ignored."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def fill(app: NovusApp, games: int, players: int) -> None:
     have = len(app.game_ids())
     began = time.perf_counter()
@@ -111,6 +116,7 @@ def catch_up_lag(app: NovusApp, folder: Path, players: int, samples: int) -> lis
          "--follow", "--poll", "0.05"],
         cwd=ROOT, env={**os.environ, "PYTHONPATH": str(ROOT)},
         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+        preexec_fn=_interruptible,
     )  # fmt: skip
     lags = []
     try:

@@ -114,7 +114,13 @@ class Projector:
     ) -> Report:
         """Project every event after the stored position; then publish for readers."""
         begin = time.perf_counter()
-        reason = "asked for" if rebuild else self.check_store()
+        if rebuild:
+            reason = "asked for"
+        elif self.view.schema_changed:
+            reason = "the tables were made by another version of Novus"
+            self.view.schema_changed = False
+        else:
+            reason = self.check_store()
         if reason:
             self.rebuild()
         events = 0

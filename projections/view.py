@@ -42,7 +42,19 @@ class DuckDBView(TrackingRecorder):
                     hint="wait for the other `novus project` to end (or stop its --follow)",
                 ) from None
             raise
-        self._transaction(lambda: schema.create(self.con))
+        self.schema_changed = False
+        self._transaction(self._open_schema)
+
+    def _open_schema(self) -> None:
+        """Create what is missing; tables of another schema version are dropped first."""
+        if self.con.execute(
+            "SELECT count(*) FROM duckdb_tables() WHERE table_name = 'marks'"
+        ).fetchone() != (0,):
+            found = self.mark("schema_version")
+            if found != schema.SCHEMA_VERSION:
+                schema.drop(self.con)
+                self.schema_changed = True
+        schema.create(self.con)
 
     # ---- TrackingRecorder -----------------------------------------------------------------
 

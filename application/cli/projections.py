@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import contextlib
 import math
+import signal
+import threading
 from typing import Annotated, Any
 
 import pandas as pd
@@ -57,16 +60,19 @@ def project(
             )
             if follow:
                 console.print(f"following new events every {poll:g} s (Ctrl+C stops)")
-                try:
+                stop = threading.Event()
+                if threading.current_thread() is threading.main_thread():
+                    signal.signal(signal.SIGTERM, lambda *_: stop.set())  # a service's stop
+                with contextlib.suppress(KeyboardInterrupt):  # Ctrl+C is how one stops
                     projector.follow(
+                        stop=stop,
                         poll=poll,
                         on_report=lambda r: console.print(
                             f"projected {r.events} new events; position {r.position}",
                             highlight=False,
                         ),
                     )
-                except KeyboardInterrupt:
-                    errors.print("stopped following")
+                errors.print("stopped following")
     finally:
         app.close()
 

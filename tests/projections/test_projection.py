@@ -218,3 +218,20 @@ def test_the_library_entry_points_event_by_event(
     one_by_one = dump(folder / "one-by-one.duckdb")
     one_by_one["tracking"].remove(("Other", 3))
     assert one_by_one == dump(folder / "batched" / "views.duckdb")
+
+
+def test_tables_of_another_schema_version_are_rebuilt(
+    folder: Path, make_app: Callable[..., NovusApp], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from projections import schema
+
+    app = make_app()
+    _simulate(app, 1)
+    runner.catch_up(app, folder=folder)
+    before = dump(folder / "views.duckdb")
+    monkeypatch.setattr(schema, "SCHEMA_VERSION", "next")
+    report = runner.catch_up(app, folder=folder)
+    assert report.rebuilt and "another version" in report.reason
+    assert report.events == app.max_notification_id()
+    assert dump(folder / "views.duckdb") == before
+    assert runner.catch_up(app, folder=folder).events == 0
