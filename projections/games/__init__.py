@@ -10,8 +10,9 @@ statistics tables. A module is found by the game's registry name: ``"puerto-rico
     STATS = GameStats(game="puerto-rico", facts=facts, views={"role_picks": "SELECT ..."})
 
 Privacy: a fact must be public when its step is played (or be revealed by the end of the game):
-derive facts from actions, public chance outcomes and `rules.view(state)` picture, never from a
-hidden hand or a secret offer that was not revealed. The views only see the facts.
+derive facts from actions, public chance outcomes and the `rules.view(state)` picture, never
+from a hidden hand or a secret offer that was not revealed. The views only see the facts (and
+the generic tables: final scores, the actions as recorded, the engine's `describe` lines).
 """
 
 from __future__ import annotations
@@ -55,8 +56,10 @@ class GameStats:
       the very same object (identity) as after the previous step, the projection skips
       `rules.scores` (copy-on-write states share unchanged parts).
     - `seat_score(state, seat)`: optional, with `score_parts` giving one part per seat that
-      seat's score depends on alone: then only the seats whose part changed are rescored
-      (must equal `rules.scores(state).seats[seat]`).
+      seat's score depends on alone: then only the seats whose part changed are rescored, and
+      `score_timeline` is built from `seat_score` alone. Normally it equals
+      `rules.scores(state).seats[seat]`; a game whose running score would reveal hidden
+      information (cards in hand) returns only the publicly known points here.
     """
 
     game: str
