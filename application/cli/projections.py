@@ -125,6 +125,7 @@ def stats(
         )
     if game:
         console.print(frame_table("Seats", views.seat_stats(game=game)))
+        console.print(frame_table("Decisions by kind", views.action_stats(game=game)))
         for name, title in views.stat_tables(game):
             console.print(frame_table(title, views.stat_table(game, name)))
     views.close()
