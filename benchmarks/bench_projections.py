@@ -14,6 +14,8 @@
    switched off (the path used when a game's engine is not installed).
 5. Catch-up lag: a `novus project --follow` process runs; one new game is stored; the time until
    a reader (`projections.read.Views`) sees it, over several games.
+6. Library queries (`Views.library` + `library_count`) on the games table copied up to about
+   10,000 games.
 """
 
 from __future__ import annotations
@@ -137,6 +139,45 @@ def catch_up_lag(app: NovusApp, folder: Path, players: int, samples: int) -> lis
     return lags
 
 
+def library_latency(views_file: Path, target: Path, copies: int) -> dict[str, float]:
+    """Median ms of library queries on `copies` x the games (new ids), like 10,000 games."""
+    target.unlink(missing_ok=True)
+    con = duckdb.connect(str(target))
+    con.execute(f"ATTACH '{views_file}' AS src (READ_ONLY)")
+    con.execute("CREATE TABLE games AS SELECT * FROM src.games WHERE false")
+    con.execute("CREATE TABLE tracking AS SELECT * FROM src.tracking")
+    for i in range(copies):
+        con.execute(
+            "INSERT INTO games SELECT * REPLACE (game_id || '-' || ? AS game_id, "
+            "search || ' copy' || ? AS search, started + to_days(?::INTEGER) AS started) "
+            "FROM src.games",
+            [str(i), str(i), i],
+        )
+    games = con.execute("SELECT count(*) FROM games").fetchone()
+    con.close()
+    views = Views(path=target)
+    queries: dict[str, dict[str, Any]] = {
+        "newest 100": {},
+        "player + players": {"player": "Heuristic 2", "players": 4},
+        "winner + date range": {"winner": "Heuristic 1", "since": "2020-01-01"},
+        "text search": {"text": "copy7"},
+        "option filter": {"options": {"buildings": "base"}, "limit": 20, "offset": 500},
+    }
+    out = {}
+    for name, filters in queries.items():
+        views.library(**filters)  # warm
+        counted = {k: v for k, v in filters.items() if k not in ("limit", "offset")}
+        times = []
+        for _ in range(7):
+            began = time.perf_counter()
+            views.library(**filters)
+            views.library_count(**counted)
+            times.append(time.perf_counter() - began)
+        out[f"{name} ({games[0] if games else 0:,} games), ms"] = 1000 * statistics.median(times)
+    views.close()
+    return out
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--games", type=int, default=1000)
@@ -156,8 +197,10 @@ def main() -> None:
     decode_rate = decode_only(app)
     no_fold = rebuild_without_fold(app, folder / "no-fold")
     lags = catch_up_lag(app, folder, args.players, args.lag_samples)
+    copies = max(1, -(-10_000 // len(app.game_ids())))
+    latency = library_latency(folder / "views.duckdb", folder / "library.duckdb", copies)
 
-    print(f"\n{'measure':<52} {'value':>14}")
+    print(f"\n{'measure':<62} {'value':>12}")
     lines = [
         ("rebuild (decode + engine fold + rows + write), ev/s", f"{report.rate:,.0f}"),
         ("rebuild time, s", f"{report.seconds:.2f}"),
@@ -169,8 +212,9 @@ def main() -> None:
         ("catch-up lag after one new game, median s", f"{statistics.median(lags):.3f}"),
         ("catch-up lag after one new game, max s", f"{max(lags):.3f}"),
     ]
+    lines += [(f"library + count: {name}", f"{ms:.1f}") for name, ms in latency.items()]
     for name, value in lines:
-        print(f"{name:<52} {value:>14}")
+        print(f"{name:<62} {value:>12}")
     app.close()
 
 
