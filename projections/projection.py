@@ -14,7 +14,7 @@ games stay in memory between batches; after a restart they are refolded from the
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 from uuid import UUID
 
@@ -29,6 +29,9 @@ from domain.core.protocol import ChanceStep, Decision, Rules, Scores, SeatScore,
 from projections import games as game_stats
 from projections.rows import Batch, timestamp
 from projections.view import DuckDBView
+
+History = Callable[[str, int], Sequence[Step]]
+"""`history(game_id, n)`: the first `n` steps of a stored game."""
 
 TOTAL = "total"
 """The score_timeline category holding a seat's total."""
@@ -116,6 +119,9 @@ class Fold:
             assert isinstance(step, ChanceStep)
             seat, kind, action = -1, "chance", orjson.dumps(step.outcome).decode()
         rules, before = self.rules, self.state
+        public = self.stats.public_action if self.stats else None
+        if public is not None:
+            action = public(rules, before, step) if rules and before is not None else kind
         round_: int | None = None
         summary = action
         if rules is not None and before is not None:
@@ -183,9 +189,13 @@ class GamesProjection(Projection[DuckDBView]):
     name = "novus_views"
     topics = ()
 
-    def __init__(self, view: DuckDBView) -> None:
+    def __init__(self, view: DuckDBView, history: History | None = None) -> None:
+        """`history(game_id, n)`: the first n steps of a stored game, from the event store, for
+        refolding a game in progress after a restart. Without it the `steps` table is read
+        back, which only works for games whose actions are stored as recorded."""
         super().__init__(view)
         self.folds: dict[str, Fold] = {}
+        self.history = history
 
     def process_event(self, domain_event: Any, tracking: Tracking) -> None:
         """One event and its tracking record, in one transaction (the library's entry point)."""
@@ -230,12 +240,20 @@ class GamesProjection(Projection[DuckDBView]):
         key = str(game_id)
         fold = self.folds.get(key)
         if fold is None:
-            found = self.view.game_steps(key)
+            found = self.view.game_progress(key)
             if found is None:
                 raise LookupError(f"events of game {key} before its Started event")
-            setup_json, rows = found
+            setup_json, done = found
             fold = Fold(key, Setup.from_json(orjson.loads(setup_json)))
-            fold.replay([step_of(*row) for row in rows])
+            if self.history is not None:
+                steps = list(self.history(key, done))
+            elif fold.stats is not None and fold.stats.public_action is not None:
+                raise LookupError(f"game {key} can only be refolded from the event store")
+            else:
+                steps = [step_of(*row) for row in self.view.game_steps(key)]
+            if len(steps) != done:
+                raise LookupError(f"game {key}: {len(steps)} stored steps, {done} projected")
+            fold.replay(steps)
             self.folds[key] = fold
         return fold
 

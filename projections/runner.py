@@ -21,9 +21,12 @@ import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
+from uuid import UUID
 
 from application import settings
 from application.service import NovusApp, open_app
+from domain.core.aggregate import Game
+from domain.core.protocol import ChanceStep, Decision, Step
 from projections.projection import GamesProjection
 from projections.view import DuckDBView
 
@@ -83,7 +86,17 @@ class Projector:
         self.folder.mkdir(parents=True, exist_ok=True)
         self.batch_size = batch_size
         self.view = DuckDBView(work_path(self.folder))
-        self.projection = GamesProjection(self.view)
+        self.projection = GamesProjection(self.view, history=self._history)
+
+    def _history(self, game_id: str, count: int) -> list[Step]:
+        """The first `count` steps of a stored game (versions 2 .. count + 1)."""
+        steps: list[Step] = []
+        for event in self.app.events.get(UUID(game_id), gt=1, lte=count + 1):
+            if isinstance(event, Game.Decided):
+                steps.append(Decision(event.seat, event.action))
+            elif isinstance(event, Game.ChanceResolved):
+                steps.append(ChanceStep(tuple(event.outcome)))
+        return steps
 
     @property
     def position(self) -> int:

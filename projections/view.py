@@ -132,15 +132,21 @@ class DuckDBView(TrackingRecorder):
 
     # ---- reading back (refolding after a restart) ----------------------------------------
 
-    def game_steps(self, game_id: str) -> tuple[str, list[tuple[str, int, str]]] | None:
-        """A projected game's setup JSON and its steps so far (kind, seat, action), in order."""
-        row = self.con.execute("SELECT setup FROM games WHERE game_id = ?", [game_id]).fetchone()
-        if row is None:
-            return None
+    def game_progress(self, game_id: str) -> tuple[str, int] | None:
+        """A projected game's setup JSON and how many of its steps are in (None: not started)."""
+        row = self.con.execute(
+            "SELECT setup, (SELECT count(*) FROM steps WHERE game_id = $id) FROM games "
+            "WHERE game_id = $id",
+            {"id": game_id},
+        ).fetchone()
+        return None if row is None else (str(row[0]), int(row[1]))
+
+    def game_steps(self, game_id: str) -> list[tuple[str, int, str]]:
+        """A projected game's steps so far as stored (kind, seat, action), in order."""
         steps = self.con.execute(
             "SELECT kind, seat, action FROM steps WHERE game_id = ? ORDER BY step", [game_id]
         ).fetchall()
-        return str(row[0]), [(str(k), int(s), str(a)) for k, s, a in steps]
+        return [(str(k), int(s), str(a)) for k, s, a in steps]
 
     # ---- publishing -----------------------------------------------------------------------
 

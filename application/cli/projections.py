@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-import contextlib
 import math
 import signal
 import threading
 from typing import Annotated, Any
 
+import duckdb
 import pandas as pd
 import typer
 from rich import box
@@ -19,6 +19,41 @@ from application.cli.options import DataDir, open_store
 from domain.core import registry
 from projections import runner
 from projections.read import Views
+
+
+def _interrupted(error: BaseException) -> bool:
+    """DuckDB turns Ctrl+C during a query into its own error."""
+    return isinstance(error, duckdb.InterruptException) or (
+        isinstance(error, RuntimeError) and "interrupted" in str(error).lower()
+    )
+
+
+def _follow(projector: runner.Projector, poll: float) -> None:
+    """Follow until Ctrl+C or SIGTERM, which end the loop between two batches; a second Ctrl+C
+    stops at once."""
+    stop = threading.Event()
+
+    def on_signal(signum: int, frame: Any) -> None:
+        if stop.is_set() and signum == signal.SIGINT:
+            raise KeyboardInterrupt
+        stop.set()
+
+    main = threading.current_thread() is threading.main_thread()
+    previous = (
+        {s: signal.signal(s, on_signal) for s in (signal.SIGINT, signal.SIGTERM)} if main else {}
+    )
+    try:
+        projector.follow(
+            stop=stop,
+            poll=poll,
+            on_report=lambda r: console.print(
+                f"projected {r.events} new events; position {r.position}", highlight=False
+            ),
+        )
+    finally:
+        for signum, handler in previous.items():
+            signal.signal(signum, handler)
+    errors.print("stopped following")
 
 
 def project(
@@ -49,7 +84,12 @@ def project(
                 def advance(position: int, last: int) -> None:
                     bar.update(task, completed=position - start, total=max(last - start, 1))
 
-                report = projector.catch_up(rebuild=rebuild, progress=advance)
+                try:
+                    report = projector.catch_up(rebuild=rebuild, progress=advance)
+                except (RuntimeError, duckdb.Error) as error:
+                    if _interrupted(error):
+                        raise KeyboardInterrupt from None
+                    raise
             if report.rebuilt:
                 console.print(f"rebuilt the views ({report.reason})", highlight=False)
             console.print(
@@ -60,19 +100,7 @@ def project(
             )
             if follow:
                 console.print(f"following new events every {poll:g} s (Ctrl+C stops)")
-                stop = threading.Event()
-                if threading.current_thread() is threading.main_thread():
-                    signal.signal(signal.SIGTERM, lambda *_: stop.set())  # a service's stop
-                with contextlib.suppress(KeyboardInterrupt):  # Ctrl+C is how one stops
-                    projector.follow(
-                        stop=stop,
-                        poll=poll,
-                        on_report=lambda r: console.print(
-                            f"projected {r.events} new events; position {r.position}",
-                            highlight=False,
-                        ),
-                    )
-                errors.print("stopped following")
+                _follow(projector, poll)
     finally:
         app.close()
 

@@ -60,6 +60,11 @@ class GameStats:
       `score_timeline` is built from `seat_score` alone. Normally it equals
       `rules.scores(state).seats[seat]`; a game whose running score would reveal hidden
       information (cards in hand) returns only the publicly known points here.
+    - `public_action(rules, before, step)`: optional; the text stored in `steps.action` when
+      the recorded action or chance outcome would show hidden information (a secret offer, the
+      cards dealt): e.g. ``"offer:3"`` for ``"offer:2,4,7"``. Default: the action as recorded
+      (decisions) or the outcome as JSON (chance). The projection refolds from the event store,
+      never from `steps.action`, so the text may drop anything.
     """
 
     game: str
@@ -68,6 +73,7 @@ class GameStats:
     titles: Mapping[str, str] = field(default_factory=dict)
     score_parts: Callable[[Any], tuple[object, ...]] | None = None
     seat_score: Callable[[Any, int], SeatScore] | None = None
+    public_action: Callable[[Rules[Any], Any, Step], str] | None = None
 
 
 def module_name(game: str) -> str:
