@@ -37,6 +37,10 @@ TOTAL = "total"
 """The score_timeline category holding a seat's total."""
 
 
+def _same(a: object, b: object) -> bool:
+    return a is b or a == b
+
+
 class Fold:
     """One game's engine state as the projection has seen it so far."""
 
@@ -80,12 +84,14 @@ class Fold:
             return list(self.rules.scores(state).seats)
         parts = self.score_parts(state)
         old, self.parts = self.parts, parts
-        if old is None or len(old) != len(parts):
-            return list(self.rules.scores(state).seats)
         if self.per_seat is not None:
             per_seat = self.per_seat
-            return [per_seat(state, i) for i, p in enumerate(parts) if p is not old[i]]
-        if all(a is b for a, b in zip(old, parts, strict=True)):
+            if old is None or len(old) != len(parts):
+                return [per_seat(state, i) for i in range(len(parts))]
+            return [per_seat(state, i) for i, p in enumerate(parts) if not _same(p, old[i])]
+        if old is None or len(old) != len(parts):
+            return list(self.rules.scores(state).seats)
+        if all(_same(a, b) for a, b in zip(old, parts, strict=True)):
             return []
         return list(self.rules.scores(state).seats)
 
@@ -168,8 +174,8 @@ class Fold:
                 self.state = None
         self.step += len(steps)
         if rules is not None and self.state is not None:
-            self.parts = self.score_parts(self.state) if self.score_parts else None
-            self.last = [{TOTAL: s.total, **s.breakdown} for s in rules.scores(self.state).seats]
+            self.parts = None
+            self.last = [{TOTAL: s.total, **s.breakdown} for s in self.changed_scores()]
 
 
 def step_of(kind: str, seat: int, action: str) -> Step:

@@ -52,9 +52,9 @@ class GameStats:
     - `views`: statistics tables, name -> SELECT over the generic tables; created as views named
       ``stats_<game>_<name>`` (game with ``_`` for ``-``) and listed by `projections.read`.
     - `titles`: a human title per view name, for the CLI and the dashboard.
-    - `score_parts(state)`: optional speed-up; the objects the scores depend on. When each is
-      the very same object (identity) as after the previous step, the projection skips
-      `rules.scores` (copy-on-write states share unchanged parts).
+    - `score_parts(state)`: optional speed-up; the values the scores depend on. When each equals
+      (``==``, identity first) the one after the previous step, the projection skips
+      `rules.scores` (copy-on-write states share unchanged parts, so objects work too).
     - `seat_score(state, seat)`: optional, with `score_parts` giving one part per seat that
       seat's score depends on alone: then only the seats whose part changed are rescored, and
       `score_timeline` is built from `seat_score` alone. Normally it equals
