@@ -9,6 +9,18 @@ statistics tables. A module is found by the game's registry name: ``"puerto-rico
 
     STATS = GameStats(game="puerto-rico", facts=facts, views={"role_picks": "SELECT ..."})
 
+Adding a game takes one file, e.g. `projections/games/santa_maria.py`:
+
+    def facts(rules, before, step, after):
+        if isinstance(step, Decision) and step.action.startswith("ship:"):
+            yield Fact(step.seat, "ship", step.action.split(":")[1])
+
+    STATS = GameStats(game="santa-maria", facts=facts, views={
+        "ships": "SELECT item, count(*) AS times FROM facts "
+                 "WHERE game = 'santa-maria' AND fact = 'ship' GROUP BY item"})
+
+`tests/projections/test_games.py` checks every module found here (name, views on empty tables).
+
 Privacy: a fact must be public when its step is played (or be revealed by the end of the game):
 derive facts from actions, public chance outcomes and the `rules.view(state)` picture, never
 from a hidden hand or a secret offer that was not revealed. The views only see the facts (and
