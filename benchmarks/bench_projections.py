@@ -9,7 +9,8 @@
    write rows + tracking per batch, publish. Events/s.
 3. Raw: the very same rows (read back from the rebuilt tables as Arrow), inserted into an empty
    DuckDB file with one `INSERT ... SELECT * FROM arrow` per table in one transaction. Events/s
-   (store events / time) and the ratio rebuild / raw.
+   (store events / time) and the ratio rebuild / raw; also the same starting from the rows as
+   Python column lists (building the Arrow arrays included).
 4. The parts of the rebuild, each alone: decoding only, and the projection with the engine fold
    switched off (the path used when a game's engine is not installed).
 5. Catch-up lag: a `novus project --follow` process runs; one new game is stored; the time until
@@ -35,6 +36,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 import duckdb  # noqa: E402
+import pyarrow as pa  # noqa: E402
 
 from application.service import NovusApp, open_app  # noqa: E402
 from projections import projection as projection_module  # noqa: E402
@@ -89,16 +91,28 @@ def rebuild_without_fold(app: NovusApp, folder: Path) -> runner.Report:
         projection_module.registry.get = real  # type: ignore[assignment]
 
 
-def raw_insert(views: Path, target: Path) -> tuple[float, int]:
-    """Seconds to insert every data row of `views` into an empty file from Arrow; row count."""
+def raw_insert(views: Path, target: Path, from_python: bool = False) -> tuple[float, int]:
+    """Seconds to insert every data row of `views` into an empty file from Arrow; row count.
+
+    `from_python`: the timing starts from the rows as Python column lists, so it includes
+    building the Arrow arrays (what the projection does after computing its rows).
+    """
     source = duckdb.connect(str(views), read_only=True)
     tables = {name: source.sql(f"SELECT * FROM {name}").to_arrow_table() for name in schema.TABLES}
     source.close()
     rows = sum(t.num_rows for t in tables.values())
+    columns = {name: (t.schema, t.to_pydict()) for name, t in tables.items()}
     target.unlink(missing_ok=True)
     view = DuckDBView(target)
     con = view.con
     began = time.perf_counter()
+    if from_python:
+        tables = {
+            name: pa.Table.from_arrays(
+                [pa.array(values[f.name], f.type) for f in table_schema], schema=table_schema
+            )
+            for name, (table_schema, values) in columns.items()
+        }
     con.execute("BEGIN TRANSACTION")
     for name, table in tables.items():
         con.register("raw_rows", table)
@@ -194,6 +208,8 @@ def main() -> None:
     report = rebuild(app, folder)
     raw_seconds, rows = raw_insert(runner.work_path(folder), folder / "raw.duckdb")
     raw_rate = events / raw_seconds
+    built_seconds, _ = raw_insert(runner.work_path(folder), folder / "raw.duckdb", True)
+    built_rate = events / built_seconds
     decode_rate = decode_only(app)
     no_fold = rebuild_without_fold(app, folder / "no-fold")
     lags = catch_up_lag(app, folder, args.players, args.lag_samples)
@@ -207,6 +223,8 @@ def main() -> None:
         (f"raw Arrow -> DuckDB insert of the same {rows:,} rows, ev/s", f"{raw_rate:,.0f}"),
         ("raw insert time, s", f"{raw_seconds:.2f}"),
         ("ratio rebuild / raw", f"{report.rate / raw_rate:.3f}"),
+        ("same rows from Python lists -> Arrow -> DuckDB, ev/s", f"{built_rate:,.0f}"),
+        ("ratio rebuild / (Python lists -> Arrow -> DuckDB)", f"{report.rate / built_rate:.3f}"),
         ("decode only (read + decode notifications), ev/s", f"{decode_rate:,.0f}"),
         ("rebuild without the engine fold, ev/s", f"{no_fold.rate:,.0f}"),
         ("catch-up lag after one new game, median s", f"{statistics.median(lags):.3f}"),
