@@ -85,7 +85,12 @@ class Projector:
             self._own_app = True
         self.folder.mkdir(parents=True, exist_ok=True)
         self.batch_size = batch_size
-        self.view = DuckDBView(work_path(self.folder))
+        try:
+            self.view = DuckDBView(work_path(self.folder))
+        except BaseException:
+            if self._own_app:
+                self.app.close()
+            raise
         self.projection = GamesProjection(self.view, history=self._history)
 
     def _history(self, game_id: str, count: int) -> list[Step]:
