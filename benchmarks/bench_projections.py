@@ -12,7 +12,8 @@
    (store events / time) and the ratio rebuild / raw; also the same starting from the rows as
    Python column lists (building the Arrow arrays included).
 4. The parts of the rebuild, each alone: decoding only, and the projection with the engine fold
-   switched off (the path used when a game's engine is not installed).
+   switched off (the path used when a game's engine is not installed); and the rebuild with the
+   folds in 2 worker processes (`--workers 2`).
 5. Catch-up lag: a `novus project --follow` process runs; one new game is stored; the time until
    a reader (`projections.read.Views`) sees it, over several games.
 6. Library queries (`Views.library` + `library_count`) on the games table copied up to about
@@ -70,8 +71,8 @@ def decode_only(app: NovusApp) -> float:
     return events / (time.perf_counter() - began)
 
 
-def rebuild(app: NovusApp, folder: Path) -> runner.Report:
-    with runner.Projector(app, folder=folder) as projector:
+def rebuild(app: NovusApp, folder: Path, workers: int = 1) -> runner.Report:
+    with runner.Projector(app, folder=folder, workers=workers) as projector:
         return projector.catch_up(rebuild=True)
 
 
@@ -212,6 +213,7 @@ def main() -> None:
     built_rate = events / built_seconds
     decode_rate = decode_only(app)
     no_fold = rebuild_without_fold(app, folder / "no-fold")
+    parallel = rebuild(app, folder / "workers", workers=2)
     lags = catch_up_lag(app, folder, args.players, args.lag_samples)
     copies = max(1, -(-10_000 // len(app.game_ids())))
     latency = library_latency(folder / "views.duckdb", folder / "library.duckdb", copies)
@@ -227,6 +229,7 @@ def main() -> None:
         ("ratio rebuild / (Python lists -> Arrow -> DuckDB)", f"{report.rate / built_rate:.3f}"),
         ("decode only (read + decode notifications), ev/s", f"{decode_rate:,.0f}"),
         ("rebuild without the engine fold, ev/s", f"{no_fold.rate:,.0f}"),
+        ("rebuild with 2 fold worker processes, ev/s", f"{parallel.rate:,.0f}"),
         ("catch-up lag after one new game, median s", f"{statistics.median(lags):.3f}"),
         ("catch-up lag after one new game, max s", f"{max(lags):.3f}"),
     ]

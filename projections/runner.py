@@ -29,6 +29,7 @@ from domain.core.aggregate import Game
 from domain.core.protocol import ChanceStep, Decision, Step
 from projections.projection import GamesProjection
 from projections.view import DuckDBView
+from projections.workers import WorkerFolds
 
 WORK_FILE = "views-projector.duckdb"
 BATCH_SIZE = 5000
@@ -74,7 +75,9 @@ class Projector:
         folder: str | Path | None = None,
         env: Mapping[str, str] | None = None,
         batch_size: int = BATCH_SIZE,
+        workers: int = 1,
     ) -> None:
+        """`workers` > 1 folds the games in that many worker processes (large backlogs)."""
         if isinstance(source, NovusApp):
             self.app = source
             self._own_app = False
@@ -91,7 +94,8 @@ class Projector:
             if self._own_app:
                 self.app.close()
             raise
-        self.projection = GamesProjection(self.view, history=self._history)
+        folds = WorkerFolds(workers) if workers > 1 else None
+        self.projection = GamesProjection(self.view, history=self._history, folds=folds)
 
     def _history(self, game_id: str, count: int) -> list[Step]:
         """The first `count` steps of a stored game (versions 2 .. count + 1)."""
@@ -146,18 +150,27 @@ class Projector:
         last = self.app.max_notification_id()
         if position == 0 and last:
             self.view.set_mark(STORE_MARK, self._store_mark())
-        while True:
-            batch = self.app.notifications(position, self.batch_size)
-            if not batch:
+        read = position
+        pending = None
+        while True:  # batch N is written while batch N+1 is folded (by the workers, if any)
+            notes = self.app.notifications(read, self.batch_size) if read >= position else []
+            current = self.projection.submit(notes, self.app.name) if notes else None
+            if notes:
+                events += len(notes)
+                read = notes[-1][0]
+                last = max(last, read)
+            if pending is not None:
+                self.projection.complete(pending)
+                tracking = pending[2]
+                assert tracking is not None  # only non-empty batches are submitted
+                position = tracking.notification_id
+                if progress is not None:
+                    progress(position, last)
+            pending = current
+            if pending is None:
                 break
-            self.projection.process_batch(batch, self.app.name)
-            events += len(batch)
-            position = batch[-1][0]
-            last = max(last, position)
-            if progress is not None:
-                progress(position, last)
-            if len(batch) < self.batch_size:
-                break
+            if len(notes) < self.batch_size:
+                read = -1  # caught up: complete the last batch, read no more
         if publish and (events or reason or not self.published.exists()):
             self.publish()
         return Report(events, position, time.perf_counter() - begin, bool(reason), reason)
@@ -198,6 +211,7 @@ class Projector:
                 stop.wait(poll)
 
     def close(self) -> None:
+        self.projection.folds.close()
         self.view.close()
         if self._own_app:
             self.app.close()
@@ -217,13 +231,18 @@ def catch_up(
     rebuild: bool = False,
     batch_size: int = BATCH_SIZE,
     progress: Progress | None = None,
+    workers: int = 1,
 ) -> Report:
     """Project a data folder's (or an app's) new events into DuckDB and publish the result.
 
     `source` is a data folder or an open `NovusApp` (then `folder` says where the views go;
     default: `$NOVUS_DATA_DIR`). `rebuild` drops everything first and replays the whole store.
+    `workers` > 1 folds the games in that many processes (scripts need the usual
+    ``if __name__ == "__main__":`` guard of `multiprocessing`).
     """
-    with Projector(source, folder=folder, env=env, batch_size=batch_size) as projector:
+    with Projector(
+        source, folder=folder, env=env, batch_size=batch_size, workers=workers
+    ) as projector:
         return projector.catch_up(rebuild=rebuild, progress=progress)
 
 

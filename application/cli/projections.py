@@ -71,12 +71,20 @@ def project(
     poll: Annotated[
         float, typer.Option("--poll", min=0.01, help="Seconds between polls with --follow.")
     ] = runner.POLL_SECONDS,
+    workers: Annotated[
+        int,
+        typer.Option(
+            "--workers", "-w", min=1, help="Processes folding the games (large backlogs)."
+        ),
+    ] = 1,
 ) -> None:
     """Project the event store into DuckDB (games, steps, scores, statistics) from where it was."""
     folder = settings.data_dir(data_dir)
     app = open_store(data_dir, create=False)
     try:
-        with runner.Projector(app, folder=folder, batch_size=batch_size) as projector:
+        with runner.Projector(
+            app, folder=folder, batch_size=batch_size, workers=workers
+        ) as projector:
             start = 0 if rebuild else projector.position
             with progress() as bar:
                 task = bar.add_task("projecting events", total=None)
