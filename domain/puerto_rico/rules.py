@@ -91,7 +91,9 @@ class PuertoRicoRules:
 
     name = "puerto-rico"
     title = "Puerto Rico"
-    rules_version = "1"
+    rules_version = "2"
+    """2: the rules audit (docs/rules-notes.md, "Puerto Rico: audit against KO"); v1 games may
+    not replay."""
     min_players = 2
     max_players = 5
     options = OPTIONS

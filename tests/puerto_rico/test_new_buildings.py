@@ -119,6 +119,18 @@ def test_statue_takes_no_colonist_and_is_worth_8() -> None:
     assert s.players[0].workers == (0,)
 
 
+def test_university_brings_no_colonist_to_the_statue() -> None:
+    """KO: "조각상 위에는 이주민을 두지 않습니다" -- the Statue has no circle, so a manned
+    University has nowhere to put its colonist (KO: "즉시 건물 위에 놓을 수 있습니다"): none is
+    taken from the supply (75) or the ship."""
+    s = put(start(4, {"buildings": "new"}), 0, doubloons=20, buildings={"university": 1})
+    s = choose_role(s, "builder")
+    s = act(s, 0, "build:statue")
+    p = s.players[0]
+    assert p.workers == (1, 0) and p.colonists() == 1
+    assert s.col_supply == 75 and s.col_ship == 4
+
+
 def test_church_1_vp_for_columns_2_and_3_and_2_for_column_4() -> None:
     s = put(start(4), 0, buildings={"church": 1}, doubloons=30)
     s = shared(s, bsupply=tuple(max(k, 1) for k in s.bsupply))

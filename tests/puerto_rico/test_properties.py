@@ -20,6 +20,7 @@ from domain.core.play import replay
 from domain.core.protocol import CHANCE, ChanceStep, Decision, Step
 from domain.puerto_rico import actions as A
 from domain.puerto_rico.components import (
+    BUILDINGS,
     GOODS_SUPPLY,
     MAYOR,
     PLANTATIONS_2P,
@@ -113,6 +114,7 @@ def no_negative(s: State) -> bool:
     for p in s.players:
         ints += [p.doubloons, p.vp, p.san_juan, *p.goods, *p.tiles, *p.manned, *p.workers]
         assert all(m <= t for m, t in zip(p.manned, p.tiles, strict=True))
+        assert all(w <= BUILDINGS[b].slots for b, w in zip(p.buildings, p.workers, strict=True))
         lifted = s.hand if s.role == MAYOR and p is s.players[s.actor] else 0
         assert bin(p.noble_on).count("1") <= p.nobles <= p.colonists() + lifted
     return min(ints) >= 0

@@ -124,7 +124,8 @@ def build(s: State, seat: int, building: int) -> None:
     supply[building] -= 1
     s.bsupply = tuple(supply)
     worker = 0
-    newcomer = take_from_ship(s, p) if p.has(UNIVERSITY) else 0
+    # the University's colonist goes onto the new building: none for the Statue (no circle)
+    newcomer = take_from_ship(s, p) if p.has(UNIVERSITY) and BUILDINGS[building].slots else 0
     if newcomer:
         worker = 1
         if newcomer == 2 and building in SPECIAL:
