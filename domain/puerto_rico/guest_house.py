@@ -4,8 +4,9 @@ In the mayor phase the Guest House is an ordinary placement target with 2 circle
 may move to any free circle of a tile or building "at the start, middle or end of any phase",
 at once in force, staying there until the next mayor phase. The engine offers the move
 (``guest:<tile|building>``, one guest per step) whenever the owner is the seat to decide, outside
-his own mayor placement; a seat with nothing else to decide is not stopped for it (see
-docs/rules-notes.md).
+his own mayor placement; a seat with nothing else to decide is not stopped for it, except at
+the captain's storage when a guest moved to his unmanned warehouse or Storehouse would save
+barrels (KO's own example; see docs/rules-notes.md).
 """
 
 from __future__ import annotations

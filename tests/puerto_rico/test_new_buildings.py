@@ -353,6 +353,31 @@ def test_guest_house_sequence_storehouse_then_library() -> None:
     assert s.players[0].doubloons == 4 + 2
 
 
+def test_guest_house_owner_is_asked_at_storage_even_with_a_single_kind() -> None:
+    """KO (Guest House): "여관에 있는 이주민은 어떤 역할 과정의 시작, 중간, 끝이든 ...
+    옮길 수 있습니다 ... 즉시 효력을 발휘" and the example "선장 과정 끝 무렵에 여관에 있는
+    이주민 1개를 보관 창고로 옮기고 즉시 추가 농작물 3개를 보관합니다".
+    With 4 corn only the storage needs no choice,
+    but the owner must still get the moment to move a guest: 1 + 3 corn kept."""
+    s = put(start(4), 0, goods={"corn": 4}, buildings={"guest_house": 1, "storehouse": 0})
+    s = shared(s, ship_good=(CORN, 2, 3), ship_load=(5, 6, 7))  # corn cannot ship
+    s = choose_role(s, "captain")
+    assert s.storing and s.actor == 0
+    assert list(RULES.legal_actions(s, 0)) == ["keep:corn", "guest:indigo", "guest:storehouse"]
+    saved = act(s, 0, "guest:storehouse", "keep:corn")
+    assert saved.players[0].goods == (4, 0, 0, 0, 0) and saved.role == -1
+    kept_one = act(s, 0, "keep:corn")
+    assert kept_one.players[0].goods == (1, 0, 0, 0, 0) and kept_one.role == -1
+
+
+def test_guest_house_owner_is_not_stopped_when_nothing_would_be_lost() -> None:
+    s = put(start(4), 0, goods={"corn": 1}, buildings={"guest_house": 1, "storehouse": 0})
+    s = put(s, 1, goods={"sugar": 2})
+    s = shared(s, ship_good=(CORN, 2, 3), ship_load=(5, 6, 7))
+    s = choose_role(s, "captain")
+    assert s.role == -1 and s.players[0].goods == (1, 0, 0, 0, 0)
+
+
 def test_fixed_set_new_fills_every_slot_with_expansion_1_first() -> None:
     s = start(4, {"buildings": "new"})
     chosen = violet_in_supply(s)
