@@ -154,6 +154,7 @@ def initial(names: tuple[str, ...], options: Mapping[str, str]) -> State:
     s.keep_left = 0
     s.made = (0,) * 5
     s.pending = -1
+    s.guest_stage = -1
     s.sw_load = (0,) * 5
     s.sw_used = 0
     s.noble_supply = -1

@@ -384,3 +384,43 @@ def test_fixed_set_new_fills_every_slot_with_expansion_1_first() -> None:
     assert not any(free_slots(s).values()) and len(chosen) == 17
     assert all(b in chosen for b in ("aqueduct", "library", "statue", "cloister", "guest_house"))
     assert "small_market" not in chosen and "harbor" not in chosen
+
+
+def test_guest_house_owners_are_asked_before_a_phase_starts() -> None:
+    """KO (Guest House): guests move "어떤 역할 과정의 시작, 중간, 끝이든 상관 없이" and are "즉시
+    효력을 발휘". Before the craftsman produces, another player's guest moves to his second
+    indigo plantation: 2 indigo instead of 1 (2 colonists in the large indigo plant)."""
+    s = put(
+        start(4),
+        1,
+        tiles={"indigo": 2},
+        manned={"indigo": 1},
+        buildings={"guest_house": 1, "large_indigo_plant": 2},
+    )
+    s = choose_role(s, "craftsman")
+    assert s.actor == 1 and s.role == 3 and s.players[1].goods == (0, 0, 0, 0, 0)
+    assert list(RULES.legal_actions(s, 1)) == ["pass", "guest:indigo", "guest:large_indigo_plant"]
+    moved = act(s, 1, "guest:indigo")  # his last guest: the phase starts at once
+    assert moved.players[1].goods == (0, 2, 0, 0, 0) and moved.role == -1
+    stayed = act(s, 1, "pass")
+    assert stayed.players[1].goods == (0, 1, 0, 0, 0)
+
+
+def test_guest_to_a_quarry_before_the_builder_makes_a_building_affordable() -> None:
+    """With 1 doubloon nothing is affordable, but a guest moved to his quarry first takes 1 off
+    the Construction Hut (cost 2, column 1): it costs 1."""
+    s = put(start(4), 1, doubloons=1, tiles={"quarry": 1}, buildings={"guest_house": 1})
+    s = choose_role(s, "builder")
+    assert s.actor == 1 and "guest:quarry" in RULES.legal_actions(s, 1)
+    s = act(s, 1, "guest:quarry")
+    s = act(s, 0, "pass")  # the builder phase starts with the builder
+    assert s.actor == 1 and "build:construction_hut" in RULES.legal_actions(s, 1)
+    s = act(s, 1, "build:construction_hut")
+    assert s.players[1].doubloons == 0
+
+
+def test_no_guest_stage_for_the_chooser_or_without_guests() -> None:
+    s = put(start(4), 0, tiles={"indigo": 2}, buildings={"guest_house": 1})
+    s = put(s, 2, buildings={"guest_house": 0})
+    s = choose_role(s, "craftsman")  # the chooser could move his guest when choosing
+    assert s.role == -1 and s.guest_stage == -1

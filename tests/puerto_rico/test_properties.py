@@ -20,6 +20,7 @@ from domain.core.play import replay
 from domain.core.protocol import CHANCE, ChanceStep, Decision, Step
 from domain.puerto_rico import actions as A
 from domain.puerto_rico.components import (
+    BLACK_MARKET,
     BUILDINGS,
     GOODS_SUPPLY,
     MAYOR,
@@ -185,8 +186,8 @@ def test_random_games_keep_every_invariant(
         assert no_negative(state)
     assert state.ends and set(state.ends) <= {"colonists", "city", "vp"}
     triggered = state.ends[0]
-    if triggered == "vp":
-        assert state.vp_supply == 0
+    if triggered == "vp":  # a chip paid back by a Black Market does not undo the end (KO)
+        assert state.vp_supply == 0 or any(p.owns(BLACK_MARKET) for p in state.players)
     if triggered == "city":
         assert any(p.city_spaces() >= 12 for p in state.players)
     assert replay(RULES, setup, steps) == state
