@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 from domain.core.chance import Shuffle, resolve
-from domain.core.protocol import CHANCE, ChanceStep
+from domain.core.protocol import CHANCE, ChanceStep, Decision
 from domain.puerto_rico.building_sets import CANDIDATES, SLOTS, free_slots
 from domain.puerto_rico.components import BUILDING_INDEX, BUILDINGS, CORN, INDIGO
 from domain.puerto_rico.rules import RULES
@@ -424,3 +424,15 @@ def test_no_guest_stage_for_the_chooser_or_without_guests() -> None:
     s = put(s, 2, buildings={"guest_house": 0})
     s = choose_role(s, "craftsman")  # the chooser could move his guest when choosing
     assert s.role == -1 and s.guest_stage == -1
+
+
+def test_describe_black_market_share_and_guest_stage_pass() -> None:
+    s = put(start(4), 1, doubloons=2, vp=3, goods={"corn": 1}, buildings={"black_market": 1})
+    s = choose_role(s, "builder")
+    s = act(s, 0, "pass")
+    text = RULES.describe(s, Decision(1, "build:office"))
+    assert text == "P1 builds an Office (2 doubloons spent, 3 more with the Black Market)"
+    g = put(start(4), 1, tiles={"corn": 1}, buildings={"guest_house": 1})
+    g = choose_role(g, "captain")
+    assert g.guest_stage == 1
+    assert RULES.describe(g, Decision(1, "pass")) == "P1 leaves the guests in the Guest House"
