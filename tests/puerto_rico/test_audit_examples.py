@@ -139,3 +139,31 @@ def test_zoning_office_noble_and_colonist_costs_with_the_builder() -> None:
     assert "build:city_hall" in RULES.legal_actions(s, 0)
     s = act(s, 0, "build:city_hall")
     assert s.players[0].doubloons == 0
+
+
+def test_black_market_cannot_pay_a_quarry_colonist_that_gives_the_discount() -> None:
+    """KO: a quarry discounts only "이주민이 올려져 있는 채석장의 개수만큼"; the Black Market pays
+    "이주민, 농작물, 승점을 각 1개씩 저장소에" -- a colonist paid off a counted quarry would be gone
+    at the build. Office 5, 2 manned quarries (column 2) -> 3; no doubloons, a corn and a VP chip:
+    the third doubloon needs a colonist that is not on a quarry."""
+    for san_juan, offered in ((0, False), (1, True)):
+        s = put(
+            start(4),
+            1,
+            doubloons=0,
+            vp=1,
+            goods={"corn": 1},
+            tiles={"quarry": 2},
+            manned={"quarry": 2},
+            san_juan=san_juan,
+            buildings={"black_market": 1},
+        )
+        s = choose_role(s, "builder")
+        s = act(s, 0, "pass")
+        assert s.actor == 1 and ("build:office" in RULES.legal_actions(s, 1)) is offered
+    s = act(s, 1, "build:office")
+    assert "pay:colonist:quarry" not in RULES.legal_actions(s, 1)
+    s = act(s, 1, "pay:vp", "pay:good:corn")  # then the San Juan colonist: forced
+    p = s.players[1]
+    assert p.buildings[-1] == BUILDING_INDEX["office"] and p.manned[QUARRY] == 2
+    assert p.san_juan == 0 and p.vp == 0 and p.goods[CORN] == 0
