@@ -167,3 +167,19 @@ def test_black_market_cannot_pay_a_quarry_colonist_that_gives_the_discount() -> 
     p = s.players[1]
     assert p.buildings[-1] == BUILDING_INDEX["office"] and p.manned[QUARRY] == 2
     assert p.san_juan == 0 and p.vp == 0 and p.goods[CORN] == 0
+
+
+def test_library_craftsman_may_take_two_different_extra_barrels() -> None:
+    """KO (도서관): "생산자 과정을 선택하면 같은 농작물 2개를 얻거나, 두 가지 서로 다른 농작물을
+    1개씩 얻을 수는 있습니다" -- the different-kinds case (the same-kind one is in
+    test_new_buildings)."""
+    s = put(
+        start(4),
+        0,
+        tiles={"corn": 1, "indigo": 1},
+        manned={"corn": 1, "indigo": 1},
+        buildings={"library": 1, "small_indigo_plant": 1},
+    )
+    s = choose_role(s, "craftsman")
+    s = act(s, 0, "extra:corn", "extra:indigo")
+    assert s.players[0].goods == (2, 2, 0, 0, 0) and s.role == -1
