@@ -183,3 +183,22 @@ def test_library_craftsman_may_take_two_different_extra_barrels() -> None:
     s = choose_role(s, "craftsman")
     s = act(s, 0, "extra:corn", "extra:indigo")
     assert s.players[0].goods == (2, 2, 0, 0, 0) and s.role == -1
+
+
+def test_draft_leaves_26_of_the_55_violet_buildings_in_the_box() -> None:
+    """KO (확장판 1): 55 beige buildings (2x12 + 5 old, 2x12 + 2 new) are laid out; "선택되지 않은
+    26개의 베이지색 건물은 다시 게임 상자에 넣어둡니다" (more than 2 players: two copies of each
+    small building drafted)."""
+    from domain.puerto_rico.components import BUILDINGS
+
+    box = sum(
+        b.copies
+        for b in BUILDINGS
+        if b.kind != "production" and b.expansion in ("base", "new_buildings")
+    )
+    assert box == 55
+    s = start(4, {"buildings": "draft"})
+    while s.role == -2:
+        s = act(s, s.actor, RULES.legal_actions(s, s.actor)[-1])
+    drafted = sum(k for b, k in zip(BUILDINGS, s.bsupply, strict=True) if b.kind != "production")
+    assert box - drafted == 26
