@@ -17,6 +17,7 @@ from pydantic import ValidationError
 from domain.core import registry
 from domain.core.aggregate import check
 from domain.core.errors import NovusError, SetupError
+from domain.core.options import choose_options
 from domain.core.protocol import ChanceStep, Decision, Setup, Step
 from importers.errors import NativeFormatError
 from importers.native_models import Header
@@ -176,19 +177,7 @@ def _check_setup(rules: Any, setup: Setup) -> None:
         raise SetupError(
             f"{count} players: {setup.game} is for {rules.min_players}-{rules.max_players}"
         )
-    specs = {spec.key: spec for spec in rules.options}
-    for key, value in setup.options.items():
-        spec = specs.get(key)
-        if spec is None:
-            raise SetupError(
-                f"unknown option {key!r} for {setup.game}",
-                hint=f"`novus rules {setup.game}` lists the options",
-            )
-        if str(value) not in spec.values:
-            raise SetupError(
-                f"option {key}={value!r} is not allowed",
-                hint=f"{key} is one of: {', '.join(spec.values)}",
-            )
+    choose_options(rules.options, setup.options)
 
 
 def from_record(record: Any) -> NativeGame:

@@ -23,6 +23,7 @@ from domain.century_new_world.state import (
     State,
 )
 from domain.century_new_world.tables import Tables, compile_tables
+from domain.core import options as core_options
 from domain.core.chance import Shuffle
 from domain.core.errors import SetupError
 from domain.core.protocol import OptionSpec, Setup
@@ -50,18 +51,7 @@ REMOVED_CARD_MARKS = {2: ("star", "3+", "=4"), 3: ("star", "=4"), 4: ("star",)}
 
 
 def choose_options(players: int, options: Mapping[str, str]) -> dict[str, str]:
-    chosen = dict(DEFAULTS)
-    for key, value in options.items():
-        spec = next((o for o in OPTIONS if o.key == key), None)
-        if spec is None:
-            raise SetupError(f"unknown option {key!r}", hint=f"options: {', '.join(DEFAULTS)}")
-        if value not in spec.values:
-            raise SetupError(
-                f"option {key}={value!r} is not allowed",
-                hint=f"{key} is one of: {', '.join(spec.values)}",
-            )
-        chosen[key] = value
-    return chosen
+    return core_options.choose_options(OPTIONS, options, players=players)
 
 
 def components(pack: Pack, players: int, board: str) -> dict[str, Any]:

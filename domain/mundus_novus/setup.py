@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from domain.core.errors import SetupError
+from domain.core.options import choose_options
 from domain.core.protocol import OptionSpec, Setup
 from domain.mundus_novus import packs
 from domain.mundus_novus.state import SETUP_DEV, Seat, State
@@ -29,17 +30,7 @@ def prepare(players: Sequence[str], options: Mapping[str, str]) -> Setup:
         raise SetupError(
             f"Mundus Novus needs 2 to 5 players, got {len(names)}", hint="name 2 to 5 players"
         )
-    chosen = dict(DEFAULTS)
-    for key, value in options.items():
-        spec = next((o for o in OPTIONS if o.key == key), None)
-        if spec is None:
-            raise SetupError(f"unknown option {key!r}", hint=f"options: {', '.join(DEFAULTS)}")
-        if value not in spec.values:
-            raise SetupError(
-                f"option {key}={value!r} is not allowed",
-                hint=f"{key} is one of: {', '.join(spec.values)}",
-            )
-        chosen[key] = value
+    chosen = choose_options(OPTIONS, options, players=len(names))
     pack = packs.load(chosen["pack"])
     return Setup(NAME, names, chosen, packs.components(pack, len(names)))
 

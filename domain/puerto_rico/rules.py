@@ -22,6 +22,7 @@ from domain.core.errors import (
     NotYourTurn,
     SetupError,
 )
+from domain.core.options import choose_options
 from domain.core.protocol import CHANCE, Bot, ChanceStep, Decision, Scores, Setup, Step
 from domain.puerto_rico import actions as A
 from domain.puerto_rico import building_sets, guest_house, land_office
@@ -39,7 +40,7 @@ from domain.puerto_rico.components import (
 )
 from domain.puerto_rico.roles import builder, captain, craftsman, mayor, prospector, settler, trader
 from domain.puerto_rico.scoring import scores as score_state
-from domain.puerto_rico.setup import DEFAULTS, OPTIONS, initial
+from domain.puerto_rico.setup import OPTIONS, initial
 from domain.puerto_rico.state import (
     CHANCE_BUILDINGS,
     CHANCE_LAND,
@@ -108,26 +109,7 @@ class PuertoRicoRules:
                 f"Puerto Rico needs 2 to 5 players, got {len(names)}",
                 hint="name between 2 and 5 players",
             )
-        chosen = dict(DEFAULTS)
-        for key, value in options.items():
-            spec = next((o for o in OPTIONS if o.key == key), None)
-            if spec is None:
-                raise SetupError(f"unknown option {key!r}", hint=f"options: {', '.join(DEFAULTS)}")
-            if value not in spec.values:
-                raise SetupError(
-                    f"option {key}={value!r} is not allowed",
-                    hint=f"{key} is one of: {', '.join(spec.values)}",
-                )
-            if (
-                spec.player_counts
-                and len(names) not in spec.player_counts
-                and value != spec.default
-            ):
-                raise SetupError(
-                    f"option {key}={value} is not for {len(names)} players",
-                    hint=f"{key} applies to {', '.join(map(str, spec.player_counts))} players",
-                )
-            chosen[key] = value
+        chosen = choose_options(OPTIONS, options, players=len(names))
         if chosen["nobles"] == "true" and chosen["buildings"] == "base":
             raise SetupError(
                 "nobles=true needs the Expansion 1 building pool",
