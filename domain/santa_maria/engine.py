@@ -5,20 +5,30 @@ order, then decisions (trade, shipping, piety, monk, die placement ...). `run` d
 tasks and stops at the next decision or chance node; when the queue is empty the turn passes, and
 when everybody has rested the year ends. Action grammar (cells are "row,column" from 1):
 
-  main:   colony:<tile>  coin:<r>,<c>  white:<face>-<target>[:wood|grain|gold]
+  main:   colony:<tile>  coin:<r>,<c>  white:<face>-<target>[:wood|grain|gold|cocoa]
           blue:<face>-<target>[:...]  bluecol:<face>-<target>[:...]  rest:<1-5>
-  setup:  board:<board id> (boards=choose)  hall:<1-4> (advanced setup)
-  tasks:  place:<r>,<c>,<turn>  road:<r>,<c>  trade:<n>|skip  ship:<dock 1-4>|skip
+          whitediag:<face>-<1|6>[:...]  bluediag:<face>-<1|6>[:...]  (archery, 1 coin more)
+  setup:  board:<board id> (boards=choose)  hall:<1-5> (advanced setup)
+  tasks:  place:<r>,<c>,<turn>  road:<r>,<c>  trade:<n>|skip  ship:<dock 1-4>|x<dock>|skip
           astro:<dock>|stay  piety:1|2  monk:<space>|skip  die:<r>,<c>  math:<r>,<c>|skip
+          expert:take|skip  improve:<r>,<c>  (module B)  guide:go|stop  (module A)
+          medrest:<1-5>  (meditation after the road-tile rest space)
   free:   sell:<resource>  buy:<resource>  move:<r>,<c>><r>,<c>  (logistics)
+
+Expansion: `ship:x<d>` takes the special shipping tile to dock d; a `:cocoa` suffix pays a cocoa
+(or `:gold`) to set the die to any value; the scholar4 monk space and the cocoa mission.
 """
 
 from __future__ import annotations
 
+from domain.santa_maria import setup as setup_mod
 from domain.santa_maria.components import (
     COIN,
+    GRAIN,
     RESOURCES,
     SALE_PRICE,
+    WOOD,
+    hall_def,
 )
 from domain.santa_maria.economy import gain, one, pay
 from domain.santa_maria.geometry import (
@@ -28,19 +38,26 @@ from domain.santa_maria.geometry import (
     placements,
 )
 from domain.santa_maria.moves import (
-    COLONY_COST,
+    ARCHERY_COST,
+    DIAGONALS,
+    IMPROVE_COST,
+    PRODUCTION,
     buy_price,
+    colony_cost,
     die_cost,
     empty_buildings,
+    expert_cost,
     task_options,
 )
 from domain.santa_maria.moves import die_cells as _die_cells
-from domain.santa_maria.setup import MONK_SPACES
+from domain.santa_maria.setup import MONK_SPACES, NEW_MISSION
 from domain.santa_maria.state import Player, State, Task
 from domain.santa_maria.tracks import conquer, pay_extra_step, piety_walk, score_conquistadors
 
 REST_NAMES = ("2 coins", "piety", "conquistador", "shipping", "road tile")
-AUTO = frozenset({"bld", "gain", "conq", "income", "restact"})
+AUTO = frozenset({"bld", "gain", "conq", "income", "restact", "line"})
+SKIPPABLE = frozenset({"expert:skip", "guide:stop"})
+"""A decision whose only option is one of these is dropped (nothing to choose)."""
 
 
 # ---------------------------------------------------------------- running the queue
@@ -65,10 +82,12 @@ def run(s: State) -> None:
                 if cells:
                     _put_die(p, cells[-1], task[1])
                 continue
+            options = task_options(s, p, task)
             if (
                 (kind == "monk" and p.monks == 0)
                 or (kind == "math" and not any(p.coins_on))
-                or not task_options(s, p, task)
+                or not options
+                or (len(options) == 1 and options[0] in SKIPPABLE)
             ):
                 s.tasks = s.tasks[1:]
                 continue
@@ -121,6 +140,8 @@ def _auto(s: State, task: Task) -> None:
                 eff = s.cat.docks[d]
                 new.append(("gain", eff[1]) if eff[0] == "produce" else (eff[0],))
         s.tasks = (*new, *s.tasks)
+    elif kind == "line":
+        _line(s, p, task)
     elif kind == "restact":
         space = task[1]
         if space == 0:
@@ -189,12 +210,19 @@ def year_end(s: State) -> None:
     s.blue_pool = tuple(pool)
     s.blue_waiting = 0  # the ("blue",) roll below covers every hired die
     s.year += 1
-    s.colony = ()
+    s.colony = ()  # special colony tiles left over are discarded too (KO)
     s.rest_spaces = (-1,) * 5
     for p in s.players:
         p.rest = -1
         p.rested = False
-    s.chance = (*s.chance, ("col2",), ("col3",), ("white",), ("blue",))
+    chance: list[Task] = [("col2",), ("col3",)]
+    if s.exp and s.xcol_left:
+        chance.append(("xcol",))
+    if s.experts:
+        s.experts = ()  # experts nobody took leave the game
+        if s.experts_left:
+            chance.append(("experts",))
+    s.chance = (*s.chance, *chance, ("white",), ("blue",))
     s.actor = s.start
 
 
@@ -237,7 +265,7 @@ def act(s: State, seat: int, action: str) -> None:
 def _main(s: State, seat: int, p: Player, verb: str, arg: str) -> None:
     if verb == "colony":
         tile = s.cat.tiles[arg]
-        pay(p, COLONY_COST[len(tile.squares)])
+        pay(p, colony_cost(tile))
         s.colony = tuple(t for t in s.colony if t != arg)
         s.tasks = (("place", arg, "colony"),)
     elif verb == "coin":
@@ -249,7 +277,7 @@ def _main(s: State, seat: int, p: Player, verb: str, arg: str) -> None:
         coins[cell] = p.coin_acts
         p.coins_on = tuple(coins)
         s.tasks = (("bld", cell),)
-    elif verb in ("white", "blue", "bluecol"):
+    elif verb in ("white", "blue", "bluecol", "whitediag", "bluediag"):
         _use_die(s, p, verb, arg)
     elif verb == "rest":
         space = int(arg) - 1
@@ -257,16 +285,20 @@ def _main(s: State, seat: int, p: Player, verb: str, arg: str) -> None:
         p.rest = space
         p.rested = True
         tasks: list[Task] = [("math",)] if p.has("mathematics") else []
-        s.tasks = (*tasks, ("restact", space), ("income",))
+        acts: list[Task] = [("restact", space)]
+        if p.has("meditation"):  # the rest action twice; after the road tile another space
+            acts.append(("medrest",) if space == 4 else ("restact", space))
+        s.tasks = (*tasks, *acts, ("income",))
     elif verb == "board":
-        p.board_id = arg
-        p.board = s.cat.boards[arg]
+        setup_mod.give_board(s, seat, arg)
     elif verb == "hall":
         k = int(arg) - 1
         hall, scholar = s.hall_sets[k]
         s.hall_sets = s.hall_sets[:k] + s.hall_sets[k + 1 :]
         p.personal = scholar
         p.scholars = (*p.scholars, scholar)
+        if s.cat.expansion is not None and hall == s.cat.expansion.cocoa_hall.id:
+            p.cocoa_cap += 1  # its second cocoa storage, empty side up (KO)
         s.tasks = (("place", hall, "hall"),)
 
 
@@ -274,7 +306,7 @@ def _use_die(s: State, p: Player, verb: str, arg: str) -> None:
     faces, _, paid = arg.partition(":")
     f_text, _, t_text = faces.partition("-")
     face, target = int(f_text), int(t_text)
-    if verb == "white":
+    if verb.startswith("white"):
         white = list(s.white)
         white[face - 1] -= 1
         s.white = tuple(white)
@@ -291,23 +323,67 @@ def _use_die(s: State, p: Player, verb: str, arg: str) -> None:
             p.blue = tuple(blue)
         p.blue_used += 1
         kind = 2
-    if paid:
+    if paid == "cocoa":
+        p.cocoa -= 1
+    elif paid:
         res = list(p.res)
         res[RESOURCES.index(paid)] -= 1
         p.res = tuple(res)
     else:
         p.coins -= die_cost(face, target)
-    line = ROWS[target - 1] if verb == "blue" else COLUMNS[target - 1]
+    if verb.endswith("diag"):
+        p.coins -= ARCHERY_COST
+    tasks: list[Task] = []
+    if kind == 1 and "B" in s.modules:
+        tasks.append(("expert", target))  # experts come before the governor (KO module B)
+    s.tasks = (*tasks, ("line", verb, target, kind))
+
+
+def line_of(verb: str, target: int) -> tuple[int, ...]:
+    if verb.endswith("diag"):
+        return DIAGONALS[target]
+    return ROWS[target - 1] if verb == "blue" else COLUMNS[target - 1]
+
+
+def _line(s: State, p: Player, task: Task) -> None:
+    """A die's line: the governor moves first (module A), then the empty buildings activate."""
+    _, verb, target, kind = task
+    line = line_of(verb, target)
+    first: list[Task] = []
+    if p.gov >= 0 and p.gov in line:
+        first = governor_step(p, 1 if verb.startswith("white") or verb == "bluecol" else 6)
     if p.has("taxation"):
         p.coins += sum(sq.colonists for c in line if (sq := p.board[c]) is not None) // 2
     cells = tuple(empty_buildings(p, line))
-    s.tasks = (*(("bld", c) for c in cells), ("putdie", kind, cells))
+    s.tasks = (*first, *(("bld", c) for c in cells), ("putdie", kind, cells), *s.tasks)
+
+
+def governor_step(p: Player, step: int) -> list[Task]:
+    """Move the governor one cell right (step 1) or down (6) if it may; what arriving gives.
+
+    It stays where it is at the edge, in the bottom-right corner, or before a square holding a
+    die or coins (KO module A). Arriving on an empty building activates it; on a road, 1 point
+    per colonist (and the guide may pay a coin to go on)."""
+    here = p.gov
+    if here == 35 or (step == 1 and here % 6 == 5) or (step == 6 and here >= 30):
+        return []
+    dest = here + step
+    if p.dice_on[dest] or p.coins_on[dest]:
+        return []
+    p.gov = dest
+    sq = p.board[dest]
+    if sq is None:
+        return []
+    if sq.building:
+        return [("bld", dest)]
+    p.vp += sq.colonists
+    return [("guide", step)] if p.has("guide") else []
 
 
 def _task(s: State, seat: int, p: Player, task: Task, verb: str, arg: str) -> None:
     if verb == "place":
         r, c, turn = (int(x) for x in arg.split(","))
-        tile = s.cat.tiles[task[1]] if task[2] == "colony" else s.cat.halls[task[1]]
+        tile = s.cat.tiles[task[1]] if task[2] == "colony" else hall_def(s.cat, task[1])
         cells = next(pl[3] for pl in placements(tile.shape) if pl[:3] == (r - 1, c - 1, turn))
         board = list(p.board)
         for at, sq in zip(cells, tile.squares, strict=True):
@@ -323,6 +399,16 @@ def _task(s: State, seat: int, p: Player, task: Task, verb: str, arg: str) -> No
         cost, reward = task[1][int(arg) - 1]
         pay(p, cost)
         gain(p, reward)
+    elif verb == "ship" and arg.startswith("x"):
+        dock = int(arg[1:]) - 1
+        tid = s.xdock
+        pay(p, s.cat.ships[tid].cost)
+        p.ships = (*p.ships[:dock], (*p.ships[dock], tid), *p.ships[dock + 1 :])
+        s.xdock = ""
+        if s.xship_left:
+            s.chance = (*s.chance, ("xship",))
+        if p.has("astronomy"):
+            s.tasks = (("astro", dock, tid), *s.tasks)
     elif verb == "ship" and arg != "skip":
         dock = int(arg) - 1
         tid = s.docks[dock]
@@ -356,14 +442,53 @@ def _task(s: State, seat: int, p: Player, task: Task, verb: str, arg: str) -> No
             p.scholars = (*p.scholars, s.scholars_board[k])
         elif k < 6:
             p.bishops = (*p.bishops, s.bishops_board[k - 3])
+        elif k == 10:
+            p.scholars = (*p.scholars, s.scholars_board[3])  # the expansion tile's scholar
+        elif k == 9 and s.exp:
+            gain(p, NEW_MISSION)  # the expansion tile covers the fourth mission
         else:
             gain(p, s.cat.missions[k - 6])
     elif verb == "die":
         cell = parse_cell(arg)
         assert cell is not None
         _put_die(p, cell, task[1])
+    elif verb == "expert" and arg == "take":
+        _take_expert(s, p, task[1])
+    elif verb == "improve":
+        cell = parse_cell(arg)
+        assert cell is not None and s.cat.expansion is not None
+        p.coins -= IMPROVE_COST[0] if p.board[cell] is not None else IMPROVE_COST[1]
+        square = s.cat.expansion.experts[task[1]].square
+        p.board = (*p.board[:cell], square, *p.board[cell + 1 :])
+    elif verb == "medrest":
+        space = int(arg) - 1
+        s.tasks = (("restact", space), *s.tasks)
+    elif verb == "guide" and arg == "go":
+        p.coins -= 1
+        s.tasks = (*governor_step(p, task[1]), *s.tasks)
     elif verb == "math" and arg != "skip":
         cell = parse_cell(arg)
         assert cell is not None
         p.coins += p.coins_on[cell]
         p.coins_on = (*p.coins_on[:cell], 0, *p.coins_on[cell + 1 :])
+
+
+def _take_expert(s: State, p: Player, value: int) -> None:
+    """Module B: pay for the expert under `value`; production now, improvement to place."""
+    assert s.cat.expansion is not None
+    eid = s.experts[value - 1]
+    s.experts = (*s.experts[: value - 1], "", *s.experts[value:])
+    kind = s.cat.expansion.experts[eid].kind
+    if kind == "improve":
+        s.tasks = (("improve", eid), *s.tasks)
+        return
+    k = PRODUCTION[kind]
+    cost = expert_cost(p, k)
+    counts = list(p.expert_count)
+    counts[k] += 1
+    p.expert_count = tuple(counts)
+    p.coins -= cost
+    if kind == "soldier":
+        s.tasks = (*(("conq",) for _ in range(cost)), *s.tasks)
+    else:
+        gain(p, one(GRAIN if kind == "farmer" else WOOD, cost))

@@ -77,8 +77,13 @@ class SantaMariaRules:
             chosen["side"] = "B"
         if chosen["side"] == "B":
             chosen["boards"] = "random"  # the B sides are all the same: nothing to choose
+        if chosen["modules"] != "none":
+            chosen["expansion"] = "true"  # every module is played with the general changes
+        exp = chosen["expansion"] == "true"
         raw = packs.load(chosen["pack"])
-        packs.catalog(chosen["pack"], raw)  # raises MissingComponents listing the gaps
+        if not exp:
+            raw = {k: v for k, v in raw.items() if k != "expansion"}
+        packs.catalog(chosen["pack"], raw, exp)  # raises MissingComponents listing the gaps
         return Setup(self.name, names, chosen, raw)
 
     def initial_state(self, setup: Setup) -> State:

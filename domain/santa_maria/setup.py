@@ -7,7 +7,16 @@ from typing import Any
 
 from domain.core.chance import ChanceSpec, Dice, Draw
 from domain.core.protocol import OptionSpec, Setup
-from domain.santa_maria.components import BISHOPS, CELLS, SCHOLARS, Catalog
+from domain.santa_maria.components import (
+    BISHOPS,
+    CELLS,
+    COCOA_BOARD,
+    NEW_BISHOPS,
+    NEW_SCHOLARS,
+    SCHOLARS,
+    Catalog,
+    board_def,
+)
 from domain.santa_maria.state import Player, State
 
 OPTIONS: tuple[OptionSpec, ...] = (
@@ -39,6 +48,24 @@ OPTIONS: tuple[OptionSpec, ...] = (
         "shared: the variant with blue dice in the common labour pool",
     ),
 )
+MODULE_CHOICES = ("none", "A", "B", "A,B")
+"""Module combinations implemented: A Governor, B Experts (C Ambassador, D Maya: not yet)."""
+OPTIONS = (
+    *OPTIONS,
+    OptionSpec(
+        "expansion",
+        ("false", "true"),
+        "false",
+        "the expansion's general rules: extra harbor with special shipping tiles, fourth "
+        "scholar, new scholars/bishops/mission, special colony tiles, cocoa, cocoa board",
+    ),
+    OptionSpec(
+        "modules",
+        MODULE_CHOICES,
+        "none",
+        "expansion modules (implies expansion=true): A Governor, B Experts, or A,B",
+    ),
+)
 DEFAULTS = {o.key: o.default for o in OPTIONS}
 MONK_SPACES = (
     "scholar1",
@@ -51,7 +78,11 @@ MONK_SPACES = (
     "mission2",
     "mission3",
     "mission4",
+    "scholar4",
 )
+"""Monk spaces; "scholar4" (the expansion tile's scholar) only with the expansion."""
+NEW_MISSION = (1, 0, 0, 0, 0, 0, 0, 1)
+"""The expansion's mission, over the fourth: cocoa + wood + grain (KO, cocoa)."""
 START_COINS = (3, 4, 5, 6)
 """Coins by turn order (rulebook setup 12)."""
 ROAD_TILES = 3
@@ -68,6 +99,8 @@ def initial(setup: Setup, cat: Catalog) -> State:
     s.side = opts.get("side", "A")
     s.advanced = opts.get("setup") == "advanced"
     s.shared = opts.get("blue_dice") == "shared"
+    s.exp = opts.get("expansion") == "true"
+    s.modules = opts.get("modules", "none").replace(",", "").replace("none", "")
     s.year = 1
     s.start = 0
     s.actor = 0
@@ -85,14 +118,27 @@ def initial(setup: Setup, cat: Catalog) -> State:
         Player(board_id, cat.boards[board_id] if board_id else empty, START_COINS[i])
         for i in range(n)
     )
+    s.xcol_left = s.xship_left = s.experts_left = s.experts = ()
+    s.xdock = ""
+    if s.exp:
+        s.xcol_left = tuple(sorted(t for t, d in cat.tiles.items() if d.special))
+        s.xship_left = tuple(sorted(t for t, d in cat.ships.items() if d.special))
+        for p in s.players:
+            p.cocoa = p.cocoa_cap = 1  # the cocoa storage tile starts full side up
+            if "A" in s.modules:
+                p.gov = 0  # top left of the colony
+        if "B" in s.modules:
+            assert cat.expansion is not None
+            s.experts_left = tuple(sorted(cat.expansion.experts))
     s.colony = ()
-    s.col2_left = tuple(sorted(t for t, d in cat.tiles.items() if d.shape == "I2"))
-    s.col3_left = tuple(sorted(t for t, d in cat.tiles.items() if d.shape != "I2"))
+    plain = {t: d for t, d in cat.tiles.items() if not d.special}
+    s.col2_left = tuple(sorted(t for t, d in plain.items() if d.shape == "I2"))
+    s.col3_left = tuple(sorted(t for t, d in plain.items() if d.shape != "I2"))
     s.docks = ("", "", "", "")
-    s.ship_left = tuple(sorted(i for i, d in cat.ships.items() if not d.start))
+    s.ship_left = tuple(sorted(i for i, d in cat.ships.items() if not d.start and not d.special))
     s.scholars_board = ()
     s.bishops_board = ()
-    s.monk_spaces = ((),) * len(MONK_SPACES)
+    s.monk_spaces = ((),) * (len(MONK_SPACES) if s.exp else len(MONK_SPACES) - 1)
     s.rest_spaces = (-1,) * 5
     s.roads = ROAD_TILES
     s.stamp = 0
@@ -102,7 +148,12 @@ def initial(setup: Setup, cat: Catalog) -> State:
     chance: list[tuple[Any, ...]] = []
     if s.side == "A" and opts.get("boards", "random") == "random":
         chance.append(("boards",))
-    chance += [("start_ships",), ("scholars",), ("bishops",), ("col2",), ("col3",), ("white",)]
+    chance += [("start_ships",), ("scholars",), ("bishops",), ("col2",), ("col3",)]
+    if s.exp:
+        chance += [("xcol",), ("xship",)]
+    if s.experts_left:
+        chance.append(("experts",))
+    chance.append(("white",))
     chance.append(("blue",))
     if s.advanced:
         chance.append(("halls",))
@@ -117,14 +168,20 @@ def chance_spec(s: State) -> ChanceSpec:
     kind = node[0]
     cat = s.cat
     if kind == "boards":
-        return Draw(tuple(sorted(b for b, x in cat.board_sides.items() if x == "A")), s.n, "boards")
+        return Draw(a_boards(s), s.n, "boards")
     if kind == "start_ships":
         starts = tuple(sorted(i for i, d in cat.ships.items() if d.start))
         return Draw(starts, len(starts), "starting shipping tiles")
     if kind == "scholars":
-        return Draw(SCHOLARS, 3, "scholars")
+        return Draw(scholar_pool(s), 4 if s.exp else 3, "scholars")
     if kind == "bishops":
-        return Draw(BISHOPS, 3, "bishops")
+        return Draw((*BISHOPS, *NEW_BISHOPS) if s.exp else BISHOPS, 3, "bishops")
+    if kind == "xcol":
+        return Draw(s.xcol_left, min(2, len(s.xcol_left)), "special colony tiles")
+    if kind == "xship":
+        return Draw(s.xship_left, 1, "special shipping tile")
+    if kind == "experts":
+        return Draw(s.experts_left, min(6, len(s.experts_left)), "experts (die values 1-6)")
     if kind == "col2":
         return Draw(s.col2_left, min(5, len(s.col2_left)), "two-space colony tiles")
     if kind == "col3":
@@ -139,8 +196,38 @@ def chance_spec(s: State) -> ChanceSpec:
     if kind == "ship":
         return Draw(s.ship_left, 1, "shipping tile")
     # halls: one scholar under each town hall, from those not on the board
-    rest = tuple(x for x in SCHOLARS if x not in s.scholars_board)
-    return Draw(rest, min(len(cat.halls), len(rest)), "town hall scholars")
+    rest = tuple(x for x in scholar_pool(s) if x not in s.scholars_board)
+    return Draw(rest, min(len(hall_ids(s)), len(rest)), "town hall scholars")
+
+
+def scholar_pool(s: State) -> tuple[str, ...]:
+    """Base scholars, plus the new ones with the expansion ("guide" only with module A)."""
+    if not s.exp:
+        return SCHOLARS
+    return (*SCHOLARS, *(x for x in NEW_SCHOLARS if x != "guide" or "A" in s.modules))
+
+
+def a_boards(s: State) -> tuple[str, ...]:
+    """Side A boards to deal or choose from: the cocoa board joins them with the expansion."""
+    boards = sorted(b for b, x in s.cat.board_sides.items() if x == "A")
+    return (*boards, COCOA_BOARD) if s.exp else tuple(boards)
+
+
+def hall_ids(s: State) -> tuple[str, ...]:
+    """Town halls of the advanced setup: the cocoa town hall makes a fifth set (expansion)."""
+    halls = tuple(sorted(s.cat.halls))
+    if s.exp and s.cat.expansion is not None:
+        return (*halls, s.cat.expansion.cocoa_hall.id)
+    return halls
+
+
+def give_board(s: State, seat: int, bid: str) -> None:
+    """Seat `seat` takes board `bid`; the cocoa board brings a second, empty cocoa storage."""
+    p = s.players[seat]
+    p.board_id = bid
+    p.board = board_def(s.cat, bid)
+    if bid == COCOA_BOARD:
+        p.cocoa_cap += 1
 
 
 def counts(faces: tuple[int, ...] | list[int]) -> tuple[int, ...]:
@@ -154,12 +241,9 @@ def resolve(s: State, outcome: tuple[Any, ...]) -> None:
     """Put a chance outcome in place (the state is a private clone)."""
     node, s.chance = s.chance[0], s.chance[1:]
     kind = node[0]
-    cat = s.cat
     if kind == "boards":
         for seat, bid in enumerate(outcome):
-            p = s.players[seat]
-            p.board_id = str(bid)
-            p.board = cat.boards[str(bid)]
+            give_board(s, seat, str(bid))
     elif kind == "start_ships":
         s.docks = tuple(str(x) for x in outcome)
     elif kind == "scholars":
@@ -174,6 +258,17 @@ def resolve(s: State, outcome: tuple[Any, ...]) -> None:
         drawn = [str(x) for x in outcome]
         s.colony = (*s.colony, *drawn)
         s.col3_left = tuple(t for t in s.col3_left if t not in drawn)
+    elif kind == "xcol":
+        drawn = [str(x) for x in outcome]
+        s.colony = (*s.colony, *drawn)
+        s.xcol_left = tuple(t for t in s.xcol_left if t not in drawn)
+    elif kind == "xship":
+        s.xdock = str(outcome[0])
+        s.xship_left = tuple(t for t in s.xship_left if t != s.xdock)
+    elif kind == "experts":
+        drawn = [str(x) for x in outcome]
+        s.experts = (*drawn, *[""] * (6 - len(drawn)))
+        s.experts_left = tuple(t for t in s.experts_left if t not in drawn)
     elif kind == "white":
         s.white = counts([int(x) for x in outcome])
     elif kind == "blue":
@@ -200,6 +295,6 @@ def resolve(s: State, outcome: tuple[Any, ...]) -> None:
         s.docks = (*s.docks[:dock], tile, *s.docks[dock + 1 :])
         s.ship_left = tuple(t for t in s.ship_left if t != tile)
     elif kind == "halls":
-        halls = sorted(cat.halls)
+        halls = hall_ids(s)
         s.hall_sets = tuple(zip(halls, (str(x) for x in outcome), strict=False))
         s.hall_order = tuple(range(s.n - 1, -1, -1))

@@ -83,7 +83,8 @@ def score_conquistadors(s: State) -> dict[int, int]:
             if rank < len(points):
                 awarded[seat] = points[rank]
     for seat, pts in awarded.items():
-        s.players[seat].vp += pts
+        again = s.year == 3 and "conquest_again" in s.players[seat].bishops
+        s.players[seat].vp += 2 * pts if again else pts  # the bishop scores year 3 twice
     for p in s.players:
         p.conq = 0
         p.conq_stamp = 0

@@ -169,7 +169,15 @@ def test_options_and_packs() -> None:
         RULES.prepare(["A"] * 5, {})
     solo = RULES.prepare(["A"], {})
     assert solo.options["setup"] == "advanced" and solo.options["side"] == "B"
-    assert {o.key for o in RULES.options} == {"pack", "side", "setup", "boards", "blue_dice"}
+    assert {o.key for o in RULES.options} == {
+        "pack",
+        "side",
+        "setup",
+        "boards",
+        "blue_dice",
+        "expansion",
+        "modules",
+    }
 
 
 def test_check_pack() -> None:
