@@ -24,6 +24,9 @@ def describe(s: State, step: Step) -> str:
             "blue1": "A new blue die rolled",
             "ship": "Shipping tile drawn to the empty dock",
             "halls": "Scholars dealt under the town halls",
+            "xcol": "Special colony tiles revealed",
+            "xship": "Special shipping tile drawn to the extra harbor",
+            "experts": "Experts laid out under the die values 1-6",
         }
         return f"{labels.get(kind, 'Chance')}: {shown}"
     if not isinstance(step, Decision):
@@ -35,17 +38,20 @@ def describe(s: State, step: Step) -> str:
         return f"{who} colonizes with tile {arg} ({len(tile.squares)} spaces)"
     if verb == "coin":
         return f"{who} activates the building at {arg} with coins"
-    if verb in ("white", "blue", "bluecol"):
+    if verb in ("white", "blue", "bluecol", "whitediag", "bluediag"):
         faces, _, paid = arg.partition(":")
         face, target = faces.split("-")
         line = "row" if verb == "blue" else "column"
+        if verb.endswith("diag"):
+            line = "diagonal"
         change = (
             ""
             if face == target
             else f" changed from {face}" + (f" paying 1 {paid}" if paid else "")
         )
-        colour = "white" if verb == "white" else "blue"
-        how = " (philosophy)" if verb == "bluecol" else ""
+        colour = "white" if verb.startswith("white") else "blue"
+        why = {"bluecol": " (philosophy)", "whitediag": " (archery)", "bluediag": " (archery)"}
+        how = why.get(verb, "")
         return f"{who} takes a {colour} die {target}{change} and activates {line} {target}{how}"
     if verb == "rest":
         return f"{who} rests on space {arg} ({REST_NAMES[int(arg) - 1]})"
@@ -66,6 +72,8 @@ def describe(s: State, step: Step) -> str:
     if verb == "ship":
         if arg == "skip":
             return f"{who} does not ship"
+        if arg.startswith("x"):
+            return f"{who} ships the special tile {s.xdock} to dock {arg[1:]}"
         return f"{who} ships tile {s.docks[int(arg) - 1]} from dock {arg}"
     if verb == "astro":
         return (
@@ -87,6 +95,18 @@ def describe(s: State, step: Step) -> str:
             if arg == "skip"
             else f"{who} takes back the coins at {arg}"
         )
+    if verb == "expert":
+        return f"{who} takes the expert" if arg == "take" else f"{who} takes no expert"
+    if verb == "improve":
+        return f"{who} places the improvement expert at {arg}"
+    if verb == "guide":
+        return (
+            f"{who} pays 1 coin: the governor goes on (guide)"
+            if arg == "go"
+            else (f"{who} lets the governor stop")
+        )
+    if verb == "medrest":
+        return f"{who} also takes rest space {arg} (meditation)"
     if verb == "sell":
         return f"{who} sells 1 {arg}"
     if verb == "buy":

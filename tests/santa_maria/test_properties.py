@@ -1,6 +1,6 @@
-"""Property tests over random legal games: 1-4 players, each variant.
+"""Property tests over random legal games: 1-4 players, each variant and expansion module set.
 
-Checked at every step: resources 0-3, coins never negative, white and blue dice conserved, the
+Checked at every step: resources 0-3, cocoa at most one per storage tile, coins never negative, white and blue dice conserved, the
 input state never changed, a sample of the offered actions all apply, actions outside the legal
 set rejected with typed errors. At the end: three years played, replay == live.
 """
@@ -26,6 +26,13 @@ VARIANTS = (
     {"setup": "advanced"},
     {"blue_dice": "shared"},
     {"setup": "advanced", "blue_dice": "shared"},
+    {"expansion": "true"},
+    {"expansion": "true", "boards": "choose"},
+    {"expansion": "true", "setup": "advanced", "blue_dice": "shared"},
+    {"modules": "A"},
+    {"modules": "B"},
+    {"modules": "A,B"},
+    {"modules": "A,B", "setup": "advanced"},
 )
 
 
@@ -35,9 +42,13 @@ def check(s: State) -> None:
         assert all(0 <= r <= 3 for r in p.res), p.res
         assert p.coins >= 0
         assert p.monks >= 0 and p.white_used <= 3
+        assert 0 <= p.cocoa <= p.cocoa_cap <= (2 if s.exp else 0)  # one cocoa per storage tile
+        if p.gov >= 0:  # the governor never shares its square with a die or coins
+            assert not p.dice_on[p.gov] and not p.coins_on[p.gov]
     if s.phase == "setup":
         return  # the dice are not rolled yet
     in_hand = [t[1] for t in s.tasks if t[0] == "putdie"]  # taken, not yet put down
+    in_hand += [t[3] for t in s.tasks if t[0] == "line"]  # taken, line not yet activated
     white = sum(s.white) + sum(1 for p in s.players for d in p.dice_on if d == 1)
     assert white + in_hand.count(1) == 3 * n
     pending = sum(1 for c in s.chance if c[0] == "blue1")
