@@ -81,7 +81,7 @@ MONK_SPACES = (
     "scholar4",
 )
 """Monk spaces; "scholar4" (the expansion tile's scholar) only with the expansion."""
-NEW_MISSION = (1, 0, 0, 0, 0, 0, 0, 1)
+NEW_MISSION = (1, 1, 0, 0, 0, 0, 0, 1)
 """The expansion's mission, over the fourth: cocoa + wood + grain (KO, cocoa)."""
 START_COINS = (3, 4, 5, 6)
 """Coins by turn order (rulebook setup 12)."""
