@@ -1,7 +1,8 @@
 """Property tests over random legal games: 1-4 players, each variant and expansion module set.
 
-Checked at every step: resources 0-3, cocoa at most one per storage tile, coins never negative, white and blue dice conserved, the
-input state never changed, a sample of the offered actions all apply, actions outside the legal
+Checked at every step: resources 0-3, cocoa at most one per storage tile, coins never negative,
+white and blue dice conserved, the governor never under a die or coins, the input state never
+changed, a sample of the offered actions all apply, actions outside the legal
 set rejected with typed errors. At the end: three years played, replay == live.
 """
 
