@@ -66,7 +66,7 @@ class HeuristicBot:
             tile = s.cat.tiles[arg]
             worth = sum(self._building(s, p, -1, sq) for sq in tile.squares if sq.building)
             return (4 - s.year) * (1.0 + 0.35 * worth) + len(tile.squares) * 0.5
-        if verb in ("white", "blue", "bluecol", "whitediag", "bluediag"):
+        if verb.removeprefix("amb") in ("white", "blue", "bluecol", "whitediag", "bluediag"):
             faces, _, paid = arg.partition(":")
             f, t = (int(x) for x in faces.split("-"))
             line = line_of(verb, t)

@@ -24,6 +24,7 @@ def describe(s: State, step: Step) -> str:
             "blue1": "A new blue die rolled",
             "ship": "Shipping tile drawn to the empty dock",
             "halls": "Scholars dealt under the town halls",
+            "amb": "Ambassador dice rolled onto their tiles",
             "xcol": "Special colony tiles revealed",
             "xship": "Special shipping tile drawn to the extra harbor",
             "experts": "Experts laid out under the die values 1-6",
@@ -38,6 +39,8 @@ def describe(s: State, step: Step) -> str:
         return f"{who} colonizes with tile {arg} ({len(tile.squares)} spaces)"
     if verb == "coin":
         return f"{who} activates the building at {arg} with coins"
+    amb = " ambassador" if verb.startswith("amb") else ""
+    verb = verb.removeprefix("amb")
     if verb in ("white", "blue", "bluecol", "whitediag", "bluediag"):
         faces, _, paid = arg.partition(":")
         face, target = faces.split("-")
@@ -52,7 +55,10 @@ def describe(s: State, step: Step) -> str:
         colour = "white" if verb.startswith("white") else "blue"
         why = {"bluecol": " (philosophy)", "whitediag": " (archery)", "bluediag": " (archery)"}
         how = why.get(verb, "")
-        return f"{who} takes a {colour} die {target}{change} and activates {line} {target}{how}"
+        return (
+            f"{who} takes a {colour}{amb} die {target}{change} and activates {line} {target}{how}"
+            + (" (every other player activates it too)" if amb else "")
+        )
     if verb == "rest":
         return f"{who} rests on space {arg} ({REST_NAMES[int(arg) - 1]})"
     if verb == "board":

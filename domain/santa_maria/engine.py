@@ -55,7 +55,8 @@ from domain.santa_maria.state import Player, State, Task
 from domain.santa_maria.tracks import conquer, pay_extra_step, piety_walk, score_conquistadors
 
 REST_NAMES = ("2 coins", "piety", "conquistador", "shipping", "road tile")
-AUTO = frozenset({"bld", "gain", "conq", "income", "restact", "line"})
+AUTO = frozenset({"bld", "gain", "conq", "income", "restact", "line", "echo"})
+DIE_VERBS = ("white", "blue", "bluecol", "whitediag", "bluediag")
 SKIPPABLE = frozenset({"expert:skip", "guide:stop"})
 """A decision whose only option is one of these is dropped (nothing to choose)."""
 
@@ -142,6 +143,15 @@ def _auto(s: State, task: Task) -> None:
         s.tasks = (*new, *s.tasks)
     elif kind == "line":
         _line(s, p, task)
+    elif kind == "echo":
+        _, verb, target, others, chooser = task
+        if not others:
+            s.actor = chooser  # back to the player whose turn it is
+            return
+        seat = others[0]
+        s.actor = seat
+        s.edit(seat)  # a private copy: this player changes now
+        s.tasks = (("line", verb, target, 0), ("echo", verb, target, others[1:], chooser), *s.tasks)
     elif kind == "restact":
         space = task[1]
         if space == 0:
@@ -222,7 +232,12 @@ def year_end(s: State) -> None:
         s.experts = ()  # experts nobody took leave the game
         if s.experts_left:
             chance.append(("experts",))
-    s.chance = (*s.chance, *chance, ("white",), ("blue",))
+    chance.append(("white",))
+    if sum(p.blue_owned for p in s.players):  # module C: maybe nobody has a blue die yet
+        chance.append(("blue",))
+    if "C" in s.modules:
+        chance.append(("amb",))  # the ambassador dice are rolled onto their tiles again
+    s.chance = (*s.chance, *chance)
     s.actor = s.start
 
 
@@ -277,7 +292,7 @@ def _main(s: State, seat: int, p: Player, verb: str, arg: str) -> None:
         coins[cell] = p.coin_acts
         p.coins_on = tuple(coins)
         s.tasks = (("bld", cell),)
-    elif verb in ("white", "blue", "bluecol", "whitediag", "bluediag"):
+    elif verb in DIE_VERBS or (verb.startswith("amb") and verb[3:] in DIE_VERBS):
         _use_die(s, p, verb, arg)
     elif verb == "rest":
         space = int(arg) - 1
@@ -306,7 +321,14 @@ def _use_die(s: State, p: Player, verb: str, arg: str) -> None:
     faces, _, paid = arg.partition(":")
     f_text, _, t_text = faces.partition("-")
     face, target = int(f_text), int(t_text)
-    if verb.startswith("white"):
+    ambassador = verb.startswith("amb")
+    if ambassador:  # module C: the ambassador die and its tile; no limit counted
+        verb = verb[3:]
+        k = 0 if verb.startswith("white") else 1
+        s.amb = (0, s.amb[1]) if k == 0 else (s.amb[0], 0)
+        s.amb_by = (s.actor, s.amb_by[1]) if k == 0 else (s.amb_by[0], s.actor)
+        kind = 3 + k
+    elif verb.startswith("white"):
         white = list(s.white)
         white[face - 1] -= 1
         s.white = tuple(white)
@@ -334,12 +356,18 @@ def _use_die(s: State, p: Player, verb: str, arg: str) -> None:
     if verb.endswith("diag"):
         p.coins -= ARCHERY_COST
     tasks: list[Task] = []
-    if kind == 1 and "B" in s.modules:
+    if kind in (1, 3) and "B" in s.modules:
         tasks.append(("expert", target))  # experts come before the governor (KO module B)
-    s.tasks = (*tasks, ("line", verb, target, kind))
+    tasks.append(("line", verb, target, kind))
+    if ambassador:  # then every other player, clockwise, activates the same line
+        others = tuple((s.actor + k) % s.n for k in range(1, s.n))
+        plain = verb.removesuffix("diag")  # archery is the chooser's own (KO)
+        tasks.append(("echo", plain, target, others, s.actor))
+    s.tasks = tuple(tasks)
 
 
 def line_of(verb: str, target: int) -> tuple[int, ...]:
+    verb = verb.removeprefix("amb")
     if verb.endswith("diag"):
         return DIAGONALS[target]
     return ROWS[target - 1] if verb == "blue" else COLUMNS[target - 1]
@@ -355,7 +383,8 @@ def _line(s: State, p: Player, task: Task) -> None:
     if p.has("taxation"):
         p.coins += sum(sq.colonists for c in line if (sq := p.board[c]) is not None) // 2
     cells = tuple(empty_buildings(p, line))
-    s.tasks = (*first, *(("bld", c) for c in cells), ("putdie", kind, cells), *s.tasks)
+    put: tuple[Task, ...] = (("putdie", kind, cells),) if kind else ()  # no die when echoing
+    s.tasks = (*first, *(("bld", c) for c in cells), *put, *s.tasks)
 
 
 def governor_step(p: Player, step: int) -> list[Task]:

@@ -24,6 +24,8 @@ from domain.santa_maria.state import Player, State, Task
 COLONY_COST: dict[int, Bundle] = {2: one(WOOD, 2), 3: (2, 1, 0, 0, 0, 0, 0)}
 """2 wood for a two-space tile, 2 wood + 1 grain for a three-space tile (rulebook A)."""
 WHITE_PER_YEAR = 3
+WHITE_PER_YEAR_AMBASSADOR = 2
+"""Module C: at most 2 white dice from the labour pool a year (ambassador dice not counted)."""
 BUY_PRICE = 3
 SPECIAL_COLONY_COST = one(COIN, 4)
 """A special colony tile costs 4 coins (KO, special colony tiles)."""
@@ -218,7 +220,19 @@ def main_actions(s: State, seat: int) -> list[str]:
     pays = die_payments(p, s.exp)
     archery = p.has("archery")
     diagonals = [v for v, line in DIAGONALS.items() if archery and empty_buildings(p, line)]
-    if p.white_used < WHITE_PER_YEAR:
+    limit = WHITE_PER_YEAR_AMBASSADOR if "C" in s.modules else WHITE_PER_YEAR
+    if s.amb[0]:
+        out += _die_actions(p, "ambwhite", [s.amb[0]], columns, pays)
+        if diagonals:
+            out += _die_actions(p, "ambwhitediag", [s.amb[0]], diagonals, pays, ARCHERY_COST)
+    if s.amb[1]:
+        face = [s.amb[1]]
+        out += _die_actions(p, "ambblue", face, _open_lines(p, ROWS), pays)
+        if p.has("philosophy"):
+            out += _die_actions(p, "ambbluecol", face, columns, pays)
+        if diagonals:
+            out += _die_actions(p, "ambbluediag", face, diagonals, pays, ARCHERY_COST)
+    if p.white_used < limit:
         faces = [f + 1 for f in range(6) if s.white[f]]
         out += _die_actions(p, "white", faces, columns, pays)
         if diagonals:

@@ -80,6 +80,11 @@ class SantaMariaRules:
         if chosen["modules"] != "none":
             chosen["expansion"] = "true"  # every module is played with the general changes
         exp = chosen["expansion"] == "true"
+        if "C" in chosen["modules"] and chosen["blue_dice"] == "shared":
+            raise SetupError(
+                "module C (Ambassador) has no personal blue dice to share at the start",
+                hint="drop blue_dice=shared or module C",
+            )
         raw = packs.load(chosen["pack"])
         if not exp:
             raw = {k: v for k, v in raw.items() if k != "expansion"}

@@ -48,8 +48,8 @@ OPTIONS: tuple[OptionSpec, ...] = (
         "shared: the variant with blue dice in the common labour pool",
     ),
 )
-MODULE_CHOICES = ("none", "A", "B", "A,B")
-"""Module combinations implemented: A Governor, B Experts (C Ambassador, D Maya: not yet)."""
+MODULE_CHOICES = ("none", "A", "B", "C", "A,B", "A,C", "B,C", "A,B,C")
+"""Module combinations implemented: A Governor, B Experts, C Ambassador (D Maya: not yet)."""
 OPTIONS = (
     *OPTIONS,
     OptionSpec(
@@ -63,7 +63,8 @@ OPTIONS = (
         "modules",
         MODULE_CHOICES,
         "none",
-        "expansion modules (implies expansion=true): A Governor, B Experts, or A,B",
+        "expansion modules (implies expansion=true), any combination of A Governor, "
+        "B Experts, C Ambassador",
     ),
 )
 DEFAULTS = {o.key: o.default for o in OPTIONS}
@@ -109,7 +110,10 @@ def initial(setup: Setup, cat: Catalog) -> State:
     s.acted = False
     s.white = (0,) * 6
     s.blue_pool = (0,) * 6
-    s.blue_supply = 3 * n - n
+    ambassador = "C" in s.modules
+    s.blue_supply = 2 * n if ambassador else 3 * n - n  # C: no blue die at the start
+    s.amb = (0, 0)
+    s.amb_by = (-1, -1)
     s.blue_waiting = 0
     b_side = next((b for b, side in cat.board_sides.items() if side == "B"), "")
     board_id = b_side if s.side == "B" else ""
@@ -118,6 +122,9 @@ def initial(setup: Setup, cat: Catalog) -> State:
         Player(board_id, cat.boards[board_id] if board_id else empty, START_COINS[i])
         for i in range(n)
     )
+    if ambassador:
+        for p in s.players:
+            p.blue_owned = 0
     s.xcol_left = s.xship_left = s.experts_left = s.experts = ()
     s.xdock = ""
     if s.exp:
@@ -154,7 +161,10 @@ def initial(setup: Setup, cat: Catalog) -> State:
     if s.experts_left:
         chance.append(("experts",))
     chance.append(("white",))
-    chance.append(("blue",))
+    if not ambassador:
+        chance.append(("blue",))
+    else:
+        chance.append(("amb",))
     if s.advanced:
         chance.append(("halls",))
     s.chance = tuple(chance)
@@ -187,7 +197,9 @@ def chance_spec(s: State) -> ChanceSpec:
     if kind == "col3":
         return Draw(s.col3_left, min(5, len(s.col3_left)), "three-space colony tiles")
     if kind == "white":
-        return Dice(3 * s.n, 6, "white dice")
+        return Dice(white_dice(s), 6, "white dice")
+    if kind == "amb":
+        return Dice(2, 6, "ambassador dice (white, blue)")
     if kind == "blue":
         count = sum(p.blue_owned for p in s.players)
         return Dice(count, 6, "blue dice")
@@ -198,6 +210,11 @@ def chance_spec(s: State) -> ChanceSpec:
     # halls: one scholar under each town hall, from those not on the board
     rest = tuple(x for x in scholar_pool(s) if x not in s.scholars_board)
     return Draw(rest, min(len(hall_ids(s)), len(rest)), "town hall scholars")
+
+
+def white_dice(s: State) -> int:
+    """White dice in the labour pool: 3 per player, 2 with the ambassador (module C)."""
+    return (2 if "C" in s.modules else 3) * s.n
 
 
 def scholar_pool(s: State) -> tuple[str, ...]:
@@ -271,6 +288,9 @@ def resolve(s: State, outcome: tuple[Any, ...]) -> None:
         s.experts_left = tuple(t for t in s.experts_left if t not in drawn)
     elif kind == "white":
         s.white = counts([int(x) for x in outcome])
+    elif kind == "amb":
+        s.amb = (int(outcome[0]), int(outcome[1]))
+        s.amb_by = (-1, -1)
     elif kind == "blue":
         faces = [int(x) for x in outcome]
         if s.shared:

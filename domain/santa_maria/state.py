@@ -51,7 +51,7 @@ class Player:
     coins_on: tuple[int, ...]
     """Coins lying on each cell (activated with coins this year)."""
     dice_on: tuple[int, ...]
-    """0 = no die, 1 = a white die, 2 = a blue die on each cell."""
+    """0 = no die, 1 = a white die, 2 = a blue die, 3/4 = the white/blue ambassador die."""
     blue: tuple[int, ...]
     """Faces of the player's unused blue dice (own-dice rules), sorted."""
     res: tuple[int, ...]
@@ -143,6 +143,8 @@ class State:
         "acted",
         "actor",
         "advanced",
+        "amb",
+        "amb_by",
         "bishops_board",
         "blue_pool",
         "blue_supply",
@@ -186,6 +188,10 @@ class State:
     acted: bool
     """Whether the actor has taken this turn's main action."""
     actor: int
+    amb: tuple[int, int]
+    """Module C: the faces of the white and blue ambassador dice on their tiles (0 = taken)."""
+    amb_by: tuple[int, int]
+    """Module C: who took the white / blue ambassador tile this year (-1 = nobody)."""
     advanced: bool
     bishops_board: tuple[str, ...]
     blue_supply: int
@@ -250,6 +256,8 @@ class State:
         s = State.__new__(State)
         s.acted = self.acted
         s.actor = self.actor
+        s.amb = self.amb
+        s.amb_by = self.amb_by
         s.advanced = self.advanced
         s.bishops_board = self.bishops_board
         s.blue_pool = self.blue_pool

@@ -45,7 +45,7 @@ def _grid(p: Player) -> list[list[dict[str, Any]]]:
                 "colonists": sq.colonists,
             }
             if p.dice_on[cell]:
-                entry["die"] = "white" if p.dice_on[cell] == 1 else "blue"
+                entry["die"] = DIE_NAMES[p.dice_on[cell]]
             if p.coins_on[cell]:
                 entry["coins"] = p.coins_on[cell]
             row.append(entry)
@@ -62,6 +62,9 @@ def _ships(s: State, seat: int | None, owner: int) -> list[list[str]]:
     if seat is None or seat == owner or s.over:
         return [list(d) for d in p.ships]
     return [[HIDDEN_TILE] * len(d) for d in p.ships]
+
+
+DIE_NAMES = ("", "white", "blue", "white ambassador", "blue ambassador")
 
 
 def view(s: State, seat: int | None = None) -> dict[str, Any]:

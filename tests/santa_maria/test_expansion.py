@@ -466,3 +466,66 @@ def test_experts_come_before_the_governor_moves() -> None:
     q = s.players[0]
     assert q.gov == cell(1, 2) and q.coins == 3 - 3 + 1  # its grain + coin, activated
     assert q.res[GRAIN] == 1 and q.res[WOOD] == 1
+
+
+# ---------------------------------------------------------------- module C: ambassador
+
+
+def test_ambassador_setup_two_white_dice_each_no_blue_and_two_ambassador_dice() -> None:
+    s = _game("C", players=3)
+    assert sum(s.white) == 6 and all(p.blue == () and p.blue_owned == 0 for p in s.players)
+    assert s.amb[0] and s.amb[1] and s.amb_by == (-1, -1)
+
+
+def test_ambassador_die_makes_every_other_player_activate_the_same_column() -> None:
+    s = _game("C", players=3)
+    s.amb = (2, 5)
+    for p in s.players:
+        p.board = board({cell(1, 4): building("produce:wood"), cell(3, 4): building("produce:vp")})
+        p.res, p.vp, p.coins = (0, 0, 0, 0, 0), 0, 5
+    s = do(s, "ambwhite:2-4")
+    chooser, other1, other2 = s.players
+    assert chooser.coins == 5 - 2 and chooser.dice_on[cell(3, 4)] == 3
+    for q in (other1, other2):  # same column, no coins paid, no die put down
+        assert q.res[WOOD] == 1 and q.vp == 1 and q.coins == 5 and not any(q.dice_on)
+    assert s.amb == (0, 5) and s.amb_by == (0, -1) and s.actor == 1  # next player's turn
+    assert chooser.white_used == 0  # the ambassador die is not counted in the limit
+
+
+def test_at_most_two_white_dice_a_year_with_the_ambassador() -> None:
+    s = _game("C")
+    p = s.players[0]
+    p.board = board({cell(1, c): building("produce:vp") for c in range(1, 7)})
+    p.white_used = 2
+    s.white = (1, 1, 1, 1, 0, 0)
+    assert not any(a.startswith("white:") for a in RULES.legal_actions(s, 0))
+    assert any(a.startswith("ambwhite:") for a in RULES.legal_actions(s, 0))
+
+
+def test_only_the_chooser_takes_the_expert_and_other_governors_move() -> None:
+    s = _game("A,B,C")
+    s.amb = (3, 0)
+    s.experts = ("", "", _first_expert(s, "farmer"), "", "", "")
+    for p in s.players:
+        p.board = board({cell(6, 3): building("produce:vp")})
+        p.gov, p.coins, p.res = cell(1, 3), 2, (0, 0, 0, 0, 0)
+    s = do(s, "ambwhite:3-3", "expert:take")
+    chooser, other = s.players
+    assert chooser.res[GRAIN] == 1 and other.res[GRAIN] == 0 and not s.tasks
+    assert chooser.gov == other.gov == cell(1, 4)
+    assert other.vp == 1 and chooser.vp == 1
+
+
+def test_ambassador_dice_return_at_the_year_end_and_are_rolled_again() -> None:
+    from domain.santa_maria.engine import year_end
+
+    s = _game("C")
+    s.amb, s.amb_by = (0, 0), (0, 1)
+    s.players[0].dice_on = tuple(3 if c == 0 else 0 for c in range(36))
+    s.rest_spaces = (0, 1, -1, -1, -1)
+    year_end(s)
+    assert not any(s.players[0].dice_on) and ("amb",) in s.chance
+    while s.chance[0] != ("amb",):
+        s.chance = s.chance[1:]
+    s = RULES.apply(s, ChanceStep((4, 2)))
+    assert s.amb == (4, 2) and s.amb_by == (-1, -1)

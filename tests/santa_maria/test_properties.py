@@ -34,6 +34,11 @@ VARIANTS = (
     {"modules": "B"},
     {"modules": "A,B"},
     {"modules": "A,B", "setup": "advanced"},
+    {"modules": "C"},
+    {"modules": "A,C"},
+    {"modules": "B,C"},
+    {"modules": "A,B,C"},
+    {"modules": "A,B,C", "setup": "advanced"},
 )
 
 
@@ -42,7 +47,7 @@ def check(s: State) -> None:
     for p in s.players:
         assert all(0 <= r <= 3 for r in p.res), p.res
         assert p.coins >= 0
-        assert p.monks >= 0 and p.white_used <= 3
+        assert p.monks >= 0 and p.white_used <= (2 if "C" in s.modules else 3)
         assert 0 <= p.cocoa <= p.cocoa_cap <= (2 if s.exp else 0)  # one cocoa per storage tile
         if p.gov >= 0:  # the governor never shares its square with a die or coins
             assert not p.dice_on[p.gov] and not p.coins_on[p.gov]
@@ -50,22 +55,28 @@ def check(s: State) -> None:
         return  # the dice are not rolled yet
     in_hand = [t[1] for t in s.tasks if t[0] == "putdie"]  # taken, not yet put down
     in_hand += [t[3] for t in s.tasks if t[0] == "line"]  # taken, line not yet activated
+    per = 2 if "C" in s.modules else 3
     white = sum(s.white) + sum(1 for p in s.players for d in p.dice_on if d == 1)
-    assert white + in_hand.count(1) == 3 * n
+    assert white + in_hand.count(1) == per * n
+    if "C" in s.modules and not any(c[0] == "amb" for c in s.chance):
+        for k in (0, 1):  # each ambassador die: on its tile, in hand or on one board
+            on = sum(1 for p in s.players for d in p.dice_on if d == 3 + k)
+            assert (s.amb[k] > 0) + on + in_hand.count(3 + k) == 1
+            assert (s.amb[k] > 0) == (s.amb_by[k] < 0)
     pending = sum(1 for c in s.chance if c[0] == "blue1")
     on_boards = sum(1 for p in s.players for d in p.dice_on if d == 2)
     if s.phase == "setup" or any(c[0] == "blue" for c in s.chance):
         return  # blue dice are being rolled
     held = sum(s.blue_pool) if s.shared else sum(len(p.blue) for p in s.players)
     waiting = s.blue_waiting  # hired while resting, rolled next year
-    assert s.blue_supply + held + on_boards + pending + in_hand.count(2) + waiting == 3 * n
+    assert s.blue_supply + held + on_boards + pending + in_hand.count(2) + waiting == per * n
     assert waiting == 0 or any(p.rested for p in s.players)
     if not s.shared:  # a player who has not rested holds every hired die (rolled or on the board)
         for seat, p in enumerate(s.players):
             mine = sum(1 for c in s.chance if c[0] == "blue1" and c[1] == seat)
             if not p.rested:
                 assert p.blue_owned == len(p.blue) + p.blue_used + mine
-    assert sum(p.blue_owned for p in s.players) + s.blue_supply == 3 * n
+    assert sum(p.blue_owned for p in s.players) + s.blue_supply == per * n
 
 
 def play_checked(players: int, options: dict[str, str], seed: int, bot: str) -> None:
