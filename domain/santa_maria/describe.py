@@ -111,6 +111,10 @@ def describe(s: State, step: Step) -> str:
             if arg == "go"
             else (f"{who} lets the governor stop")
         )
+    if verb == "echoarch":
+        return (
+            f"{who} activates the ambassador's {'diagonal (archery)' if arg == 'diag' else 'line'}"
+        )
     if verb == "medrest":
         return f"{who} also takes rest space {arg} (meditation)"
     if verb == "sell":

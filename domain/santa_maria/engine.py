@@ -13,6 +13,9 @@ when everybody has rested the year ends. Action grammar (cells are "row,column" 
           astro:<dock>|stay  piety:1|2  monk:<space>|skip  die:<r>,<c>  math:<r>,<c>|skip
           expert:take|skip  improve:<r>,<c>  (module B)  guide:go|stop  (module A)
           medrest:<1-5>  (meditation after the road-tile rest space)
+          echoarch:line|diag  (module C: an archer activating another's ambassador line)
+  main (module C): ambwhite: ambblue: ambbluecol: ambwhitediag: ambbluediag: as the plain
+          die verbs, with the ambassador die
   free:   sell:<resource>  buy:<resource>  move:<r>,<c>><r>,<c>  (logistics)
 
 Expansion: `ship:x<d>` takes the special shipping tile to dock d; a `:cocoa` suffix pays a cocoa
@@ -150,8 +153,11 @@ def _auto(s: State, task: Task) -> None:
             return
         seat = others[0]
         s.actor = seat
-        s.edit(seat)  # a private copy: this player changes now
-        s.tasks = (("line", verb, target, 0), ("echo", verb, target, others[1:], chooser), *s.tasks)
+        q = s.edit(seat)  # a private copy: this player changes now
+        first: Task = ("line", verb, target, 0)
+        if q.has("archery") and target in DIAGONALS and q.coins >= ARCHERY_COST:
+            first = ("echoarch", verb, target)  # an archer may take the diagonal (KO)
+        s.tasks = (first, ("echo", verb, target, others[1:], chooser), *s.tasks)
     elif kind == "restact":
         space = task[1]
         if space == 0:
@@ -489,6 +495,11 @@ def _task(s: State, seat: int, p: Player, task: Task, verb: str, arg: str) -> No
         p.coins -= IMPROVE_COST[0] if p.board[cell] is not None else IMPROVE_COST[1]
         square = s.cat.expansion.experts[task[1]].square
         p.board = (*p.board[:cell], square, *p.board[cell + 1 :])
+    elif verb == "echoarch":
+        diag = arg == "diag"
+        if diag:
+            p.coins -= ARCHERY_COST
+        s.tasks = (("line", task[1] + ("diag" if diag else ""), task[2], 0), *s.tasks)
     elif verb == "medrest":
         space = int(arg) - 1
         s.tasks = (("restact", space), *s.tasks)

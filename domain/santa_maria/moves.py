@@ -293,6 +293,8 @@ def task_options(s: State, p: Player, task: Task) -> list[str]:
         return expert_options(s, p, task[1])
     if kind == "improve":
         return [f"improve:{cell_name(c)}" for c in improve_cells(p)]
+    if kind == "echoarch":
+        return ["echoarch:line", "echoarch:diag"]
     if kind == "medrest":
         return [f"medrest:{k + 1}" for k in range(5) if s.rest_spaces[k] < 0]
     if kind == "guide":

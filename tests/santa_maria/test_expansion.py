@@ -529,3 +529,22 @@ def test_ambassador_dice_return_at_the_year_end_and_are_rolled_again() -> None:
         s.chance = s.chance[1:]
     s = RULES.apply(s, ChanceStep((4, 2)))
     assert s.amb == (4, 2) and s.amb_by == (-1, -1)
+
+
+def test_an_archer_may_take_the_diagonal_when_another_takes_the_ambassador_die() -> None:
+    s = _game("C")
+    s.amb = (1, 0)
+    s.players[0].board = board({cell(6, 1): building("produce:vp")})
+    other = s.players[1]
+    other.scholars = ("archery",)
+    other.board = board({cell(6, 1): building("produce:wood"), cell(3, 3): building("produce:vp")})
+    other.coins, other.res, other.vp = 1, (0, 0, 0, 0, 0), 0
+    s = do(s, "ambwhite:1-1")
+    assert s.actor == 1 and tuple(RULES.legal_actions(s, 1)[:2]) == (
+        "echoarch:line",
+        "echoarch:diag",
+    )
+    diag = do(s, "echoarch:diag").players[1]
+    assert diag.vp == 1 and diag.res[WOOD] == 0 and diag.coins == 0
+    line = do(s, "echoarch:line").players[1]
+    assert line.vp == 0 and line.res[WOOD] == 1 and line.coins == 1
