@@ -1,5 +1,7 @@
 """Santa Maria drawn for people: the shared board (dice, tiles, docks, monks, rest spaces) and
-each player's 6x6 colony with terrain, dice and coins, plus storage and tracks.
+each player's 6x6 colony with terrain, dice and coins, plus storage and tracks. With the
+expansion: the extra harbor, special colony tiles, cocoa, the governor on the colony (module A),
+the experts under the die values (B), the ambassador dice and who holds their tiles (C).
 
 `render(view, rules)` reads only `Rules.view()` output (shape in `domain/santa_maria/view.py`).
 """
@@ -27,7 +29,8 @@ STYLE = (
     ".sm td,.sm th{border:1px solid #bbb;padding:2px 4px;vertical-align:top}"
     ".sm .grid td{width:64px;height:44px;font-size:0.75em}"
     ".sm .die{font-weight:bold}.sm .label{color:#a15c00;font-weight:bold}"
-    ".sm .players{display:flex;flex-wrap:wrap;gap:10px}</style>"
+    ".sm .players{display:flex;flex-wrap:wrap;gap:10px}"
+    ".sm .gov{color:#6a1b9a;font-weight:bold}</style>"
 )
 
 
@@ -53,6 +56,10 @@ def _grid(grid: Sequence[Sequence[Mapping[str, Any]]]) -> str:
                 bits.append(f"<span class='die'>{escape(str(cell['die']))} die</span>")
             if cell.get("coins"):
                 bits.append(f"<span class='die'>{cell['coins']} coin(s)</span>")
+            if cell.get("expert"):
+                bits.append("<i>improvement expert (also a road)</i>")
+            if cell.get("governor"):
+                bits.append("<span class='gov'>&#9819; governor</span>")
             colour = COLOURS.get(kind, "#fff")
             cells.append(f"<td style='background:{colour}'>{'<br>'.join(bits)}</td>")
         rows.append("<tr>" + "".join(cells) + "</tr>")
@@ -77,11 +84,57 @@ def _player(i: int, p: Mapping[str, Any], actor: int, over: bool) -> str:
         ("bishops", _text(p.get("bishops", ()))),
         ("ships", ships),
     ]
+    if p.get("cocoa_storage") is not None:
+        facts.append(("cocoa", f"{p.get('cocoa')} of {p.get('cocoa_storage')} storage tile(s)"))
+    if p.get("governor"):
+        facts.append(("governor", f"on {p['governor']} (row, column)"))
+    if p.get("experts_taken") and any(p["experts_taken"].values()):
+        taken = ", ".join(f"{k} {v}" for k, v in p["experts_taken"].items() if v)
+        facts.append(("experts taken", taken))
     table = "".join(f"<tr><th>{k}</th><td>{escape(str(v))}</td></tr>" for k, v in facts)
     return (
         f"<div><h5>{escape(str(p.get('name')))}{turn}{escape(rested)}</h5>"
         f"{_grid(p.get('grid', ()))}<table>{table}</table></div>"
     )
+
+
+def _expansion(exp: Mapping[str, Any] | None, players: Sequence[Any]) -> list[tuple[str, Any]]:
+    """Shared rows of the expansion: harbor, special tiles, experts, ambassador."""
+    if not exp:
+        return []
+
+    def who(seat: int) -> str:
+        return str(players[seat]["name"]) if 0 <= seat < len(players) else "on its tile"
+
+    rows: list[tuple[str, Any]] = [
+        ("modules", exp.get("modules") or "none (general changes only)"),
+        (
+            "extra harbor (special shipping)",
+            f"{exp.get('special_shipping') or 'empty'}, {exp.get('special_shipping_left')} left",
+        ),
+        ("special colony tiles (4 coins)", _text(exp.get("special_colony_tiles", ()))),
+    ]
+    experts = exp.get("experts") or []
+    if experts:
+        rows.append(
+            (
+                "experts under the die values",
+                "; ".join(
+                    f"{v}: {e['kind']} ({e['id']})" if e else f"{v}: taken"
+                    for v, e in enumerate(experts, start=1)
+                ),
+            )
+        )
+    amb = exp.get("ambassador")
+    if amb:
+        rows.append(
+            (
+                "ambassador dice",
+                f"white {amb['white'] or 'taken'} ({who(amb['white_by'])}), "
+                f"blue {amb['blue'] or 'taken'} ({who(amb['blue_by'])})",
+            )
+        )
+    return rows
 
 
 def render(view: Mapping[str, Any], rules: Rules[Any]) -> str:
@@ -122,6 +175,7 @@ def render(view: Mapping[str, Any], rules: Rules[Any]) -> str:
         ("rest spaces", "; ".join(rest)),
         ("road tiles left", view.get("roads_left")),
     ]
+    shared_rows += _expansion(view.get("expansion"), players)
     parts.append(
         "<table>"
         + "".join(f"<tr><th>{k}</th><td>{escape(str(v))}</td></tr>" for k, v in shared_rows)

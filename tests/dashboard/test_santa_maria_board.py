@@ -26,3 +26,25 @@ def test_mid_game_board() -> None:
     assert "town hall" in html  # printed on every synthetic A side
     coins = view["players"][0]["coins"]
     assert f"<th>coins</th><td>{coins}</td>" in html
+
+
+def test_expansion_board_shows_governor_experts_ambassador_and_cocoa() -> None:
+    rules = registry.get("santa-maria")
+    setup = rules.prepare(["Anna", "Helge"], {"modules": "A,B,C"})
+    bots = [rules.bot("heuristic", i) for i in range(2)]
+    steps, _ = play(rules, setup, bots, random.Random(3))
+    mid = list(states(rules, setup, steps))[len(steps) // 3]
+    view = rules.view(mid)
+    html = boards.render("santa-maria", view, rules)
+    assert "synthetic components, not the printed game" in html
+    exp = view["expansion"]
+    assert exp["modules"] == "A,B,C" and len(exp["experts"]) == 6
+    assert "governor" in html and html.count("&#9819; governor") == 2
+    assert "experts under the die values" in html
+    assert "ambassador dice" in html and "extra harbor (special shipping)" in html
+    for p in view["players"]:
+        assert f"{p['cocoa']} of {p['cocoa_storage']} storage tile(s)" in html
+        assert p["governor"] is not None
+        assert f"on {p['governor']} (row, column)" in html
+    base = rules.view(rules.initial_state(rules.prepare(["A", "B"], {})))
+    assert "expansion" not in base and "cocoa" not in base["players"][0]
