@@ -33,7 +33,8 @@ def test_expansion_board_shows_governor_experts_ambassador_and_cocoa() -> None:
     setup = rules.prepare(["Anna", "Helge"], {"modules": "A,B,C"})
     bots = [rules.bot("heuristic", i) for i in range(2)]
     steps, _ = play(rules, setup, bots, random.Random(3))
-    mid = list(states(rules, setup, steps))[len(steps) // 3]
+    played = list(states(rules, setup, steps))
+    mid = next(s for s in played[len(steps) // 3 :] if not s.chance)  # not mid-roll
     view = rules.view(mid)
     html = boards.render("santa-maria", view, rules)
     assert "synthetic components, not the printed game" in html
