@@ -29,6 +29,24 @@ VALUE = (1.0, 1.0, 2.0, 2.0, 2.5, 0.6, 1.8, 1.5)
 """Rough worth of each bundle item (wood, grain, sugar, gem, gold, coin, point, cocoa)."""
 
 
+MAYA_VALUES = {
+    "mwhite": 0.0,
+    "mblue": 0.0,
+    "mcard": 1.8,
+    "mpriest": 2.6,
+    "mtemple": 4.0,
+    "mtech": 1.5,
+    "mwalk": 1.0,
+    "mtrade": 0.0,
+    "mbuild": 0.5,
+    "mstore": 0.5,
+    "mroad": 0.5,
+    "mmonk": 1.0,
+    "mfill": 0.5,
+}
+"""Rough worth of the Maya player's choices (walking on beats stopping, worth 0.5 below)."""
+
+
 def bundle_value(bundle: tuple[int, ...]) -> float:
     return sum(VALUE[i] * n for i, n in enumerate(bundle))
 
@@ -53,6 +71,8 @@ class HeuristicBot:
     def value(self, s: State, seat: int, action: str) -> float:
         p = s.players[seat]
         verb, _, arg = action.partition(":")
+        if p.caps and (verb in MAYA_VALUES or verb.startswith("mamb")):
+            return self._maya(s, p, verb, arg)
         if verb == "buy" and s.tasks and s.tasks[0][0] in ("ship", "trade"):
             return self._buy_to_pay(s, p, arg)
         if verb == "buy" and not s.tasks and s.colony and p.coins >= 5:
@@ -212,6 +232,21 @@ class HeuristicBot:
             else:
                 worth += 2.2  # piety: towards monks, blue dice and points
         return worth
+
+    @staticmethod
+    def _maya(s: State, p: Any, verb: str, arg: str) -> float:
+        """The Maya city: walk far, complete temples, play cards; trade little (rough)."""
+        if verb in ("mwhite", "mblue", "mambwhite", "mambblue"):
+            faces, _, paid = arg.partition(":")
+            f, t = (int(x) for x in faces.split("-"))
+            return 2.5 - (1.0 if paid else die_cost(f, t) * 0.8)
+        if verb == "mtrade":
+            if arg in ("cocoa", "wood", "grain"):
+                return 0.3 if p.coins > 3 else -1.0
+            return 0.0 if arg == "done" else -1.0
+        if verb in ("mtemple", "mtech", "mmonk"):
+            return 0.0 if arg == "skip" else MAYA_VALUES[verb]
+        return MAYA_VALUES.get(verb, 0.5)
 
     @staticmethod
     def _ship_worth(s: State, p: Any) -> float:

@@ -97,6 +97,119 @@ class ExpertDef:
     square: Square | None
 
 
+MAYA_REGIONS = ("trade", "feast", "gold", "build", "technology")
+"""The five temple regions of the Maya city (KO module D); the gold temple is the centre."""
+MAYA_STORE = ("wood", "grain", "sugar", "gem", "cocoa")
+"""The Maya storage tile kinds (KO: 6 at the start, 10 in all)."""
+MAYA_REWARDS = ("2coin", "2cards", "storage", "road", "priest")
+
+
+@dataclass(frozen=True)
+class MayaDef:
+    """Module D's components: the city board (roads of building spots), tokens, temples, cards.
+
+    Nodes are "road.depth" spots; a die enters road k at "k.1" and follows `edges` (deeper only,
+    so it never turns back); road tokens open a connector's edges. A spot on road k touches the
+    regions between roads k-1|k and k|k+1 (roads 1 and 6 touch one region, KO)."""
+
+    rewards: tuple[str, ...]
+    """Temple reward by region (in MAYA_REGIONS order)."""
+    nodes: tuple[str, ...]
+    effects: Mapping[str, tuple[tuple[Any, ...], ...]]
+    """Printed buildings' effects; an empty tuple is a site for a building token."""
+    edges: Mapping[str, tuple[str, ...]]
+    connectors: Mapping[str, tuple[tuple[str, str], ...]]
+    tokens: Mapping[str, tuple[tuple[tuple[Any, ...], ...], ...]]
+    """Building tokens by kind ("wood", "straw"), in pile order, each its effects."""
+    storage_full: tuple[int, ...]
+    storage_caps: tuple[int, ...]
+    storage_supply: tuple[str, ...]
+    temples: Mapping[str, tuple[int, Bundle]]
+    """Temple tile id -> (stage 1-3, cost)."""
+    cards: Mapping[str, tuple[tuple[Any, ...], ...]]
+    """Action card id -> its two actions: ("trade",), ("feast", pay, gain), ("build", "wood"|
+    "grain"), ("technology", die value, "conq"|"piety"|"gem"|"sugar")."""
+
+    @staticmethod
+    def regions_of(node: str) -> tuple[int, ...]:
+        road = int(node.split(".")[0])
+        return tuple(r for r in (road - 2, road - 1) if 0 <= r < len(MAYA_REGIONS))
+
+
+def _maya(raw: Mapping[str, Any]) -> MayaDef:
+    """Parse module D's section; raises ValueError/KeyError on an invalid row."""
+    if list(raw["regions"]) != list(MAYA_REGIONS):
+        raise ValueError(f"maya.regions must be {', '.join(MAYA_REGIONS)}")
+    rewards = tuple(str(raw["rewards"][r]) for r in MAYA_REGIONS)
+    if sorted(rewards) != sorted(MAYA_REWARDS):
+        raise ValueError(f"maya.rewards must use each of {', '.join(MAYA_REWARDS)} once")
+    effects: dict[str, tuple[tuple[Any, ...], ...]] = {}
+    for row in raw["nodes"]:
+        nid = str(row["id"])
+        effects[nid] = () if row.get("site") else tuple(parse_effect(e) for e in row["effects"])
+    edges: dict[str, list[str]] = {n: [] for n in effects}
+    for a, b in raw["edges"]:
+        if a not in effects or b not in effects:
+            raise ValueError(f"maya edge {a}->{b} joins unknown spots")
+        edges[a].append(b)
+    for k in range(1, 7):
+        if f"{k}.1" not in effects:
+            raise ValueError(f"maya: road {k} needs its entry spot {k}.1")
+    connectors = {
+        str(c["id"]): tuple((str(a), str(b)) for a, b in c["edges"]) for c in raw["connectors"]
+    }
+    tokens = {
+        kind: tuple(
+            tuple(parse_effect(e) for e in text.split("&")) for text in raw["building_tokens"][kind]
+        )
+        for kind in ("wood", "straw")
+    }
+    start = raw["storage_start"]
+    temples = {
+        str(t["id"]): (int(t["stage"]), parse_bundle(t["cost"])) for t in raw["temple_tiles"]
+    }
+    for stage in (1, 2, 3):
+        if sum(1 for s, _ in temples.values() if s == stage) != len(MAYA_REGIONS):
+            raise ValueError(f"maya: need 5 temple tiles of stage {stage}")
+    cards: dict[str, tuple[tuple[Any, ...], ...]] = {}
+    for row in raw["action_cards"]:
+        acts: list[tuple[Any, ...]] = []
+        for a in row["actions"]:
+            region = a["region"]
+            if region == "trade":
+                acts.append(("trade",))
+            elif region == "feast":
+                acts.append(("feast", parse_bundle(a["pay"]), parse_bundle(a["gain"])))
+            elif region == "build":
+                if a["pay"] not in ("wood", "grain"):
+                    raise ValueError("a build action pays wood or grain")
+                acts.append(("build", str(a["pay"])))
+            elif region == "technology":
+                if a["gain"] not in ("conq", "piety", "gem", "sugar"):
+                    raise ValueError("a technology gives conq, piety, gem or sugar")
+                acts.append(("technology", int(a["value"]), str(a["gain"])))
+            else:
+                raise ValueError(f"no action cards for region {region!r}")
+        if len(acts) != 2:
+            raise ValueError(f"card {row['id']}: two actions")
+        cards[str(row["id"])] = tuple(acts)
+    if len(cards) != 24:
+        raise ValueError(f"maya: need 24 action cards, found {len(cards)}")
+    return MayaDef(
+        rewards=rewards,
+        nodes=tuple(effects),
+        effects=effects,
+        edges={k: tuple(v) for k, v in edges.items()},
+        connectors=connectors,
+        tokens=tokens,
+        storage_full=tuple(int(start[r][0]) for r in MAYA_STORE),
+        storage_caps=tuple(int(start[r][1]) for r in MAYA_STORE),
+        storage_supply=tuple(str(x) for x in raw["storage_supply"]),
+        temples=temples,
+        cards=cards,
+    )
+
+
 @dataclass(frozen=True)
 class Expansion:
     """The expansion's components (KO "확장판"): cocoa board and hall, governor grid, experts."""
@@ -106,6 +219,7 @@ class Expansion:
     governor_grid: tuple[int, ...]
     """End points by the governor's final cell (36 cells, row by row)."""
     experts: Mapping[str, ExpertDef]
+    maya: MayaDef | None = None
 
 
 @dataclass(frozen=True)
@@ -254,6 +368,7 @@ EXPANSION_NEEDS = {
     "governor_grid": "the governor scoring grid (6x6 points, module A)",
     "experts": "the 18 expert tiles (module B)",
     "scholars": "the points of the 3 new scholars",
+    "maya": "the Maya city (module D): board, 12 building tokens, 15 temple tiles, 24 cards",
 }
 
 
@@ -315,9 +430,14 @@ def _expansion(
     except (KeyError, ValueError, TypeError) as exc:
         p.items.append(f"invalid expansion value: {exc}")
         return None
+    try:
+        maya = _maya(raw["maya"])
+    except (KeyError, ValueError, TypeError) as exc:
+        p.items.append(f"invalid expansion.maya: {exc}")
+        return None
     if len(p.items) > before or not halls:
         return None
-    return Expansion(board, next(iter(halls.values())), cells, experts)
+    return Expansion(board, next(iter(halls.values())), cells, experts, maya)
 
 
 def parse_pack(

@@ -27,6 +27,9 @@ def gain(p: Player, bundle: Bundle) -> None:
     for i in range(len(RESOURCES)):
         n = bundle[i]
         if n:
+            if p.caps:  # the Maya player: one per storage tile, more is lost (KO module D)
+                res[i] += n if i == GOLD else max(0, min(n, p.caps[i] - res[i]))
+                continue
             keep = min(n, LIMIT - res[i])
             res[i] += keep
             p.coins += (n - keep) * SALE_PRICE[i]

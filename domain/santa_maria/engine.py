@@ -24,9 +24,11 @@ Expansion: `ship:x<d>` takes the special shipping tile to dock d; a `:cocoa` suf
 
 from __future__ import annotations
 
+from domain.santa_maria import maya
 from domain.santa_maria import setup as setup_mod
 from domain.santa_maria.components import (
     COIN,
+    GOLD,
     GRAIN,
     RESOURCES,
     SALE_PRICE,
@@ -58,9 +60,9 @@ from domain.santa_maria.state import Player, State, Task
 from domain.santa_maria.tracks import conquer, pay_extra_step, piety_walk, score_conquistadors
 
 REST_NAMES = ("2 coins", "piety", "conquistador", "shipping", "road tile")
-AUTO = frozenset({"bld", "gain", "conq", "income", "restact", "line", "echo"})
+AUTO = frozenset({"bld", "gain", "conq", "income", "restact", "line", "echo"}) | maya.MAYA_AUTO
 DIE_VERBS = ("white", "blue", "bluecol", "whitediag", "bluediag")
-SKIPPABLE = frozenset({"expert:skip", "guide:stop"})
+SKIPPABLE = frozenset({"expert:skip", "guide:stop", "mtech:skip", "mtemple:skip"})
 """A decision whose only option is one of these is dropped (nothing to choose)."""
 
 
@@ -97,11 +99,12 @@ def run(s: State) -> None:
                 continue
             return
         if s.phase == "setup":
-            if s.advanced:
+            seats = setup_mod.colonists(s)
+            if s.advanced and seats:
                 s.phase = "halls"
-            elif not s.players[0].board_id:  # side A boards chosen in reverse turn order
+            elif seats and not s.players[seats[0]].board_id:  # side A: reverse turn order
                 s.phase = "boards"
-                s.hall_order = tuple(range(s.n - 1, -1, -1))
+                s.hall_order = tuple(reversed(seats))
             else:
                 s.phase = "play"
             s.actor = s.hall_order[0] if s.hall_order else s.start
@@ -121,6 +124,9 @@ def _auto(s: State, task: Task) -> None:
     kind = task[0]
     seat = s.actor
     p = s.players[seat]
+    if kind in maya.MAYA_AUTO:
+        maya.auto(s, p, task)
+        return
     if kind == "bld":
         sq = p.board[task[1]]
         assert sq is not None
@@ -134,7 +140,7 @@ def _auto(s: State, task: Task) -> None:
                 new.append((eff[0],))
         s.tasks = (*new, *s.tasks)
     elif kind == "gain":
-        gain(p, task[1])
+        give(s, seat, p, task[1])
     elif kind == "conq":
         conquer(s, seat)
     elif kind == "income":
@@ -154,6 +160,13 @@ def _auto(s: State, task: Task) -> None:
         seat = others[0]
         s.actor = seat
         q = s.edit(seat)  # a private copy: this player changes now
+        if q.caps:  # the Maya player walks the road of that value (KO module C with D)
+            s.tasks = (
+                *maya.echo_tasks(target),
+                ("echo", verb, target, others[1:], chooser),
+                *s.tasks,
+            )
+            return
         first: Task = ("line", verb, target, 0)
         if q.has("archery") and target in DIAGONALS and q.coins >= ARCHERY_COST:
             first = ("echoarch", verb, target)  # an archer may take the diagonal (KO)
@@ -166,6 +179,8 @@ def _auto(s: State, task: Task) -> None:
             step = [("piety",)]
         elif space == 2:
             step = [("conq",)]
+        elif p.caps:  # the Maya player's fourth and fifth rest spaces
+            step = maya.rest_step(space)
         elif space == 3:
             step = [("ship",)]
         else:
@@ -173,6 +188,20 @@ def _auto(s: State, task: Task) -> None:
             if step:
                 s.roads -= 1
         s.tasks = (*step, *s.tasks)
+
+
+def give(s: State, seat: int, p: Player, bundle: tuple[int, ...]) -> None:
+    """Gain `bundle`; a colonist's gold comes out of the Maya gold storage first (KO)."""
+    gain(p, bundle)
+    if s.maya is not None and seat != maya.MAYA and bundle[GOLD]:
+        take_maya_gold(s, bundle[GOLD])
+
+
+def take_maya_gold(s: State, count: int) -> None:
+    held = s.players[maya.MAYA].res[GOLD]
+    if held and count:
+        m = s.edit(maya.MAYA)
+        m.res = (*m.res[:GOLD], held - min(held, count), *m.res[GOLD + 1 :])
 
 
 def _advance(s: State) -> None:
@@ -222,6 +251,13 @@ def year_end(s: State) -> None:
         p.coin_acts = 0
         p.white_used = 0
         p.blue_used = 0
+    if s.maya is not None:
+        for _, what in s.maya.on:
+            if what == 1:
+                white[0] += 1
+            elif what == 2 and s.shared:
+                pool[0] += 1
+        maya.year_end(s)
     s.white = tuple(white)
     s.blue_pool = tuple(pool)
     s.blue_waiting = 0  # the ("blue",) roll below covers every hired die
@@ -245,6 +281,8 @@ def year_end(s: State) -> None:
         chance.append(("amb",))  # the ambassador dice are rolled onto their tiles again
     s.chance = (*s.chance, *chance)
     s.actor = s.start
+    if s.maya is not None:
+        maya.year_start_gold(s)
 
 
 # ---------------------------------------------------------------- doing an action
@@ -276,7 +314,13 @@ def act(s: State, seat: int, action: str) -> None:
         p.coins -= 1
     elif s.tasks:
         task, s.tasks = s.tasks[0], s.tasks[1:]
-        _task(s, seat, p, task, verb, arg)
+        if task[0] in maya.MAYA_TASKS:
+            maya.task(s, p, task, verb, arg)
+        else:
+            _task(s, seat, p, task, verb, arg)
+    elif verb.startswith("m") and verb != "move":
+        maya.main(s, p, verb, arg)
+        s.acted = True
     else:
         _main(s, seat, p, verb, arg)
         s.acted = True
@@ -307,6 +351,9 @@ def _main(s: State, seat: int, p: Player, verb: str, arg: str) -> None:
         p.rested = True
         tasks: list[Task] = [("math",)] if p.has("mathematics") else []
         acts: list[Task] = [("restact", space)]
+        if p.caps:  # the Maya player scores its temples on leaving the year (KO)
+            s.tasks = (*acts, ("mscore",))
+            return
         if p.has("meditation"):  # the rest action twice; after the road tile another space
             acts.append(("medrest",) if space == 4 else ("restact", space))
         s.tasks = (*tasks, *acts, ("income",))
@@ -433,7 +480,7 @@ def _task(s: State, seat: int, p: Player, task: Task, verb: str, arg: str) -> No
     elif verb == "trade" and arg != "skip":
         cost, reward = task[1][int(arg) - 1]
         pay(p, cost)
-        gain(p, reward)
+        give(s, seat, p, reward)
     elif verb == "ship" and arg.startswith("x"):
         dock = int(arg[1:]) - 1
         tid = s.xdock
@@ -480,9 +527,9 @@ def _task(s: State, seat: int, p: Player, task: Task, verb: str, arg: str) -> No
         elif k == 10:
             p.scholars = (*p.scholars, s.scholars_board[3])  # the expansion tile's scholar
         elif k == 9 and s.exp:
-            gain(p, NEW_MISSION)  # the expansion tile covers the fourth mission
+            give(s, seat, p, NEW_MISSION)  # the expansion tile covers the fourth mission
         else:
-            gain(p, s.cat.missions[k - 6])
+            give(s, seat, p, s.cat.missions[k - 6])
     elif verb == "die":
         cell = parse_cell(arg)
         assert cell is not None

@@ -6,6 +6,7 @@ applies) and cached on the state.
 
 from __future__ import annotations
 
+from domain.santa_maria import maya
 from domain.santa_maria.components import (
     COIN,
     GOLD,
@@ -108,7 +109,7 @@ def legal(s: State, seat: int) -> tuple[str, ...]:
         found: tuple[str, ...] = ()
     elif s.tasks:
         found = tuple(task_options(s, s.players[seat], s.tasks[0]))
-        if s.phase == "play":
+        if s.phase == "play" and not s.players[seat].caps:  # the Maya player: no free actions
             found = (*found, *free_actions(s, seat, False))
     elif s.phase == "halls":
         found = tuple(f"hall:{k + 1}" for k in range(len(s.hall_sets)))
@@ -119,6 +120,9 @@ def legal(s: State, seat: int) -> tuple[str, ...]:
             for b, side in sorted(s.cat.board_sides.items())
             if side == "A" and b not in taken
         )
+    elif s.players[seat].caps:
+        limit = WHITE_PER_YEAR_AMBASSADOR if "C" in s.modules else WHITE_PER_YEAR
+        found = tuple(maya.main_actions(s, s.players[seat], limit))
     else:
         found = (*main_actions(s, seat), *free_actions(s, seat, True))
     s.legal_cache = found
@@ -255,6 +259,8 @@ def main_actions(s: State, seat: int) -> list[str]:
 
 def task_options(s: State, p: Player, task: Task) -> list[str]:
     kind = task[0]
+    if kind in maya.MAYA_TASKS:
+        return maya.task_options(s, p, task)
     if kind == "place":
         tile = s.cat.tiles[task[1]] if task[2] == "colony" else hall_def(s.cat, task[1])
         mask = occupied_mask(p)
@@ -283,7 +289,7 @@ def task_options(s: State, p: Player, task: Task) -> list[str]:
             f"astro:{d + 1}" for d in range(4) if d != here and abs(d - here) <= p.coins
         ]
     if kind == "piety":
-        extra = p.res[GRAIN] > 0 or p.res[GOLD] > 0
+        extra = p.res[GRAIN] > 0 or (p.res[GOLD] > 0 and not p.caps)  # Maya: grain only
         return ["piety:1", "piety:2"] if extra else ["piety:1"]
     if kind == "monk":
         return [*monk_options(s, p), "monk:skip"]

@@ -13,6 +13,7 @@ from collections.abc import Callable
 
 from domain.core.protocol import Scores, SeatScore
 from domain.santa_maria.components import GEM, RESOURCES, SALE_PRICE, SIZE, Catalog, Square
+from domain.santa_maria.components import GOLD as GOLD_INDEX
 from domain.santa_maria.geometry import COLUMNS, ROWS, regions, road_reach
 from domain.santa_maria.state import Player, State
 
@@ -113,6 +114,9 @@ def bishop_condition(bishop: str, p: Player, cat: Catalog | None = None) -> int:
 
 
 def breakdown(s: State, p: Player) -> dict[str, int]:
+    if p.caps:  # the Maya player: points in play, then storage (not gold) sold 1 coin each
+        coins = p.coins + sum(p.res[:GOLD_INDEX]) + p.cocoa
+        return {"in_play": p.vp, "coins": coins // 3}
     scholars = sum(s.cat.scholar_points.get(x, 0) for x in p.scholars if x != p.personal)
     cost = 0 if s.exp else BISHOP_COST  # no 2-point bishop penalty with the expansion (KO)
     bishops = sum(bishop_condition(b, p, s.cat) - cost for b in p.bishops)

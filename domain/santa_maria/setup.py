@@ -48,8 +48,21 @@ OPTIONS: tuple[OptionSpec, ...] = (
         "shared: the variant with blue dice in the common labour pool",
     ),
 )
-MODULE_CHOICES = ("none", "A", "B", "C", "A,B", "A,C", "B,C", "A,B,C")
-"""Module combinations implemented: A Governor, B Experts, C Ambassador (D Maya: not yet)."""
+MODULE_CHOICES = (
+    "none",
+    *sorted(
+        (
+            ",".join(x for x, bit in zip("ABCD", (a, b, c, d), strict=True) if bit)
+            for a in (0, 1)
+            for b in (0, 1)
+            for c in (0, 1)
+            for d in (0, 1)
+            if a or b or c or d
+        ),
+        key=lambda x: (len(x), x),
+    ),
+)
+"""Every combination of A Governor, B Experts, C Ambassador, D Maya City (D = maya=true)."""
 OPTIONS = (
     *OPTIONS,
     OptionSpec(
@@ -64,7 +77,15 @@ OPTIONS = (
         MODULE_CHOICES,
         "none",
         "expansion modules (implies expansion=true), any combination of A Governor, "
-        "B Experts, C Ambassador",
+        "B Experts, C Ambassador, D Maya City (D is the same as maya=true)",
+    ),
+    OptionSpec(
+        "maya",
+        ("false", "true"),
+        "false",
+        "module D: the first player is the Maya city (implies expansion=true); 5 players = "
+        "4 colonists + the Maya and needs module C (a 5-player game turns both on)",
+        (1, 2, 3, 4, 5),
     ),
 )
 DEFAULTS = {o.key: o.default for o in OPTIONS}
@@ -119,18 +140,23 @@ def initial(setup: Setup, cat: Catalog) -> State:
     board_id = b_side if s.side == "B" else ""
     empty = (None,) * CELLS
     s.players = tuple(
-        Player(board_id, cat.boards[board_id] if board_id else empty, START_COINS[i])
+        Player(board_id, cat.boards[board_id] if board_id else empty, START_COINS[min(i, 3)])
         for i in range(n)
     )
     if ambassador:
         for p in s.players:
             p.blue_owned = 0
+    s.maya = None
+    if opts.get("maya") == "true":
+        _maya_seat(s, cat)
     s.xcol_left = s.xship_left = s.experts_left = s.experts = ()
     s.xdock = ""
     if s.exp:
         s.xcol_left = tuple(sorted(t for t, d in cat.tiles.items() if d.special))
         s.xship_left = tuple(sorted(t for t, d in cat.ships.items() if d.special))
         for p in s.players:
+            if p.caps:
+                continue  # the Maya player has its own storage and no colony
             p.cocoa = p.cocoa_cap = 1  # the cocoa storage tile starts full side up
             if "A" in s.modules:
                 p.gov = 0  # top left of the colony
@@ -161,12 +187,14 @@ def initial(setup: Setup, cat: Catalog) -> State:
     if s.experts_left:
         chance.append(("experts",))
     chance.append(("white",))
-    if not ambassador:
+    if sum(p.blue_owned for p in s.players):
         chance.append(("blue",))
-    else:
+    if ambassador:
         chance.append(("amb",))
-    if s.advanced:
+    if s.advanced and colonists(s):
         chance.append(("halls",))
+    if s.maya is not None:
+        chance += [("mtemples",), ("mdraw", 5, ())]
     s.chance = tuple(chance)
     s.legal_cache = None
     s.legal_seat = -2
@@ -178,7 +206,12 @@ def chance_spec(s: State) -> ChanceSpec:
     kind = node[0]
     cat = s.cat
     if kind == "boards":
-        return Draw(a_boards(s), s.n, "boards")
+        return Draw(a_boards(s), len(colonists(s)), "boards")
+    if kind in ("mdraw", "mtemples", "mtemple"):
+        from domain.santa_maria import maya
+
+        pool, count = maya.draw_spec(s, node)
+        return Draw(pool, count, "Maya cards" if kind == "mdraw" else "temple tiles")
     if kind == "start_ships":
         starts = tuple(sorted(i for i, d in cat.ships.items() if d.start))
         return Draw(starts, len(starts), "starting shipping tiles")
@@ -212,6 +245,32 @@ def chance_spec(s: State) -> ChanceSpec:
     return Draw(rest, min(len(hall_ids(s)), len(rest)), "town hall scholars")
 
 
+def colonists(s: State) -> tuple[int, ...]:
+    """The seats with a colony (all but the Maya player, module D)."""
+    return tuple(range(1 if s.maya is not None else 0, s.n))
+
+
+def _maya_seat(s: State, cat: Catalog) -> None:
+    """Seat 0 becomes the Maya player: storage tiles, 2 coins, gold, no colony (KO module D)."""
+    from domain.santa_maria import maya
+
+    assert cat.expansion is not None and cat.expansion.maya is not None
+    mdef = cat.expansion.maya
+    s.maya = maya.start(mdef)
+    m = s.players[0]
+    m.board_id = ""
+    m.board = (None,) * CELLS
+    m.coins = 2
+    m.monks = 0
+    m.caps = mdef.storage_caps[:4]
+    m.res = (*mdef.storage_full[:4], 0)
+    m.cocoa, m.cocoa_cap = mdef.storage_full[4], mdef.storage_caps[4]
+    m.blue_owned = 1  # the Maya player takes a blue die in every game
+    for seat in range(1, s.n):
+        s.players[seat].coins = START_COINS[seat - 1]
+    maya.year_start_gold(s)
+
+
 def white_dice(s: State) -> int:
     """White dice in the labour pool: 3 per player, 2 with the ambassador (module C)."""
     return (2 if "C" in s.modules else 3) * s.n
@@ -227,13 +286,13 @@ def scholar_pool(s: State) -> tuple[str, ...]:
 def a_boards(s: State) -> tuple[str, ...]:
     """Side A boards to deal or choose from: the cocoa board joins them with the expansion."""
     boards = sorted(b for b, x in s.cat.board_sides.items() if x == "A")
-    return (*boards, COCOA_BOARD) if s.exp else tuple(boards)
+    return (*boards, COCOA_BOARD) if s.exp and s.maya is None else tuple(boards)
 
 
 def hall_ids(s: State) -> tuple[str, ...]:
     """Town halls of the advanced setup: the cocoa town hall makes a fifth set (expansion)."""
     halls = tuple(sorted(s.cat.halls))
-    if s.exp and s.cat.expansion is not None:
+    if s.exp and s.cat.expansion is not None and s.maya is None:
         return (*halls, s.cat.expansion.cocoa_hall.id)
     return halls
 
@@ -259,7 +318,7 @@ def resolve(s: State, outcome: tuple[Any, ...]) -> None:
     node, s.chance = s.chance[0], s.chance[1:]
     kind = node[0]
     if kind == "boards":
-        for seat, bid in enumerate(outcome):
+        for seat, bid in zip(colonists(s), outcome, strict=True):
             give_board(s, seat, str(bid))
     elif kind == "start_ships":
         s.docks = tuple(str(x) for x in outcome)
@@ -317,4 +376,8 @@ def resolve(s: State, outcome: tuple[Any, ...]) -> None:
     elif kind == "halls":
         halls = hall_ids(s)
         s.hall_sets = tuple(zip(halls, (str(x) for x in outcome), strict=False))
-        s.hall_order = tuple(range(s.n - 1, -1, -1))
+        s.hall_order = tuple(reversed(colonists(s)))
+    elif kind in ("mdraw", "mtemples", "mtemple"):
+        from domain.santa_maria import maya
+
+        maya.resolve(s, node, outcome)

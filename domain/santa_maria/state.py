@@ -24,6 +24,7 @@ class Player:
         "blue_used",
         "board",
         "board_id",
+        "caps",
         "cocoa",
         "cocoa_cap",
         "coin_acts",
@@ -63,6 +64,8 @@ class Player:
     """Farmers, foresters, soldiers taken so far (module B: the next costs one more)."""
     gov: int
     """The governor's cell (module A), -1 without the module."""
+    caps: tuple[int, ...]
+    """The Maya player's storage tiles per kind (wood, grain, sugar, gem, cocoa); () otherwise."""
 
     def __init__(self, board_id: str, board: tuple[Square | None, ...], coins: int) -> None:
         self.board_id = board_id
@@ -92,6 +95,7 @@ class Player:
         self.cocoa_cap = 0
         self.expert_count: tuple[int, ...] = (0, 0, 0)
         self.gov = -1
+        self.caps: tuple[int, ...] = ()
 
     def clone(self) -> Player:
         p = Player.__new__(Player)
@@ -104,6 +108,7 @@ class Player:
         p.coin_acts = self.coin_acts
         p.coins = self.coins
         p.coins_on = self.coins_on
+        p.caps = self.caps
         p.cocoa = self.cocoa
         p.cocoa_cap = self.cocoa_cap
         p.conq = self.conq
@@ -162,6 +167,7 @@ class State:
         "hall_sets",
         "legal_cache",
         "legal_seat",
+        "maya",
         "modules",
         "monk_spaces",
         "n",
@@ -206,6 +212,8 @@ class State:
     """The shipping tile beside each of the 4 docks ("" when empty)."""
     exp: bool
     """The expansion's general rules are in play."""
+    maya: Any
+    """Module D: the Maya city (`maya.MayaState`), None without it; the Maya player is seat 0."""
     modules: str
     """Expansion modules in play, letters in order ("AB"), "" for none."""
     experts: tuple[str, ...]
@@ -272,6 +280,7 @@ class State:
         s.exp = self.exp
         s.experts = self.experts
         s.experts_left = self.experts_left
+        s.maya = self.maya
         s.modules = self.modules
         s.xcol_left = self.xcol_left
         s.xdock = self.xdock

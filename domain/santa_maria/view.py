@@ -162,7 +162,7 @@ def view(s: State, seat: int | None = None) -> dict[str, Any]:
         out["synthetic"] = SYNTHETIC_LABEL
     if s.over:
         out["scores"] = scores(s).to_json()
-        if s.n == 1:
+        if s.n == 1 and s.maya is None:
             out["feats"] = [k for k, ok in feats(s).items() if ok]
             out["solo_goal"] = {
                 "points": SOLO_GOAL,
