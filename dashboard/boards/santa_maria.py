@@ -1,7 +1,8 @@
 """Santa Maria drawn for people: the shared board (dice, tiles, docks, monks, rest spaces) and
 each player's 6x6 colony with terrain, dice and coins, plus storage and tracks. With the
 expansion: the extra harbor, special colony tiles, cocoa, the governor on the colony (module A),
-the experts under the die values (B), the ambassador dice and who holds their tiles (C).
+the experts under the die values (B), the ambassador dice and who holds their tiles (C), and the
+Maya city (D): its roads of buildings with dice and priests, temples, storage tiles and cards.
 
 `render(view, rules)` reads only `Rules.view()` output (shape in `domain/santa_maria/view.py`).
 """
@@ -66,7 +67,7 @@ def _grid(grid: Sequence[Sequence[Mapping[str, Any]]]) -> str:
     return "<table class='grid'>" + "".join(rows) + "</table>"
 
 
-def _player(i: int, p: Mapping[str, Any], actor: int, over: bool) -> str:
+def _player(i: int, p: Mapping[str, Any], actor: int, over: bool, colony: bool = True) -> str:
     res = ", ".join(f"{k} {v}" for k, v in p.get("resources", {}).items())
     ships = " | ".join(f"dock {d + 1}: {_text(x)}" for d, x in enumerate(p.get("ships", ())))
     turn = " (to move)" if i == actor and not over else ""
@@ -94,7 +95,7 @@ def _player(i: int, p: Mapping[str, Any], actor: int, over: bool) -> str:
     table = "".join(f"<tr><th>{k}</th><td>{escape(str(v))}</td></tr>" for k, v in facts)
     return (
         f"<div><h5>{escape(str(p.get('name')))}{turn}{escape(rested)}</h5>"
-        f"{_grid(p.get('grid', ()))}<table>{table}</table></div>"
+        f"{_grid(p.get('grid', ())) if colony else ''}<table>{table}</table></div>"
     )
 
 
@@ -135,6 +136,51 @@ def _expansion(exp: Mapping[str, Any] | None, players: Sequence[Any]) -> list[tu
             )
         )
     return rows
+
+
+def _maya(maya: Mapping[str, Any], name: str) -> str:
+    """The Maya city: roads 1-6 as rows of building spots, then temples and storage."""
+    by_road: dict[str, list[Mapping[str, Any]]] = {}
+    for spot in maya.get("city", ()):
+        by_road.setdefault(str(spot["spot"]).split(".")[0], []).append(spot)
+    rows = []
+    for road, spots in sorted(by_road.items()):
+        cells = []
+        for spot in spots:
+            bits = [f"<b>{escape(str(spot['spot']))}</b>"]
+            building = spot.get("building")
+            bits.append(escape(", ".join(building)) if building else "<i>site</i>")
+            if spot.get("on"):
+                bits.append(f"<span class='die'>{escape(str(spot['on']))}</span>")
+            bits.append(
+                "&rarr; " + escape(", ".join(spot.get("next", ()))) if spot.get("next") else ""
+            )
+            cells.append(f"<td>{'<br>'.join(b for b in bits if b)}</td>")
+        rows.append(f"<tr><th>road {escape(road)}</th>{''.join(cells)}</tr>")
+    temples = "".join(
+        f"<tr><th>{escape(str(t['region']))}</th><td>stage {t['stage']}/3</td>"
+        f"<td>{escape(str(t['tile'] or '—'))} {escape(str(t['cost'] or ''))}</td>"
+        f"<td>{t['cards']} card(s)</td><td>reward {escape(str(t['reward']))}</td></tr>"
+        for t in maya.get("temples", ())
+    )
+    storage = ", ".join(f"{k} {v[0]}/{v[1]}" for k, v in maya.get("storage", {}).items())
+    hand = maya.get("hand")
+    facts = [
+        ("storage (full / tiles)", storage),
+        ("gold", maya.get("gold")),
+        ("cards in hand", _text(hand) if hand is not None else maya.get("hand_size")),
+        ("priests ready / owned", f"{maya.get('priests')} / {maya.get('priests_owned')}"),
+        ("road tokens left", maya.get("road_tokens")),
+        ("roads opened", _text(maya.get("roads_open", ()))),
+        ("temple points if leaving now", maya.get("temple_points")),
+    ]
+    table = "".join(f"<tr><th>{k}</th><td>{escape(str(v))}</td></tr>" for k, v in facts)
+    return (
+        f"<div><h5>{escape(name)}: the Maya city</h5>"
+        f"<table class='city'>{''.join(rows)}</table>"
+        f"<table><tr><th>temple</th><th>stage</th><th>tile</th><th>cards</th><th></th></tr>"
+        f"{temples}</table><table>{table}</table></div>"
+    )
 
 
 def render(view: Mapping[str, Any], rules: Rules[Any]) -> str:
@@ -183,7 +229,12 @@ def render(view: Mapping[str, Any], rules: Rules[Any]) -> str:
     )
     parts.append("<div class='players'>")
     actor, over = int(view.get("actor", -1)), bool(view.get("over"))
-    parts += [_player(i, p, actor, over) for i, p in enumerate(players)]
+    maya = view.get("maya")
+    for i, p in enumerate(players):
+        if maya is not None and i == maya.get("seat"):
+            parts.append(_maya(maya, str(p.get("name"))) + _player(i, p, actor, over, False))
+        else:
+            parts.append(_player(i, p, actor, over))
     parts.append("</div>")
     if view.get("feats") is not None:
         parts.append(f"<p>Solo feats reached: {_text(view['feats'])}</p>")

@@ -7,6 +7,18 @@ from domain.santa_maria.components import bundle_text
 from domain.santa_maria.engine import REST_NAMES
 from domain.santa_maria.state import State
 
+MAYA_WORDS = {
+    "mtech": "technology card",
+    "mwalk": "die walks on to",
+    "mtemple": "temple",
+    "mtrade": "trades",
+    "mbuild": "builds a building token at",
+    "mstore": "takes a storage tile",
+    "mroad": "opens the road",
+    "mmonk": "monk symbol:",
+    "mfill": "fills a storage tile:",
+}
+
 
 def describe(s: State, step: Step) -> str:
     if isinstance(step, ChanceStep):
@@ -28,6 +40,9 @@ def describe(s: State, step: Step) -> str:
             "xcol": "Special colony tiles revealed",
             "xship": "Special shipping tile drawn to the extra harbor",
             "experts": "Experts laid out under the die values 1-6",
+            "mdraw": "Maya action cards drawn",
+            "mtemples": "Temple tiles dealt to the five regions",
+            "mtemple": "Next temple tile drawn",
         }
         return f"{labels.get(kind, 'Chance')}: {shown}"
     if not isinstance(step, Decision):
@@ -101,6 +116,20 @@ def describe(s: State, step: Step) -> str:
             if arg == "skip"
             else f"{who} takes back the coins at {arg}"
         )
+    if verb in ("mwhite", "mblue", "mambwhite", "mambblue"):
+        faces, _, paid = arg.partition(":")
+        face, road = faces.split("-")
+        colour = verb.removeprefix("m").removeprefix("amb")
+        amb = " ambassador" if "amb" in verb else ""
+        change = "" if face == road else f" changed from {face}" + (" with a cocoa" if paid else "")
+        return f"{who} (Maya) takes a {colour}{amb} die {road}{change} onto road {road}"
+    if verb == "mcard":
+        card, _, i = arg.rpartition("-")
+        return f"{who} (Maya) plays card {card}, action {i}"
+    if verb == "mpriest":
+        return f"{who} (Maya) puts a priest on the building at {arg}"
+    if verb.startswith("m") and verb in MAYA_WORDS:
+        return f"{who} (Maya): {MAYA_WORDS[verb]} {arg}"
     if verb == "expert":
         return f"{who} takes the expert" if arg == "take" else f"{who} takes no expert"
     if verb == "improve":

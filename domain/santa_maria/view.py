@@ -15,6 +15,12 @@ the extra harbor or ""), "special_shipping_left", "special_colony_tiles", "exper
 "experts_taken" {farmer, forester, soldier}; grid cells gain "governor": true and "expert": true
 (an improvement expert: a building that is also a road).
 
+Module D adds "maya" {"seat", "city": [{"spot", "building" (effects or null), "token", "on"
+("white"/"blue"/... die or "priest" or null), "next" [spots], "regions"}], "roads_open",
+"temples": [{"region", "stage", "tile", "cost", "cards", "reward"}], "hand" (the Maya seat and the
+observer only; others see "hand_size"), "deck", "priests", "priests_owned", "road_tokens",
+"storage" {kind: [full, tiles]}, "gold", "temple_points"}; the Maya player's "grid" stays empty.
+
 Hidden information: a player's taken shipping tiles lie face down in the harbor (rulebook,
 shipping: "뒷면으로 배치"; flipped only at the end). A seat's view shows its own tiles, and
 another player's only as "?" per tile on each dock (how many, not which); the observer view (no
@@ -109,6 +115,60 @@ def _expansion(s: State, out: dict[str, Any]) -> None:
         )
 
 
+def _maya(s: State, seat: int | None) -> dict[str, Any]:
+    from domain.santa_maria import maya
+    from domain.santa_maria.components import MAYA_REGIONS, MAYA_STORE, bundle_text
+
+    m = s.maya
+    mdef = maya.mdef_of(s)
+    p = s.players[maya.MAYA]
+    on = dict(m.on)
+    tokens = dict(m.tokens)
+    city = [
+        {
+            "spot": spot,
+            "building": [effect_text(e) for e in maya.building_effects(s, spot)] or None,
+            "token": tokens.get(spot),
+            "on": ("priest" if on[spot] == maya.PRIEST else DIE_NAMES[on[spot]])
+            if spot in on
+            else None,
+            "next": list(maya.successors(s, spot)),
+            "regions": [MAYA_REGIONS[r] for r in mdef.regions_of(spot)],
+        }
+        for spot in mdef.nodes
+    ]
+    temples = [
+        {
+            "region": region,
+            "stage": m.stage[r],
+            "tile": m.temple[r],
+            "cost": bundle_text(mdef.temples[m.temple[r]][1]) if m.temple[r] else None,
+            "cards": m.played[r],
+            "reward": mdef.rewards[r],
+        }
+        for r, region in enumerate(MAYA_REGIONS)
+    ]
+    full = (*p.res[:4], p.cocoa)
+    tiles = (*p.caps, p.cocoa_cap)
+    out: dict[str, Any] = {
+        "seat": maya.MAYA,
+        "city": city,
+        "roads_open": list(m.roads),
+        "temples": temples,
+        "hand_size": len(m.hand),
+        "deck": len(m.deck),
+        "priests": m.priests,
+        "priests_owned": m.priests_owned,
+        "road_tokens": m.road_tokens,
+        "storage": {k: [full[i], tiles[i]] for i, k in enumerate(MAYA_STORE)},
+        "gold": p.res[4],
+        "temple_points": maya.temple_points(m, p),
+    }
+    if seat is None or seat == maya.MAYA or s.over:
+        out["hand"] = list(m.hand)
+    return out
+
+
 DIE_NAMES = ("", "white", "blue", "white ambassador", "blue ambassador")
 
 
@@ -158,6 +218,8 @@ def view(s: State, seat: int | None = None) -> dict[str, Any]:
     }
     if s.exp:
         _expansion(s, out)
+    if s.maya is not None:
+        out["maya"] = _maya(s, seat)
     if s.cat.synthetic:
         out["synthetic"] = SYNTHETIC_LABEL
     if s.over:

@@ -49,3 +49,23 @@ def test_expansion_board_shows_governor_experts_ambassador_and_cocoa() -> None:
         assert f"on {p['governor']} (row, column)" in html
     base = rules.view(rules.initial_state(rules.prepare(["A", "B"], {})))
     assert "expansion" not in base and "cocoa" not in base["players"][0]
+
+
+def test_maya_city_board() -> None:
+    rules = registry.get("santa-maria")
+    setup = rules.prepare(["Maya", "Anna", "Helge"], {"modules": "C,D"})
+    bots = [rules.bot("heuristic", i) for i in range(3)]
+    steps, _ = play(rules, setup, bots, random.Random(4))
+    played = list(states(rules, setup, steps))
+    mid = next(s for s in played[len(steps) // 2 :] if not s.chance)
+    view = rules.view(mid)
+    html = boards.render("santa-maria", view, rules)
+    assert "Maya: the Maya city" in html and html.count("<table class='grid'>") == 2
+    for road in range(1, 7):
+        assert f"<th>road {road}</th>" in html
+    maya = view["maya"]
+    assert len(maya["temples"]) == 5 and "gold" in {t["region"] for t in maya["temples"]}
+    assert f"temple points if leaving now</th><td>{maya['temple_points']}" in html
+    assert "storage (full / tiles)" in html and "synthetic components" in html
+    seat_view = rules.view(mid, 1)
+    assert "hand" not in seat_view["maya"] and "hand" in rules.view(mid, 0)["maya"]
