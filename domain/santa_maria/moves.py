@@ -92,7 +92,7 @@ def connected_buildings(p: Player, cell: int) -> set[int]:
 
     def is_road(c: int) -> bool:
         sq = board[c]
-        return sq is not None and not sq.building
+        return sq is not None and (not sq.building or sq.road)  # improvement experts too
 
     _, touched = road_reach((cell,), is_road)
     touched |= set(NEIGHBOURS[cell])

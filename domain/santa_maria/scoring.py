@@ -61,7 +61,7 @@ def _hall_reach(board: tuple[Square | None, ...]) -> tuple[set[int], set[int]]:
 
     def is_road(c: int) -> bool:
         sq = board[c]
-        return sq is not None and not sq.building
+        return sq is not None and (not sq.building or sq.road)  # improvement experts too
 
     return road_reach(halls, is_road)
 

@@ -548,3 +548,19 @@ def test_an_archer_may_take_the_diagonal_when_another_takes_the_ambassador_die()
     assert diag.vp == 1 and diag.res[WOOD] == 0 and diag.coins == 0
     line = do(s, "echoarch:line").players[1]
     assert line.vp == 0 and line.res[WOOD] == 1 and line.coins == 1
+
+
+def test_improvement_expert_counts_as_a_road_for_the_town_hall_bishops() -> None:
+    s = _game("B")
+    assert s.cat.expansion is not None
+    expert = s.cat.expansion.experts[_first_expert(s, "improve")].square
+    assert expert is not None
+    p = s.players[0]
+    hall = building("produce:vp", terrain="town_hall")
+    city = building("produce:vp", terrain="city")
+    p.board = board({cell(1, 1): hall, cell(1, 2): road(), cell(1, 3): road(), cell(1, 4): city})
+    assert bishop_condition("hall_cities", p) == 2
+    p.board = board({cell(1, 1): hall, cell(1, 2): road(), cell(1, 3): road(), cell(1, 5): city})
+    assert bishop_condition("hall_cities", p) == 0
+    p.board = (*p.board[: cell(1, 4)], expert, *p.board[cell(1, 4) + 1 :])
+    assert bishop_condition("hall_cities", p) == 2 + (2 if expert.terrain == "city" else 0)
