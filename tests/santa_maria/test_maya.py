@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Any
 
 from domain.core.protocol import ChanceStep
 from domain.santa_maria import maya
@@ -277,3 +278,35 @@ def test_another_players_ambassador_die_lets_the_maya_walk_that_road() -> None:
         s = do(s, RULES.legal_actions(s, 0)[-1])
     assert s.maya is not None and not s.maya.on  # no die put down on the city
     assert s.players[0].white_used == 0 and 1 <= target <= 6
+
+
+def test_expansion_game_with_every_module_replays_without_any_pack(monkeypatch: Any) -> None:
+    import json
+    import random
+
+    from domain.core.play import play, replay
+    from domain.core.protocol import Setup
+    from domain.santa_maria import packs
+
+    setup = RULES.prepare(["M", "A", "B", "C", "D"], {"modules": "A,B,C,D"})
+    bots = [RULES.bot("heuristic", i) for i in range(5)]
+    steps, final = play(RULES, setup, bots, random.Random(9))
+
+    def forbidden(*args: Any, **kwargs: Any) -> Any:
+        raise AssertionError("the pack was read during replay")
+
+    monkeypatch.setattr(packs, "load", forbidden)
+    monkeypatch.setattr(packs, "catalog", forbidden)
+    stored = Setup.from_json(json.loads(json.dumps(setup.to_json())))
+    assert replay(RULES, stored, steps) == final
+    assert final.over and len(RULES.scores(final).seats) == 5
+
+
+def test_published_pack_with_the_maya_lists_what_is_missing() -> None:
+    import pytest
+
+    from domain.core.errors import MissingComponents
+
+    with pytest.raises(MissingComponents) as err:
+        RULES.prepare(["M", "A"], {"pack": "published", "maya": "true"})
+    assert any("expansion.maya" in m or "expansion." in m for m in err.value.missing)
