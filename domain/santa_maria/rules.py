@@ -80,7 +80,17 @@ class SantaMariaRules:
             chosen["boards"] = "random"  # the B sides are all the same: nothing to choose
         _modules(chosen, options, len(names))
         if chosen["modules"] != "none":
+            if options.get("expansion") == "false":
+                raise SetupError(
+                    "the expansion modules are played with the expansion's general rules",
+                    hint="drop expansion=false (modules turn it on)",
+                )
             chosen["expansion"] = "true"  # every module is played with the general changes
+        if chosen["maya"] == "true" and chosen["blue_dice"] == "shared":
+            raise SetupError(
+                "the Maya city keeps its own blue dice: no shared blue dice with module D",
+                hint="drop blue_dice=shared or the Maya",
+            )
         exp = chosen["expansion"] == "true"
         if "C" in chosen["modules"] and chosen["blue_dice"] == "shared":
             raise SetupError(

@@ -310,3 +310,19 @@ def test_published_pack_with_the_maya_lists_what_is_missing() -> None:
     with pytest.raises(MissingComponents) as err:
         RULES.prepare(["M", "A"], {"pack": "published", "maya": "true"})
     assert any("expansion.maya" in m or "expansion." in m for m in err.value.missing)
+
+
+def test_conflicting_options_are_refused() -> None:
+    import pytest
+
+    from domain.core.errors import SetupError
+
+    for options in (
+        {"modules": "A", "expansion": "false"},
+        {"maya": "true", "blue_dice": "shared"},
+        {"modules": "C", "blue_dice": "shared"},
+    ):
+        with pytest.raises(SetupError):
+            RULES.prepare(["M", "A"], options)
+    setup = RULES.prepare(["M", "A"], {"maya": "true", "modules": "A"})
+    assert setup.options["modules"] == "A,D" and setup.options["expansion"] == "true"
