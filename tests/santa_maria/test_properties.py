@@ -172,3 +172,17 @@ FIVE = (
     {"modules": "B,C,D", "blue_dice": "own", "side": "B"},
 )
 """5 players: 4 colonists + the Maya with module C (the default 5-player game turns both on)."""
+
+
+def test_every_module_combination_and_player_count() -> None:
+    """All 16 module combinations (none = the general changes alone), 1-4 players, and 5 players
+    wherever both C and D are in (4 colonists + the Maya)."""
+    from domain.santa_maria.setup import MODULE_CHOICES
+
+    assert len(MODULE_CHOICES) == 16
+    for i, modules in enumerate(MODULE_CHOICES):
+        options = {"expansion": "true", "modules": modules}
+        for players in range(1, 5):
+            play_checked(players, options, 1000 + 10 * i + players, "random")
+        if "C" in modules and "D" in modules:
+            play_checked(5, options, 2000 + i, "random")
