@@ -18,6 +18,7 @@ when everybody has rested the year ends. Action grammar (cells are "row,column" 
           die verbs, with the ambassador die
   free:   sell:<resource>  buy:<resource>  move:<r>,<c>><r>,<c>  (logistics)
 
+Module D (the Maya seat) has its own grammar: `maya.py`.
 Expansion: `ship:x<d>` takes the special shipping tile to dock d; a `:cocoa` suffix pays a cocoa
 (or `:gold`) to set the die to any value; the scholar4 monk space and the cocoa mission.
 """
