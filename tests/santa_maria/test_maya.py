@@ -326,3 +326,34 @@ def test_conflicting_options_are_refused() -> None:
             RULES.prepare(["M", "A"], options)
     setup = RULES.prepare(["M", "A"], {"maya": "true", "modules": "A"})
     assert setup.options["modules"] == "A,D" and setup.options["expansion"] == "true"
+
+
+def test_a_road_token_on_road_2_lets_a_die_go_from_1_to_3() -> None:
+    """KO: a road token added on road 2 lets a die move from 1 to 3 (or back)."""
+    s = _game()
+    assert s.maya is not None
+    assert "3.2" not in maya.successors(s, "1.1")
+    s.maya = replace(s.maya, roads=("x2",), road_tokens=2)
+    assert "3.2" in maya.successors(s, "1.1") and "1.2" in maya.successors(s, "3.1")
+    s.maya = replace(s.maya, hand=())
+    s.white = (1, 0, 0, 0, 0, 0)
+    s = do(s, "mwhite:1-1")
+    assert "mwalk:3.2" in RULES.legal_actions(s, 0)
+
+
+def test_technology_temple_gives_a_road_token_to_place() -> None:
+    s = _game()
+    assert s.maya is not None
+    tech = MAYA_REGIONS.index("technology")
+    temple = list(s.maya.temple)
+    temple[tech] = "t1-5"  # synthetic: gem + sugar
+    s.maya = replace(s.maya, temple=tuple(temple), hand=())
+    m = s.players[0]
+    m.res = (0, 0, 1, 1, m.res[GOLD])
+    s = do(s, "rest:5")  # the fifth rest space: complete any temple
+    s = do(s, "mtemple:technology")
+    s = RULES.apply(s, ChanceStep(("t2-2",)))  # the next, smaller tile
+    assert set(RULES.legal_actions(s, 0)) == {"mroad:x2", "mroad:x3", "mroad:x5"}
+    s = do(s, "mroad:x3")
+    assert s.maya.roads == ("x3",) and s.maya.road_tokens == 2
+    assert s.maya.stage[tech] == 1
