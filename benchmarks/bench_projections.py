@@ -9,11 +9,15 @@
    write rows + tracking per batch, publish. Events/s.
 3. Raw: the very same rows (read back from the rebuilt tables as Arrow), inserted into an empty
    DuckDB file with one `INSERT ... SELECT * FROM arrow` per table in one transaction. Events/s
-   (store events / time) and the ratio rebuild / raw.
+   (store events / time) and the ratio rebuild / raw; also the same starting from the rows as
+   Python column lists (building the Arrow arrays included).
 4. The parts of the rebuild, each alone: decoding only, and the projection with the engine fold
-   switched off (the path used when a game's engine is not installed).
+   switched off (the path used when a game's engine is not installed); and the rebuild with the
+   folds in 2 worker processes (`--workers 2`).
 5. Catch-up lag: a `novus project --follow` process runs; one new game is stored; the time until
    a reader (`projections.read.Views`) sees it, over several games.
+6. Library queries (`Views.library` + `library_count`) on the games table copied up to about
+   10,000 games.
 """
 
 from __future__ import annotations
@@ -33,6 +37,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 import duckdb  # noqa: E402
+import pyarrow as pa  # noqa: E402
 
 from application.service import NovusApp, open_app  # noqa: E402
 from projections import projection as projection_module  # noqa: E402
@@ -41,6 +46,11 @@ from projections.read import Views  # noqa: E402
 from projections.view import DuckDBView, wait_for  # noqa: E402
 
 GAME = "puerto-rico"
+
+
+def _interruptible() -> None:
+    """Ctrl+C must reach the child even when this process was started with SIGINT ignored."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
 
 
 def fill(app: NovusApp, games: int, players: int) -> None:
@@ -61,8 +71,8 @@ def decode_only(app: NovusApp) -> float:
     return events / (time.perf_counter() - began)
 
 
-def rebuild(app: NovusApp, folder: Path) -> runner.Report:
-    with runner.Projector(app, folder=folder) as projector:
+def rebuild(app: NovusApp, folder: Path, workers: int = 1) -> runner.Report:
+    with runner.Projector(app, folder=folder, workers=workers) as projector:
         return projector.catch_up(rebuild=True)
 
 
@@ -82,16 +92,28 @@ def rebuild_without_fold(app: NovusApp, folder: Path) -> runner.Report:
         projection_module.registry.get = real  # type: ignore[assignment]
 
 
-def raw_insert(views: Path, target: Path) -> tuple[float, int]:
-    """Seconds to insert every data row of `views` into an empty file from Arrow; row count."""
+def raw_insert(views: Path, target: Path, from_python: bool = False) -> tuple[float, int]:
+    """Seconds to insert every data row of `views` into an empty file from Arrow; row count.
+
+    `from_python`: the timing starts from the rows as Python column lists, so it includes
+    building the Arrow arrays (what the projection does after computing its rows).
+    """
     source = duckdb.connect(str(views), read_only=True)
     tables = {name: source.sql(f"SELECT * FROM {name}").to_arrow_table() for name in schema.TABLES}
     source.close()
     rows = sum(t.num_rows for t in tables.values())
+    columns = {name: (t.schema, t.to_pydict()) for name, t in tables.items()}
     target.unlink(missing_ok=True)
     view = DuckDBView(target)
     con = view.con
     began = time.perf_counter()
+    if from_python:
+        tables = {
+            name: pa.Table.from_arrays(
+                [pa.array(values[f.name], f.type) for f in table_schema], schema=table_schema
+            )
+            for name, (table_schema, values) in columns.items()
+        }
     con.execute("BEGIN TRANSACTION")
     for name, table in tables.items():
         con.register("raw_rows", table)
@@ -111,6 +133,7 @@ def catch_up_lag(app: NovusApp, folder: Path, players: int, samples: int) -> lis
          "--follow", "--poll", "0.05"],
         cwd=ROOT, env={**os.environ, "PYTHONPATH": str(ROOT)},
         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+        preexec_fn=_interruptible,
     )  # fmt: skip
     lags = []
     try:
@@ -131,6 +154,45 @@ def catch_up_lag(app: NovusApp, folder: Path, players: int, samples: int) -> lis
     return lags
 
 
+def library_latency(views_file: Path, target: Path, copies: int) -> dict[str, float]:
+    """Median ms of library queries on `copies` x the games (new ids), like 10,000 games."""
+    target.unlink(missing_ok=True)
+    con = duckdb.connect(str(target))
+    con.execute(f"ATTACH '{views_file}' AS src (READ_ONLY)")
+    con.execute("CREATE TABLE games AS SELECT * FROM src.games WHERE false")
+    con.execute("CREATE TABLE tracking AS SELECT * FROM src.tracking")
+    for i in range(copies):
+        con.execute(
+            "INSERT INTO games SELECT * REPLACE (game_id || '-' || ? AS game_id, "
+            "search || ' copy' || ? AS search, started + to_days(?::INTEGER) AS started) "
+            "FROM src.games",
+            [str(i), str(i), i],
+        )
+    games = con.execute("SELECT count(*) FROM games").fetchone()
+    con.close()
+    views = Views(path=target)
+    queries: dict[str, dict[str, Any]] = {
+        "newest 100": {},
+        "player + players": {"player": "Heuristic 2", "players": 4},
+        "winner + date range": {"winner": "Heuristic 1", "since": "2020-01-01"},
+        "text search": {"text": "copy7"},
+        "option filter": {"options": {"buildings": "base"}, "limit": 20, "offset": 500},
+    }
+    out = {}
+    for name, filters in queries.items():
+        views.library(**filters)  # warm
+        counted = {k: v for k, v in filters.items() if k not in ("limit", "offset")}
+        times = []
+        for _ in range(7):
+            began = time.perf_counter()
+            views.library(**filters)
+            views.library_count(**counted)
+            times.append(time.perf_counter() - began)
+        out[f"{name} ({games[0] if games else 0:,} games), ms"] = 1000 * statistics.median(times)
+    views.close()
+    return out
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--games", type=int, default=1000)
@@ -147,24 +209,33 @@ def main() -> None:
     report = rebuild(app, folder)
     raw_seconds, rows = raw_insert(runner.work_path(folder), folder / "raw.duckdb")
     raw_rate = events / raw_seconds
+    built_seconds, _ = raw_insert(runner.work_path(folder), folder / "raw.duckdb", True)
+    built_rate = events / built_seconds
     decode_rate = decode_only(app)
     no_fold = rebuild_without_fold(app, folder / "no-fold")
+    parallel = rebuild(app, folder / "workers", workers=2)
     lags = catch_up_lag(app, folder, args.players, args.lag_samples)
+    copies = max(1, -(-10_000 // len(app.game_ids())))
+    latency = library_latency(folder / "views.duckdb", folder / "library.duckdb", copies)
 
-    print(f"\n{'measure':<52} {'value':>14}")
+    print(f"\n{'measure':<62} {'value':>12}")
     lines = [
         ("rebuild (decode + engine fold + rows + write), ev/s", f"{report.rate:,.0f}"),
         ("rebuild time, s", f"{report.seconds:.2f}"),
         (f"raw Arrow -> DuckDB insert of the same {rows:,} rows, ev/s", f"{raw_rate:,.0f}"),
         ("raw insert time, s", f"{raw_seconds:.2f}"),
         ("ratio rebuild / raw", f"{report.rate / raw_rate:.3f}"),
+        ("same rows from Python lists -> Arrow -> DuckDB, ev/s", f"{built_rate:,.0f}"),
+        ("ratio rebuild / (Python lists -> Arrow -> DuckDB)", f"{report.rate / built_rate:.3f}"),
         ("decode only (read + decode notifications), ev/s", f"{decode_rate:,.0f}"),
         ("rebuild without the engine fold, ev/s", f"{no_fold.rate:,.0f}"),
+        ("rebuild with 2 fold worker processes, ev/s", f"{parallel.rate:,.0f}"),
         ("catch-up lag after one new game, median s", f"{statistics.median(lags):.3f}"),
         ("catch-up lag after one new game, max s", f"{max(lags):.3f}"),
     ]
+    lines += [(f"library + count: {name}", f"{ms:.1f}") for name, ms in latency.items()]
     for name, value in lines:
-        print(f"{name:<52} {value:>14}")
+        print(f"{name:<62} {value:>12}")
     app.close()
 
 

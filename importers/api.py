@@ -4,8 +4,9 @@
     results = import_paths(app, [Path("a.novus.jsonl"), Path("round.txt")], on_result=print)
 
 Each file is parsed and folded through the rules engine in memory, then stored in ONE save
-(`NovusApp.record_game`), so a file is imported whole or not at all. The game id is derived from
-the content, so importing the same game again reports `already present` and stores nothing.
+(`NovusApp.record_game`), so a file is imported whole or not at all. The game id is the one an
+exported file names, else derived from the content, so importing the same game again reports
+`already present` and stores nothing.
 A rejected file carries the typed `ImportProblem` (file, line, what was expected); errors of
 other kinds are bugs and propagate.
 """
@@ -25,11 +26,18 @@ from application.errors import GameExists
 from application.records import GameRecord
 from application.service import NovusApp
 from importers import native
-from importers.errors import FileTooLarge, IdConflict, ImportProblem, UnknownFormat
+from importers.errors import (
+    FileTooLarge,
+    IdConflict,
+    ImportProblem,
+    UnknownFormat,
+    UnreadableFile,
+)
 
 MAX_FILE_BYTES = 8 * 1024 * 1024
-"""Files above 8 MiB are refused unread: the longest real game is well under 1 MiB (a 5-player
-Puerto Rico game is ~60 KB native), so a bigger file is not one game (see docs/format.md)."""
+"""Files above 8 MiB are refused unread: a game is far below 1 MiB (the largest measured,
+Century: New World with random bots, ~170 KB), so a bigger file is not one game
+(docs/format.md)."""
 
 FORMATS = ("native", "pbem-report")
 Format = Literal["native", "pbem-report", "auto"]
@@ -115,12 +123,17 @@ def import_bytes(
     app: NovusApp, file_name: str, data: bytes, fmt: Format = "auto", lenient: bool = False
 ) -> ImportResult:
     """Import one file's bytes: imported, already present, or rejected with its typed error."""
+    chosen: str | None = fmt if fmt != "auto" else None
+    known = _stored_copy(app, file_name, data, chosen)
+    if known is not None:
+        return known
     try:
-        parsed = parse_bytes(file_name, data, fmt, lenient)
+        if chosen is None and len(data) <= MAX_FILE_BYTES:
+            chosen = detect(file_name, data)
+        parsed = parse_bytes(file_name, data, chosen or fmt, lenient)  # type: ignore[arg-type]
     except ImportProblem as problem:
-        return ImportResult(file_name, "rejected", error=problem)
+        return ImportResult(file_name, "rejected", chosen, error=problem)
     game = parsed.game
-    chosen = fmt if fmt != "auto" else detect(file_name, data)
 
     def result(status: Status) -> ImportResult:
         steps = len(game.steps)
@@ -160,11 +173,17 @@ def import_paths(
     """Import each file on its own (one bad file never stops the others); results in order."""
     results = []
     for path in paths:
-        size = path.stat().st_size
-        if size > MAX_FILE_BYTES:
-            result = ImportResult(str(path), "rejected", error=_too_large(str(path), size))
+        try:
+            size = path.stat().st_size
+            data = None if size > MAX_FILE_BYTES else path.read_bytes()
+        except OSError as error:
+            problem = UnreadableFile(str(path), 0, f"cannot read the file ({error.strerror})")
+            result = ImportResult(str(path), "rejected", error=problem)
         else:
-            result = import_bytes(app, str(path), path.read_bytes(), fmt, lenient)
+            if data is None:
+                result = ImportResult(str(path), "rejected", error=_too_large(str(path), size))
+            else:
+                result = import_bytes(app, str(path), data, fmt, lenient)
         results.append(result)
         if on_result is not None:
             on_result(result)
@@ -185,6 +204,27 @@ def file_name_for(app: NovusApp, game_id: UUID) -> str:
 def content_id(kind: str, data: bytes) -> UUID:
     """A game id derived from bytes (readers whose files carry no id of their own)."""
     return uuid.uuid5(native.NAMESPACE, f"{kind}:{hashlib.sha256(data).hexdigest()}")
+
+
+def _stored_copy(
+    app: NovusApp, file_name: str, data: bytes, chosen: str | None
+) -> ImportResult | None:
+    """Fast path for re-imports: an exported file whose stored game exports to the very same
+    bytes is `present` without replaying it (the stored game was checked when it was stored)."""
+    if chosen not in (None, "native") or not data.startswith(b'{"created":'):
+        return None
+    head = data.split(b"\n", 1)[0]
+    at = head.find(b'"id":"')
+    if at < 0:
+        return None
+    try:
+        game_id = uuid.UUID(head[at + 6 : at + 42].decode("ascii"))
+    except (ValueError, UnicodeDecodeError):
+        return None
+    if not app.exists(game_id) or export_bytes(app, game_id) != data:
+        return None
+    steps = data.count(b"\n") - 1
+    return ImportResult(file_name, "present", "native", game_id, steps)
 
 
 def _same_game(stored: GameRecord, game: native.NativeGame) -> bool:

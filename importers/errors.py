@@ -32,6 +32,10 @@ class FileTooLarge(ImportProblem):
     """A file above `MAX_FILE_BYTES`: refused before it is read or parsed."""
 
 
+class UnreadableFile(ImportProblem):
+    """A path that cannot be read (a folder, no permission)."""
+
+
 class IdConflict(ImportProblem):
     """The file names a game id that is stored with different moves."""
 

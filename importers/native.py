@@ -96,7 +96,9 @@ def loads(file: str, raw: bytes) -> NativeGame:
         raise NativeFormatError(
             file, bad_at, f"not UTF-8 ({error.reason} at byte {error.start})", hint="save as UTF-8"
         ) from None
-    lines = text.splitlines()
+    lines = text.removeprefix("\ufeff").splitlines()
+    while lines and not lines[-1].strip():  # trailing blank lines are harmless
+        lines.pop()
     if not lines:
         raise NativeFormatError(file, 1, "empty file", hint="export a game with `novus export`")
     parsed: list[Any] = []

@@ -18,6 +18,7 @@ from domain.core.errors import NovusError
 from domain.puerto_rico.rules import RULES
 from importers.errors import ReportError
 from importers.native import NAMESPACE, NativeGame, dumps
+from importers.pbem import opening
 from importers.pbem.facts import Reader
 from importers.pbem.interpret import Interpreter
 from importers.pbem.text import sentences
@@ -59,8 +60,16 @@ def loads(file: str, data: bytes, lenient: bool = False) -> Report:
     except NovusError as error:
         raise ReportError(file, first, error.message, error.hint) from None
     facts = [fact for s in found for fact in reader.read(s)]
-    interpreter = Interpreter(file, RULES, setup)
-    steps = interpreter.run(facts)
+    warnings = list(reader.warnings)
+    if opening.stated(facts):
+        interpreter = Interpreter(file, RULES, setup)
+        steps = interpreter.run(facts)
+    else:
+        interpreter, steps, row = opening.infer(file, RULES, setup, facts, first)
+        warnings.append(
+            f"line {first}: the opening plantations are not stated; {', '.join(row)} is the "
+            "only row under which the report replays"
+        )
     source = {
         "kind": "import",
         "format": "pbem-report",
@@ -79,7 +88,7 @@ def loads(file: str, data: bytes, lenient: bool = False) -> Report:
     )
     bare = replace(game, source={}, created="")
     game_id = uuid.uuid5(NAMESPACE, "pbem:" + hashlib.sha256(dumps(bare)).hexdigest())
-    return Report(game, game_id, tuple(reader.warnings), interpreter.inferred)
+    return Report(game, game_id, tuple(warnings), interpreter.inferred)
 
 
 def _options(text: str) -> dict[str, str]:

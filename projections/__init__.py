@@ -1,1 +1,11 @@
-"""DuckDB projections of the event store."""
+"""DuckDB projections of the event store: analytics tables, statistics, and the read API.
+
+- `schema.py`: the tables and views; `rows.py`: a batch of rows as Arrow tables;
+- `projection.py`: `GamesProjection`, events -> rows (the engine folded once per game);
+- `view.py`: `DuckDBView`, the projector's DuckDB file (rows + tracking in one transaction);
+- `runner.py`: catch-up, follow, rebuild, and publishing the copy readers use;
+- `read.py`: `Views`, the read API of the dashboard and the CLI;
+- `games/`: per-game statistics modules behind a small interface.
+
+See docs/architecture.md for the contracts.
+"""

@@ -14,7 +14,7 @@ games stay in memory between batches; after a restart they are refolded from the
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 from uuid import UUID
 
@@ -30,8 +30,15 @@ from projections import games as game_stats
 from projections.rows import Batch, timestamp
 from projections.view import DuckDBView
 
+History = Callable[[str, int], Sequence[Step]]
+"""`history(game_id, n)`: the first `n` steps of a stored game."""
+
 TOTAL = "total"
 """The score_timeline category holding a seat's total."""
+
+
+def _same(a: object, b: object) -> bool:
+    return a is b or a == b
 
 
 class Fold:
@@ -77,12 +84,14 @@ class Fold:
             return list(self.rules.scores(state).seats)
         parts = self.score_parts(state)
         old, self.parts = self.parts, parts
-        if old is None or len(old) != len(parts):
-            return list(self.rules.scores(state).seats)
         if self.per_seat is not None:
             per_seat = self.per_seat
-            return [per_seat(state, i) for i, p in enumerate(parts) if p is not old[i]]
-        if all(a is b for a, b in zip(old, parts, strict=True)):
+            if old is None or len(old) != len(parts):
+                return [per_seat(state, i) for i in range(len(parts))]
+            return [per_seat(state, i) for i, p in enumerate(parts) if not _same(p, old[i])]
+        if old is None or len(old) != len(parts):
+            return list(self.rules.scores(state).seats)
+        if all(_same(a, b) for a, b in zip(old, parts, strict=True)):
             return []
         return list(self.rules.scores(state).seats)
 
@@ -116,6 +125,9 @@ class Fold:
             assert isinstance(step, ChanceStep)
             seat, kind, action = -1, "chance", orjson.dumps(step.outcome).decode()
         rules, before = self.rules, self.state
+        public = self.stats.public_action if self.stats else None
+        if public is not None:
+            action = public(rules, before, step) if rules and before is not None else kind
         round_: int | None = None
         summary = action
         if rules is not None and before is not None:
@@ -162,8 +174,8 @@ class Fold:
                 self.state = None
         self.step += len(steps)
         if rules is not None and self.state is not None:
-            self.parts = self.score_parts(self.state) if self.score_parts else None
-            self.last = [{TOTAL: s.total, **s.breakdown} for s in rules.scores(self.state).seats]
+            self.parts = None
+            self.last = [{TOTAL: s.total, **s.breakdown} for s in self.changed_scores()]
 
 
 def step_of(kind: str, seat: int, action: str) -> Step:
@@ -177,15 +189,60 @@ def _variant(options: dict[str, str]) -> str:
     return ", ".join(f"{k}={v}" for k, v in sorted(options.items())) or "-"
 
 
+class LocalFolds:
+    """Folds kept in this process (the default)."""
+
+    def __init__(self) -> None:
+        self.folds: dict[str, Fold] = {}
+
+    def knows(self, game_id: str) -> bool:
+        return game_id in self.folds
+
+    def start(self, batch: Batch, game_id: str, setup: Setup) -> None:
+        fold = self.folds[game_id] = Fold(game_id, setup)
+        if fold.rules is not None and fold.state is not None:
+            fold.score_rows(batch, 0)
+
+    def resume(self, game_id: str, setup: Setup, steps: Sequence[Step]) -> None:
+        fold = self.folds[game_id] = Fold(game_id, setup)
+        fold.replay(steps)
+
+    def step(self, batch: Batch, game_id: str, step: Step, number: int) -> None:
+        self.folds[game_id].advance(batch, step, number)
+
+    def end(self, game_id: str) -> None:
+        self.folds.pop(game_id, None)
+
+    def submit(self) -> Any:
+        """Hand over what was queued for this batch (nothing: local folds are already done)."""
+        return None
+
+    def collect(self, ticket: Any, batch: Batch) -> None:
+        """Add the rows of a submitted batch to `batch` (local: already there)."""
+
+    def reset(self) -> None:
+        self.folds.clear()
+
+    def close(self) -> None:
+        self.folds.clear()
+
+
 class GamesProjection(Projection[DuckDBView]):
     """Projects `Game` events into the DuckDB tables of `projections.schema`."""
 
     name = "novus_views"
     topics = ()
 
-    def __init__(self, view: DuckDBView) -> None:
+    def __init__(self, view: DuckDBView, history: History | None = None, folds: Any = None) -> None:
+        """`history(game_id, n)`: the first n steps of a stored game, from the event store, for
+        refolding a game in progress after a restart. Without it the `steps` table is read
+        back, which only works for games whose actions are stored as recorded. `folds`: where
+        the engine folds run (`LocalFolds` by default; `projections.workers.WorkerFolds`)."""
         super().__init__(view)
-        self.folds: dict[str, Fold] = {}
+        self.folds: LocalFolds = folds or LocalFolds()
+        self.history = history
+        self.meta: dict[str, tuple[str, tuple[str, ...]]] = {}
+        """Game and player names of the games in progress (for their `seats` rows)."""
 
     def process_event(self, domain_event: Any, tracking: Tracking) -> None:
         """One event and its tracking record, in one transaction (the library's entry point)."""
@@ -195,49 +252,82 @@ class GamesProjection(Projection[DuckDBView]):
         self, notifications: Sequence[tuple[int, Any]], application_name: str
     ) -> Batch:
         """Project events (in notification order) and record the last id, all in one write."""
-        if not notifications:
-            return Batch()
+        pending = self.submit(notifications, application_name)
+        return self.complete(pending)
+
+    def submit(
+        self, notifications: Sequence[tuple[int, Any]], application_name: str
+    ) -> tuple[Batch, Any, Tracking | None]:
+        """First half of `process_batch`: the rows made here, and the folds handed over.
+
+        With worker folds, the caller may read the next batch before calling `complete`."""
         batch = Batch()
+        if not notifications:
+            return batch, None, None
         try:
             for position, event in notifications:
                 self._project(batch, position, event)
             batch.events = len(notifications)
-            self.view.write(batch, Tracking(application_name, notifications[-1][0]))
+            ticket = self.folds.submit()
         except BaseException:
             self.forget()  # the folds ran ahead of what is stored
+            raise
+        return batch, ticket, Tracking(application_name, notifications[-1][0])
+
+    def complete(self, pending: tuple[Batch, Any, Tracking | None]) -> Batch:
+        """Second half: gather the fold rows and write everything in one transaction."""
+        batch, ticket, tracking = pending
+        if tracking is None:
+            return batch
+        try:
+            self.folds.collect(ticket, batch)
+            self.view.write(batch, tracking)
+        except BaseException:
+            self.forget()
             raise
         return batch
 
     def forget(self) -> None:
-        """Drop the in-memory folds (after a rebuild, or a failed write)."""
-        self.folds.clear()
+        """Drop the folds (after a rebuild, or a failed write): they are refolded on demand."""
+        self.folds.reset()
+        self.meta.clear()
 
     # ---- one event ------------------------------------------------------------------------
 
     def _project(self, batch: Batch, position: int, event: Any) -> None:
         if isinstance(event, Game.Decided):
-            fold = self._fold(event.originator_id)
-            fold.advance(batch, Decision(event.seat, event.action), event.step)
+            key = self._known(event.originator_id)
+            self.folds.step(batch, key, Decision(event.seat, event.action), event.step)
         elif isinstance(event, Game.ChanceResolved):
-            fold = self._fold(event.originator_id)
-            fold.advance(batch, ChanceStep(tuple(event.outcome)), event.step)
+            key = self._known(event.originator_id)
+            self.folds.step(batch, key, ChanceStep(tuple(event.outcome)), event.step)
         elif isinstance(event, Game.Started):
             self._started(batch, position, event)
         elif isinstance(event, Game.Finished):
             self._finished(batch, event)
 
-    def _fold(self, game_id: UUID) -> Fold:
+    def _known(self, game_id: UUID) -> str:
+        """The key of a game in progress, refolded first if the folds do not hold it."""
         key = str(game_id)
-        fold = self.folds.get(key)
-        if fold is None:
-            found = self.view.game_steps(key)
-            if found is None:
-                raise LookupError(f"events of game {key} before its Started event")
-            setup_json, rows = found
-            fold = Fold(key, Setup.from_json(orjson.loads(setup_json)))
-            fold.replay([step_of(*row) for row in rows])
-            self.folds[key] = fold
-        return fold
+        if key in self.meta and self.folds.knows(key):
+            return key
+        found = self.view.game_progress(key)
+        if found is None:
+            raise LookupError(f"events of game {key} before its Started event")
+        setup_json, done = found
+        setup = Setup.from_json(orjson.loads(setup_json))
+        stats = game_stats.get(setup.game)
+        if self.history is not None:
+            steps = list(self.history(key, done))
+        elif stats is not None and stats.public_action is not None:
+            raise LookupError(f"game {key} can only be refolded from the event store")
+        else:
+            steps = [step_of(*row) for row in self.view.game_steps(key)]
+        if len(steps) != done:
+            raise LookupError(f"game {key}: {len(steps)} stored steps, {done} projected")
+        self.folds.resume(key, setup, steps)
+        self.meta[key] = (setup.game, setup.players)
+        return key
 
     def _started(self, batch: Batch, position: int, event: Game.Started) -> None:
         key = str(event.originator_id)
@@ -272,23 +362,28 @@ class GamesProjection(Projection[DuckDBView]):
             "setup": orjson.dumps(event.setup).decode(),
             "position": position,
         }
-        fold = Fold(key, setup)
-        self.folds[key] = fold
-        if fold.rules is not None and fold.state is not None:
-            fold.score_rows(batch, 0)
+        self.meta[key] = (setup.game, setup.players)
+        self.folds.start(batch, key, setup)
 
     def _finished(self, batch: Batch, event: Game.Finished) -> None:
         key = str(event.originator_id)
-        fold = self._fold(event.originator_id)
+        found = self.meta.pop(key, None)
+        if found is None:  # started in an earlier run: its names are all that is needed
+            progress = self.view.game_progress(key)
+            if progress is None:
+                raise LookupError(f"game {key} finished before its Started event")
+            setup = Setup.from_json(orjson.loads(progress[0]))
+            found = (setup.game, setup.players)
+        game, names = found
+        self.folds.end(key)
         scores = Scores.from_json(event.scores)
         winners = [int(w) for w in event.winners]
-        names = fold.names
         ranks = scores.ranks()
         players = len(names)
         for s in scores.seats:
             batch.seats.add(
                 key,
-                fold.game,
+                game,
                 players,
                 s.seat,
                 names[s.seat],
@@ -311,4 +406,3 @@ class GamesProjection(Projection[DuckDBView]):
             )
         else:
             batch.finish.add(key, event.timestamp, steps, winners, winner_names)
-        del self.folds[key]

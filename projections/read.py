@@ -358,6 +358,10 @@ class Views:
         """Per game, player count and seat: win rate and average score (seat advantage)."""
         return self._filtered("seat_stats", "game, players, seat", game=game)
 
+    def action_stats(self, *, game: str | None = None) -> pd.DataFrame:
+        """Per game and action verb (``role``, ``build``, ...): decisions, games, per game."""
+        return self._filtered("action_stats", "game, times DESC, verb", game=game)
+
     @staticmethod
     def stat_tables(game: str) -> list[tuple[str, str]]:
         """The statistics tables a game's module offers: [(name, title)]."""

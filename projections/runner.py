@@ -21,14 +21,19 @@ import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
+from uuid import UUID
 
 from application import settings
 from application.service import NovusApp, open_app
+from domain.core.aggregate import Game
+from domain.core.protocol import ChanceStep, Decision, Step
 from projections.projection import GamesProjection
 from projections.view import DuckDBView
+from projections.workers import WorkerFolds
 
 WORK_FILE = "views-projector.duckdb"
-BATCH_SIZE = 5000
+BATCH_SIZE = 20000
+"""Events per transaction: each commit costs a few milliseconds whatever its size."""
 POLL_SECONDS = 0.2
 PUBLISH_SECONDS = 2.0
 STORE_MARK = "store"
@@ -71,7 +76,9 @@ class Projector:
         folder: str | Path | None = None,
         env: Mapping[str, str] | None = None,
         batch_size: int = BATCH_SIZE,
+        workers: int = 1,
     ) -> None:
+        """`workers` > 1 folds the games in that many worker processes (large backlogs)."""
         if isinstance(source, NovusApp):
             self.app = source
             self._own_app = False
@@ -82,8 +89,24 @@ class Projector:
             self._own_app = True
         self.folder.mkdir(parents=True, exist_ok=True)
         self.batch_size = batch_size
-        self.view = DuckDBView(work_path(self.folder))
-        self.projection = GamesProjection(self.view)
+        try:
+            self.view = DuckDBView(work_path(self.folder))
+        except BaseException:
+            if self._own_app:
+                self.app.close()
+            raise
+        folds = WorkerFolds(workers) if workers > 1 else None
+        self.projection = GamesProjection(self.view, history=self._history, folds=folds)
+
+    def _history(self, game_id: str, count: int) -> list[Step]:
+        """The first `count` steps of a stored game (versions 2 .. count + 1)."""
+        steps: list[Step] = []
+        for event in self.app.events.get(UUID(game_id), gt=1, lte=count + 1):
+            if isinstance(event, Game.Decided):
+                steps.append(Decision(event.seat, event.action))
+            elif isinstance(event, Game.ChanceResolved):
+                steps.append(ChanceStep(tuple(event.outcome)))
+        return steps
 
     @property
     def position(self) -> int:
@@ -114,7 +137,13 @@ class Projector:
     ) -> Report:
         """Project every event after the stored position; then publish for readers."""
         begin = time.perf_counter()
-        reason = "asked for" if rebuild else self.check_store()
+        if rebuild:
+            reason = "asked for"
+        elif self.view.schema_changed:
+            reason = "the tables were made by another version of Novus"
+            self.view.schema_changed = False
+        else:
+            reason = self.check_store()
         if reason:
             self.rebuild()
         events = 0
@@ -122,18 +151,27 @@ class Projector:
         last = self.app.max_notification_id()
         if position == 0 and last:
             self.view.set_mark(STORE_MARK, self._store_mark())
-        while True:
-            batch = self.app.notifications(position, self.batch_size)
-            if not batch:
+        read = position
+        pending = None
+        while True:  # batch N is written while batch N+1 is folded (by the workers, if any)
+            notes = self.app.notifications(read, self.batch_size) if read >= position else []
+            current = self.projection.submit(notes, self.app.name) if notes else None
+            if notes:
+                events += len(notes)
+                read = notes[-1][0]
+                last = max(last, read)
+            if pending is not None:
+                self.projection.complete(pending)
+                tracking = pending[2]
+                assert tracking is not None  # only non-empty batches are submitted
+                position = tracking.notification_id
+                if progress is not None:
+                    progress(position, last)
+            pending = current
+            if pending is None:
                 break
-            self.projection.process_batch(batch, self.app.name)
-            events += len(batch)
-            position = batch[-1][0]
-            last = max(last, position)
-            if progress is not None:
-                progress(position, last)
-            if len(batch) < self.batch_size:
-                break
+            if len(notes) < self.batch_size:
+                read = -1  # caught up: complete the last batch, read no more
         if publish and (events or reason or not self.published.exists()):
             self.publish()
         return Report(events, position, time.perf_counter() - begin, bool(reason), reason)
@@ -174,6 +212,7 @@ class Projector:
                 stop.wait(poll)
 
     def close(self) -> None:
+        self.projection.folds.close()
         self.view.close()
         if self._own_app:
             self.app.close()
@@ -193,13 +232,18 @@ def catch_up(
     rebuild: bool = False,
     batch_size: int = BATCH_SIZE,
     progress: Progress | None = None,
+    workers: int = 1,
 ) -> Report:
     """Project a data folder's (or an app's) new events into DuckDB and publish the result.
 
     `source` is a data folder or an open `NovusApp` (then `folder` says where the views go;
     default: `$NOVUS_DATA_DIR`). `rebuild` drops everything first and replays the whole store.
+    `workers` > 1 folds the games in that many processes (scripts need the usual
+    ``if __name__ == "__main__":`` guard of `multiprocessing`).
     """
-    with Projector(source, folder=folder, env=env, batch_size=batch_size) as projector:
+    with Projector(
+        source, folder=folder, env=env, batch_size=batch_size, workers=workers
+    ) as projector:
         return projector.catch_up(rebuild=rebuild, progress=progress)
 
 

@@ -13,7 +13,8 @@ Tables (one row each per):
 - `tracking`: the notification id of the last event whose rows are in, written in the same
   transaction as those rows; `marks`: which store the tables come from.
 Views: `seat_points` (breakdown, one row per category), `player_stats`,
-`player_stats_by_players`, `player_stats_by_seat`, `player_points`, `game_stats`, and the
+`player_stats_by_players`, `player_stats_by_seat`, `player_points`, `game_stats`, `seat_stats`,
+`action_stats` (decisions by verb, the part of the action before ``:``, for every game), and the
 statistics views of each game (`stats_<game>_<name>`).
 """
 
@@ -88,6 +89,12 @@ VIEWS = {
                (SELECT avg(s.total) FROM seats s WHERE s.game = g.game AND s.winner)
                    AS average_winning_score
         FROM games g GROUP BY g.game""",
+    "action_stats": """
+        SELECT g.game, split_part(s.action, ':', 1) AS verb, count(*) AS times,
+               count(DISTINCT s.game_id) AS games,
+               count(*) / count(DISTINCT s.game_id) AS per_game
+        FROM steps s JOIN games g USING (game_id)
+        WHERE s.kind = 'decision' GROUP BY g.game, verb""",
     "seat_stats": """
         SELECT game, players, seat, count(*) AS games, avg(winner::INTEGER) AS win_rate,
                avg(total) AS average_score

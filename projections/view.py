@@ -42,7 +42,19 @@ class DuckDBView(TrackingRecorder):
                     hint="wait for the other `novus project` to end (or stop its --follow)",
                 ) from None
             raise
-        self._transaction(lambda: schema.create(self.con))
+        self.schema_changed = False
+        self._transaction(self._open_schema)
+
+    def _open_schema(self) -> None:
+        """Create what is missing; tables of another schema version are dropped first."""
+        if self.con.execute(
+            "SELECT count(*) FROM duckdb_tables() WHERE table_name = 'marks'"
+        ).fetchone() != (0,):
+            found = self.mark("schema_version")
+            if found != schema.SCHEMA_VERSION:
+                schema.drop(self.con)
+                self.schema_changed = True
+        schema.create(self.con)
 
     # ---- TrackingRecorder -----------------------------------------------------------------
 
@@ -120,15 +132,21 @@ class DuckDBView(TrackingRecorder):
 
     # ---- reading back (refolding after a restart) ----------------------------------------
 
-    def game_steps(self, game_id: str) -> tuple[str, list[tuple[str, int, str]]] | None:
-        """A projected game's setup JSON and its steps so far (kind, seat, action), in order."""
-        row = self.con.execute("SELECT setup FROM games WHERE game_id = ?", [game_id]).fetchone()
-        if row is None:
-            return None
+    def game_progress(self, game_id: str) -> tuple[str, int] | None:
+        """A projected game's setup JSON and how many of its steps are in (None: not started)."""
+        row = self.con.execute(
+            "SELECT setup, (SELECT count(*) FROM steps WHERE game_id = $id) FROM games "
+            "WHERE game_id = $id",
+            {"id": game_id},
+        ).fetchone()
+        return None if row is None else (str(row[0]), int(row[1]))
+
+    def game_steps(self, game_id: str) -> list[tuple[str, int, str]]:
+        """A projected game's steps so far as stored (kind, seat, action), in order."""
         steps = self.con.execute(
             "SELECT kind, seat, action FROM steps WHERE game_id = ? ORDER BY step", [game_id]
         ).fetchall()
-        return str(row[0]), [(str(k), int(s), str(a)) for k, s, a in steps]
+        return [(str(k), int(s), str(a)) for k, s, a in steps]
 
     # ---- publishing -----------------------------------------------------------------------
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import itertools
 import os
+import sys
 from collections.abc import Iterator
 
 import pytest
@@ -44,6 +45,16 @@ def postgres_env(postgres_server: PostgresServer) -> dict[str, str]:
     schema = f"novus_test_{os.getpid()}_{next(_schemas)}"
     postgres_server.create_schema(schema)
     return postgres_server.env(schema)
+
+
+@pytest.fixture(autouse=True)
+def _restore_main_module() -> Iterator[None]:
+    """Streamlit's AppTest leaves its script as `__main__`; a later test that starts worker
+    processes (spawn re-runs `__main__` in the child) would then run that script. Put it back."""
+    main = sys.modules.get("__main__")
+    yield
+    if main is not None:
+        sys.modules["__main__"] = main
 
 
 @pytest.fixture(params=["sqlite", "postgres"])

@@ -61,7 +61,9 @@ def export(
 
 
 def import_command(
-    files: Annotated[list[Path], typer.Argument(help="Files to import.", exists=True)],
+    files: Annotated[
+        list[Path], typer.Argument(help="Files (or folders of files) to import.", exists=True)
+    ],
     format: Annotated[
         FormatChoice, typer.Option("--format", "-f", help="File format; auto detects it.")
     ] = FormatChoice.auto,
@@ -78,6 +80,7 @@ def import_command(
     Exits non-zero when any file was rejected. Re-importing a stored game changes nothing.
     """
     app = open_store(data_dir)
+    files = expand(files)
     with progress() as bar:
         task = bar.add_task("importing", total=len(files))
 
@@ -105,6 +108,17 @@ def import_command(
             )
     if counts["rejected"]:
         raise typer.Exit(1)
+
+
+def expand(paths: list[Path]) -> list[Path]:
+    """Files as given; a folder stands for the files in it (what `export --all` wrote)."""
+    found: list[Path] = []
+    for path in paths:
+        if path.is_dir():
+            found.extend(sorted(p for p in path.iterdir() if p.is_file()))
+        else:
+            found.append(path)
+    return found
 
 
 def register(app: typer.Typer) -> None:

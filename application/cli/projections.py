@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import math
+import signal
+import threading
 from typing import Annotated, Any
 
+import duckdb
 import pandas as pd
 import typer
 from rich import box
@@ -16,6 +19,41 @@ from application.cli.options import DataDir, open_store
 from domain.core import registry
 from projections import runner
 from projections.read import Views
+
+
+def _interrupted(error: BaseException) -> bool:
+    """DuckDB turns Ctrl+C during a query into its own error."""
+    return isinstance(error, duckdb.InterruptException) or (
+        isinstance(error, RuntimeError) and "interrupted" in str(error).lower()
+    )
+
+
+def _follow(projector: runner.Projector, poll: float) -> None:
+    """Follow until Ctrl+C or SIGTERM, which end the loop between two batches; a second Ctrl+C
+    stops at once."""
+    stop = threading.Event()
+
+    def on_signal(signum: int, frame: Any) -> None:
+        if stop.is_set() and signum == signal.SIGINT:
+            raise KeyboardInterrupt
+        stop.set()
+
+    main = threading.current_thread() is threading.main_thread()
+    previous = (
+        {s: signal.signal(s, on_signal) for s in (signal.SIGINT, signal.SIGTERM)} if main else {}
+    )
+    try:
+        projector.follow(
+            stop=stop,
+            poll=poll,
+            on_report=lambda r: console.print(
+                f"projected {r.events} new events; position {r.position}", highlight=False
+            ),
+        )
+    finally:
+        for signum, handler in previous.items():
+            signal.signal(signum, handler)
+    errors.print("stopped following")
 
 
 def project(
@@ -33,12 +71,20 @@ def project(
     poll: Annotated[
         float, typer.Option("--poll", min=0.01, help="Seconds between polls with --follow.")
     ] = runner.POLL_SECONDS,
+    workers: Annotated[
+        int,
+        typer.Option(
+            "--workers", "-w", min=1, help="Processes folding the games (large backlogs)."
+        ),
+    ] = 1,
 ) -> None:
     """Project the event store into DuckDB (games, steps, scores, statistics) from where it was."""
     folder = settings.data_dir(data_dir)
     app = open_store(data_dir, create=False)
     try:
-        with runner.Projector(app, folder=folder, batch_size=batch_size) as projector:
+        with runner.Projector(
+            app, folder=folder, batch_size=batch_size, workers=workers
+        ) as projector:
             start = 0 if rebuild else projector.position
             with progress() as bar:
                 task = bar.add_task("projecting events", total=None)
@@ -46,7 +92,12 @@ def project(
                 def advance(position: int, last: int) -> None:
                     bar.update(task, completed=position - start, total=max(last - start, 1))
 
-                report = projector.catch_up(rebuild=rebuild, progress=advance)
+                try:
+                    report = projector.catch_up(rebuild=rebuild, progress=advance)
+                except (RuntimeError, duckdb.Error) as error:
+                    if _interrupted(error):
+                        raise KeyboardInterrupt from None
+                    raise
             if report.rebuilt:
                 console.print(f"rebuilt the views ({report.reason})", highlight=False)
             console.print(
@@ -57,16 +108,7 @@ def project(
             )
             if follow:
                 console.print(f"following new events every {poll:g} s (Ctrl+C stops)")
-                try:
-                    projector.follow(
-                        poll=poll,
-                        on_report=lambda r: console.print(
-                            f"projected {r.events} new events; position {r.position}",
-                            highlight=False,
-                        ),
-                    )
-                except KeyboardInterrupt:
-                    errors.print("stopped following")
+                _follow(projector, poll)
     finally:
         app.close()
 
@@ -119,6 +161,7 @@ def stats(
         )
     if game:
         console.print(frame_table("Seats", views.seat_stats(game=game)))
+        console.print(frame_table("Decisions by kind", views.action_stats(game=game)))
         for name, title in views.stat_tables(game):
             console.print(frame_table(title, views.stat_table(game, name)))
     views.close()

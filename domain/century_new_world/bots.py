@@ -14,6 +14,8 @@ from domain.core.protocol import Bot, Decision
 
 VALUE = (1.0, 2.0, 3.0, 4.0)
 """What a cube of each kind is worth to the heuristic (corn < meat < tobacco < fur)."""
+UPGRADE_STEP = 0.6
+"""What raising a held cube one kind costs the heuristic (part of a placement)."""
 
 
 def make_bot(rules: Any, kind: str, seed: int) -> Bot[Any]:
@@ -25,15 +27,32 @@ def make_bot(rules: Any, kind: str, seed: int) -> Bot[Any]:
 
 
 def _shortfall(have: C.Cubes, need: C.Cubes) -> float:
-    """How far `have` is from paying `need`, counting a higher cube as able to cover a lower."""
+    """How far `have` is from paying `need`.
+
+    Cubes only go up (an upgrade raises a cube one kind; nothing lowers one), so a cube of the
+    needed kind pays at once, a lower cube pays after upgrades (costing the levels it must climb)
+    and a higher cube pays nothing; a cube not held at all costs its kind's value.
+    """
+    spare = list(have)
+    short = [0, 0, 0, 0]
+    for k in range(4):
+        used = min(spare[k], need[k])
+        spare[k] -= used
+        short[k] = need[k] - used
     missing = 0.0
-    spare = 0
-    for k in (3, 2, 1, 0):
-        spare += have[k]
-        take = min(spare, need[k])
-        spare -= take
-        missing += (need[k] - take) * VALUE[k]
-    return missing
+    for k in (3, 2, 1):
+        for j in range(k - 1, -1, -1):
+            take = min(spare[j], short[k])
+            spare[j] -= take
+            short[k] -= take
+            missing += take * (k - j) * UPGRADE_STEP
+    return missing + sum(n * VALUE[k] for k, n in enumerate(short))
+
+
+def _settler_value(available: int) -> float:
+    """Available settlers matter while few are left; beyond a turn or two's worth they add
+    little, so the bot does not rest while it still has settlers to place."""
+    return 1.2 * min(available, 3) + 0.1 * max(available - 3, 0)
 
 
 class HeuristicBot:
@@ -55,7 +74,7 @@ class HeuristicBot:
             - gap * 1.2
             + min(cube_value, 18) * 0.4
             - over * 2
-            + p.available * 0.5
+            + _settler_value(p.available)
             + len(p.cards) * 2
         )
 

@@ -100,7 +100,10 @@ def describe(s: State, step: Step) -> str:
     name = s.names[step.seat]
     action = step.action
     if action == L.REST:
-        return f"{name} rests and takes back {s.settlers_on_board(step.seat)} settlers"
+        back = s.settlers_on_board(step.seat)
+        if not back:
+            return f"{name} rests with no settlers on the board (a pass)"
+        return f"{name} rests and takes back {back} settler{'s' if back > 1 else ''}"
     if action.startswith("place:"):
         return _place(s, step.seat, action)
     if action.startswith("explore:"):

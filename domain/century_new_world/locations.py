@@ -9,7 +9,8 @@ Action grammar (one location per action; the id names it, so statistics can coun
 - ``place:<loc>:card=<id>``            village: pay and take the point card above the fort,
   ``place:<loc>:bonus=<id>``           or the top bonus tile of its stack,
   ``place:<loc>:card=<id>+bonus=<id>`` or both
-- ``rest``                             take back all one's settlers
+- ``rest``                             take back all one's settlers (always legal: KO offers
+                                       work or rest; with none on the board it is a pass)
 
 A location can be chosen only without an exploration tile, without one's own settlers, with
 enough available settlers (its icon when empty, one more than the settlers there when another

@@ -28,7 +28,8 @@ class CenturyNewWorldRules:
 
     name = S.GAME
     title = "Century: New World"
-    rules_version = "1"
+    rules_version = "2"
+    """2: rest is always legal (v1 offered it only with settlers on the board)."""
     min_players = 2
     max_players = 4
     options = S.OPTIONS
@@ -125,8 +126,6 @@ def _why(s: State, seat: int, action: str) -> str:
         return "an exploration tile must be taken first"
     if s.phase == RETURN:
         return f"over the storage limit of {s.t.facts.storage}: return a cube you hold"
-    if action == L.REST:
-        return "no settlers of yours are on the board"
     if not action.startswith("place:"):
         return "not an action of the grammar"
     loc_id = action.split(":")[1]

@@ -24,8 +24,7 @@ def legal(s: State, seat: int) -> tuple[str, ...]:
         found = ()
     elif s.phase == WORK:
         places = L.placements(s, seat)
-        if s.settlers_on_board(seat) or not places:
-            places.append(L.REST)
+        places.append(L.REST)  # KO: work or rest, either, always (rest may take back nothing)
         found = tuple(places)
     elif s.phase == EXPLORE:
         found = tuple(

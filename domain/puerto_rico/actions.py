@@ -45,7 +45,9 @@ theme (`names=2p` only changes `describe` and `view` labels).
                              of the building just chosen with a VP chip, a good, a colonist.
 ``guest:<tile|building>``    owner of a Guest House with guests (Expansion 1), whenever he is
                              to decide (not in his own mayor placement): move one guest to a
-                             free circle; then he decides again.
+                             free circle; then he decides again. Before a settler, builder,
+                             craftsman, trader or captain phase every other owner with a
+                             guest is asked (``guest:`` or ``pass``) before the phase starts.
 ``extra:<good>``             craftsman: the craftsman's extra barrel (only offered when he
                              produced two or more kinds still in the supply; with one kind the
                              engine gives it).

@@ -1,8 +1,10 @@
 """Black Market (Expansion 1): pay up to 3 doubloons of a building with other things (KO).
 
 Only when the owner (manned Black Market) is short of doubloons for the building he builds: each
-missing doubloon is one of a colonist (not the one on the Black Market), a good and a VP chip, at
-most one of each, all returned to the supply; he ends with no doubloons. The game still ends if
+missing doubloon is one of a colonist (not the one on the Black Market, nor one whose leaving
+would raise the price: a quarry's counted in the discount, the Library's or the Zoning Office's),
+a good and a VP chip, at most one of each, all returned to the supply; he ends with no
+doubloons. The game still ends if
 an end condition already held (returning VP chips does not undo it: `State.ends` stays).
 
 In the engine: ``build:<building>`` when short starts the payment (`State.pending` holds the
@@ -15,7 +17,7 @@ itself), and the building is built when the last one is paid.
 from __future__ import annotations
 
 from domain.puerto_rico.actions import PAY_COLONIST_ACTIONS, PAY_GOOD_ACTIONS, PAY_VP
-from domain.puerto_rico.components import BLACK_MARKET
+from domain.puerto_rico.components import BLACK_MARKET, LIBRARY, QUARRY, ZONING_OFFICE
 from domain.puerto_rico.nobles import SPECIAL, spare_colonists
 from domain.puerto_rico.state import Player, State
 
@@ -24,25 +26,45 @@ SAN_JUAN = len(PAY_COLONIST_ACTIONS) - 1
 """`PAY_COLONIST_ACTIONS` index of San Juan (after the 6 tile types and the buildings)."""
 
 
-def kinds_available(p: Player) -> int:
-    """How many kinds of payment `p` could make (0-3)."""
-    on_market = p.workers[p.buildings.index(BLACK_MARKET)] if p.has(BLACK_MARKET) else 0
-    spare = p.colonists() - on_market
-    return (1 if spare > 0 else 0) + (1 if sum(p.goods) else 0) + (1 if p.vp > 0 else 0)
+def colonist_sources(p: Player, building: int, builder: bool) -> list[int]:
+    """`PAY_COLONIST_ACTIONS` indices of the colonists `p` may pay for `building`: any but the
+    one on the Black Market, and none whose leaving would raise the price (a quarry, Library or
+    Zoning Office colonist that gives part of the discount: at the build it would be gone)."""
+    from domain.puerto_rico.roles.builder import cost  # builder imports this module
+
+    price = cost(p, building, builder)
+    out: list[int] = []
+    for t in range(6):
+        if p.manned[t] and not (t == QUARRY and _raises(p, building, builder, price, t)):
+            out.append(t)
+    for b, w in zip(p.buildings, p.workers, strict=True):
+        if (
+            w
+            and b != BLACK_MARKET
+            and (
+                b not in (LIBRARY, ZONING_OFFICE) or not _raises(p, building, builder, price, 6 + b)
+            )
+        ):
+            out.append(6 + b)
+    if p.san_juan:
+        out.append(SAN_JUAN)
+    return out
+
+
+def _raises(p: Player, building: int, builder: bool, price: int, source: int) -> bool:
+    from domain.puerto_rico.roles.builder import cost
+
+    q = p.clone()
+    _remove(q, source)
+    return cost(q, building, builder) > price
 
 
 def options(s: State, p: Player) -> list[str]:
     acts: list[str] = []
     used = s.stored
     if not used & COLONIST:
-        acts.extend(PAY_COLONIST_ACTIONS[t] for t in range(6) if p.manned[t])
-        acts.extend(
-            PAY_COLONIST_ACTIONS[6 + b]
-            for b, w in zip(p.buildings, p.workers, strict=True)
-            if w and b != BLACK_MARKET
-        )
-        if p.san_juan:
-            acts.append(PAY_COLONIST_ACTIONS[SAN_JUAN])
+        sources = colonist_sources(p, s.pending, s.actor == s.picker)
+        acts.extend(PAY_COLONIST_ACTIONS[t] for t in sources)
     if not used & GOOD:
         acts.extend(PAY_GOOD_ACTIONS[g] for g in range(5) if p.goods[g])
     if not used & VP and p.vp > 0:
@@ -112,6 +134,11 @@ def _pay(s: State, p: Player, action: str) -> None:
         s.noble_supply += 1
     else:
         s.col_supply += 1
+    _remove(p, t)
+
+
+def _remove(p: Player, t: int) -> None:
+    """Take one colonist off target `t` (a `PAY_COLONIST_ACTIONS` index) of the edited `p`."""
     if t == SAN_JUAN:
         p.san_juan -= 1
     elif t < 6:

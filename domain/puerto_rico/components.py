@@ -144,6 +144,8 @@ copies are known (KO is silent), so nobles are offered for 3-5 players only.
 
 NOBLES = 20
 """Expansion 2: noble tokens (KO)."""
+COLONISTS_BOX = 100
+"""Colonist tokens in the box (KO: "이주민 100개"); Expansion 2 uses them all (not counted out)."""
 
 
 _KINDS = {"P": "production", "S": "violet_small", "L": "violet_large"}

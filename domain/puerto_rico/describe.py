@@ -13,6 +13,7 @@ from domain.core.protocol import ChanceStep, Decision, Step
 from domain.puerto_rico import actions as A
 from domain.puerto_rico.components import (
     BLACK_MARKET,
+    BUILDINGS,
     FOREST_HOUSE,
     GUEST_HOUSE,
     HARBOR,
@@ -28,6 +29,7 @@ from domain.puerto_rico.names import Names, names_for
 from domain.puerto_rico.roles.builder import cost
 from domain.puerto_rico.roles.trader import price
 from domain.puerto_rico.state import CHANCE_BUILDINGS, CHANCE_HACIENDA, CHANCE_LAND, State
+from domain.puerto_rico.turns import privilege
 
 
 def _a(word: str) -> str:
@@ -145,17 +147,24 @@ def describe(s: State, step: Step) -> str:
         text = f"{who} places {nm.colonists}: " + (", ".join(parts) or "none")
         return text + (f" ({rest} in San Juan)" if rest > 0 else "")
     if verb == A.BUILD:
-        spent = cost(p, arg, step.seat == s.picker) if p is not None else 0
+        price_ = cost(p, arg, step.seat == s.picker) if p is not None else 0
+        spent = min(price_, p.doubloons) if p is not None else 0
         text = (
-            f"{who} builds {_building(nm, arg)} ({nm.count(spent, 'doubloon', 'doubloons')} spent)"
+            f"{who} builds {_building(nm, arg)} ({nm.count(spent, 'doubloon', 'doubloons')} spent"
+            + (
+                f", {price_ - spent} more with the {nm.building[BLACK_MARKET]})"
+                if price_ > spent
+                else ")"
+            )
         )
-        if p is not None and p.has(UNIVERSITY) and (s.col_supply or s.col_ship):
+        no_circle = BUILDINGS[arg].slots == 0
+        if p is not None and p.has(UNIVERSITY) and (s.col_supply or s.col_ship) and not no_circle:
             text += f" and puts a {nm.colonist} on it ({nm.building[UNIVERSITY]})"
         return text
     if verb == A.EXTRA:
         return f"{who} takes an extra {nm.good[arg]} (craftsman privilege)"
     if verb == A.SELL and parsed.arg2 == 1:
-        gain = PRICES[arg] + (1 if step.seat == s.picker else 0)
+        gain = PRICES[arg] + privilege(s, step.seat)
         return (
             f"{who} sells {nm.good[arg]} for {nm.count(gain, 'doubloon', 'doubloons')}"
             f" with the {nm.building[TRADING_POST]}"
@@ -171,13 +180,15 @@ def describe(s: State, step: Step) -> str:
             i = s.ships.index(parsed.arg2)
             amount = min(have, parsed.arg2 - s.ship_load[i])
             where = f"on the {parsed.arg2}-ship"
-        vp = amount + (1 if step.seat == s.picker and not s.bonus_used else 0)
+        vp = amount + (privilege(s, step.seat) if not s.bonus_used else 0)
         vp += 1 if p is not None and p.has(HARBOR) else 0
         return f"{who} ships {amount} {nm.good[arg]} {where} ({vp} VP)"
     if verb == A.STORE:
         return f"{who} stores all {nm.good[arg]} in a warehouse"
     if verb == A.KEEP:
         return f"{who} keeps 1 {nm.good[arg]}"
+    if verb == A.PASS and s.guest_stage >= 0:
+        return f"{who} leaves the guests in the {nm.building[GUEST_HOUSE]}"
     if verb == A.PASS and s.role == 5:
         return f"{who} declines to use the wharf"
     return f"{who} passes"

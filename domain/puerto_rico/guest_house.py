@@ -4,19 +4,26 @@ In the mayor phase the Guest House is an ordinary placement target with 2 circle
 may move to any free circle of a tile or building "at the start, middle or end of any phase",
 at once in force, staying there until the next mayor phase. The engine offers the move
 (``guest:<tile|building>``, one guest per step) whenever the owner is the seat to decide, outside
-his own mayor placement; a seat with nothing else to decide is not stopped for it (see
-docs/rules-notes.md).
+his own mayor placement; and before a settler, builder, craftsman, trader or captain phase
+each other owner is asked once (`open_stage`). A seat with nothing else to decide is not
+stopped for it otherwise, except at the captain's storage when a guest moved to his unmanned
+warehouse or Storehouse would save barrels (KO's own example; see docs/rules-notes.md).
 """
 
 from __future__ import annotations
 
 from domain.puerto_rico.actions import GUEST_ACTIONS
 from domain.puerto_rico.components import (
+    BUILDER,
     BUILDINGS,
+    CAPTAIN,
+    CRAFTSMAN,
     GUEST_HOUSE,
     LARGE_WAREHOUSE,
+    SETTLER,
     SMALL_WAREHOUSE,
     STOREHOUSE,
+    TRADER,
 )
 from domain.puerto_rico.nobles import SPECIAL, spare_colonists
 from domain.puerto_rico.state import Player, State
@@ -41,6 +48,11 @@ def moves(p: Player) -> list[str]:
     return acts
 
 
+def can_move(p: Player) -> bool:
+    """Whether `p` has a guest and somewhere to move it."""
+    return p.has(GUEST_HOUSE) and bool(moves(p))
+
+
 def move(s: State, seat: int, target: int) -> None:
     p = s.edit(seat)
     workers = list(p.workers)
@@ -59,3 +71,32 @@ def move(s: State, seat: int, target: int) -> None:
             s.wh_left += {SMALL_WAREHOUSE: 1, LARGE_WAREHOUSE: 2}.get(building, 0)
             s.keep_left += 3 if building == STOREHOUSE else 0
     p.set_workers(tuple(workers))
+
+
+STAGE_ROLES: frozenset[int] = frozenset({SETTLER, BUILDER, CRAFTSMAN, TRADER, CAPTAIN})
+"""Phases a guest can change (KO: moves "어떤 역할 과정의 시작, 중간, 끝이든"): before they start,
+every other Guest House owner with a guest and a free circle is asked (``guest:`` or ``pass``).
+The chooser had his chance when choosing; in the mayor phase guests are placed anew; the
+prospector phase changes nothing a guest could affect before the next phase starts."""
+
+
+def open_stage(s: State) -> bool:
+    """Start asking the Guest House owners before the current role's phase; False if nobody."""
+    if s.role not in STAGE_ROLES:
+        return False
+    s.guest_stage = 1
+    return next_owner(s)
+
+
+def next_owner(s: State) -> bool:
+    """Give the turn to the next owner to ask (True), or close the stage (False)."""
+    n = s.nplayers
+    while s.guest_stage < n:
+        seat = (s.picker + s.guest_stage) % n
+        p = s.players[seat]
+        if can_move(p):
+            s.actor = seat
+            return True
+        s.guest_stage += 1
+    s.guest_stage = -1
+    return False

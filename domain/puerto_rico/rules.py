@@ -77,6 +77,8 @@ def legal(s: State, seat: int) -> tuple[str, ...]:
         found = _role_choices(s)
     elif s.role == DRAFTING:
         found = building_sets.draft_legal(s)
+    elif s.guest_stage >= 0:
+        found = ("pass",)  # the guest moves are added below
     else:
         found = ROLE_MODULES[s.role].legal(s, seat)
     if found and s.role != MAYOR and s.players[seat].has(GUEST_HOUSE):
@@ -91,7 +93,9 @@ class PuertoRicoRules:
 
     name = "puerto-rico"
     title = "Puerto Rico"
-    rules_version = "1"
+    rules_version = "2"
+    """2: the rules audit (docs/rules-notes.md, "Puerto Rico: audit against KO"); v1 games may
+    not replay."""
     min_players = 2
     max_players = 5
     options = OPTIONS
@@ -205,6 +209,10 @@ class PuertoRicoRules:
         s = state.clone()
         if parsed.verb == A.GUEST:
             guest_house.move(s, seat, parsed.arg)
+            if s.guest_stage >= 0 and not guest_house.can_move(s.players[seat]):
+                _next_guest_owner(s)
+        elif s.guest_stage >= 0:  # pass: this owner leaves his guests where they are
+            _next_guest_owner(s)
         elif parsed.verb == A.ROLE:
             _take_role(s, seat, parsed.arg)
         elif parsed.verb == A.DRAFT:
@@ -261,7 +269,15 @@ def _take_role(s: State, seat: int, role: int) -> None:
         s.role_doubloons = tuple(money)
     s.role = role
     s.picker = seat
-    ROLE_MODULES[role].start(s)
+    if not guest_house.open_stage(s):
+        ROLE_MODULES[role].start(s)
+
+
+def _next_guest_owner(s: State) -> None:
+    """The next Guest House owner is asked, or the phase starts."""
+    s.guest_stage += 1
+    if not guest_house.next_owner(s):
+        ROLE_MODULES[s.role].start(s)
 
 
 RULES = PuertoRicoRules()

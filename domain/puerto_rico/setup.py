@@ -12,6 +12,7 @@ from collections.abc import Mapping
 from domain.core.protocol import OptionSpec
 from domain.puerto_rico.components import (
     BUILDINGS,
+    COLONISTS_BOX,
     GOODS_SUPPLY,
     JEWELER,
     NOBLES,
@@ -153,6 +154,7 @@ def initial(names: tuple[str, ...], options: Mapping[str, str]) -> State:
     s.keep_left = 0
     s.made = (0,) * 5
     s.pending = -1
+    s.guest_stage = -1
     s.sw_load = (0,) * 5
     s.sw_used = 0
     s.noble_supply = -1
@@ -160,7 +162,8 @@ def initial(names: tuple[str, ...], options: Mapping[str, str]) -> State:
     if options.get("nobles", "false") == "true":
         s.noble_supply = NOBLES - 1  # one noble on the ship instead of a colonist (KO)
         s.ship_nobles = 1
-        s.col_supply += 1
+        # KO: with nobles colonists are not counted out (no end by colonists): the whole box
+        s.col_supply = COLONISTS_BOX - (s.col_ship - 1)
         jeweler = list(s.bsupply)
         jeweler[JEWELER] = BUILDINGS[JEWELER].copies
         s.bsupply = tuple(jeweler)

@@ -140,6 +140,7 @@ class State:
         "face_up",
         "goods_supply",
         "governor",
+        "guest_stage",
         "hand",
         "house",
         "keep_left",
@@ -268,6 +269,9 @@ class State:
     """Mayor: colonists the actor still has to place; craftsman: extra barrels still owed."""
     cursor: int
     """Mayor: the first placement target the actor may still use (placements go in order)."""
+    guest_stage: int
+    """Expansion 1: before a settler/builder/craftsman/trader/captain phase starts, the offset
+    from the picker of the Guest House owner being asked whether to move guests (-1: none)."""
 
     legal_cache: tuple[str, ...] | None
     legal_seat: int
@@ -293,6 +297,7 @@ class State:
         s.face_up = self.face_up
         s.goods_supply = self.goods_supply
         s.governor = self.governor
+        s.guest_stage = self.guest_stage
         s.hand = self.hand
         s.house = self.house
         s.names = self.names

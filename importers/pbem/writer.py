@@ -17,7 +17,7 @@ from domain.puerto_rico import actions as A
 from domain.puerto_rico.components import BUILDINGS, CRAFTSMAN, GOODS, MAYOR, ROLES
 from domain.puerto_rico.names import ROLE_NAMES
 from domain.puerto_rico.rules import RULES
-from domain.puerto_rico.state import CHANCE_HACIENDA, State
+from domain.puerto_rico.state import CHANCE_HACIENDA, CHANCE_REFILL, State
 from importers.pbem.interpret import Interpreter
 from importers.pbem.placement import occupied
 from importers.pbem.words import spelled
@@ -94,6 +94,8 @@ class Writer:
                 self.paragraph[-1].rstrip(".") + f" and draws a {tiles[0]} plantation."
             )
             return
+        if after.chance == CHANCE_REFILL:
+            return  # the reshuffled stack gives the rest of the row: one sentence for the row
         row = ", ".join(GOODS[t] for t in after.face_up)
         if not started:
             self.lines.append(f"Starting plantations: {row}.")

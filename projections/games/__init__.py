@@ -9,9 +9,22 @@ statistics tables. A module is found by the game's registry name: ``"puerto-rico
 
     STATS = GameStats(game="puerto-rico", facts=facts, views={"role_picks": "SELECT ..."})
 
+Adding a game takes one file, e.g. `projections/games/santa_maria.py`:
+
+    def facts(rules, before, step, after):
+        if isinstance(step, Decision) and step.action.startswith("ship:"):
+            yield Fact(step.seat, "ship", step.action.split(":")[1])
+
+    STATS = GameStats(game="santa-maria", facts=facts, views={
+        "ships": "SELECT item, count(*) AS times FROM facts "
+                 "WHERE game = 'santa-maria' AND fact = 'ship' GROUP BY item"})
+
+`tests/projections/test_games.py` checks every module found here (name, views on empty tables).
+
 Privacy: a fact must be public when its step is played (or be revealed by the end of the game):
-derive facts from actions, public chance outcomes and `rules.view(state)` picture, never from a
-hidden hand or a secret offer that was not revealed. The views only see the facts.
+derive facts from actions, public chance outcomes and the `rules.view(state)` picture, never
+from a hidden hand or a secret offer that was not revealed. The views only see the facts (and
+the generic tables: final scores, the actions as recorded, the engine's `describe` lines).
 """
 
 from __future__ import annotations
@@ -51,12 +64,19 @@ class GameStats:
     - `views`: statistics tables, name -> SELECT over the generic tables; created as views named
       ``stats_<game>_<name>`` (game with ``_`` for ``-``) and listed by `projections.read`.
     - `titles`: a human title per view name, for the CLI and the dashboard.
-    - `score_parts(state)`: optional speed-up; the objects the scores depend on. When each is
-      the very same object (identity) as after the previous step, the projection skips
-      `rules.scores` (copy-on-write states share unchanged parts).
+    - `score_parts(state)`: optional speed-up; the values the scores depend on. When each equals
+      (``==``, identity first) the one after the previous step, the projection skips
+      `rules.scores` (copy-on-write states share unchanged parts, so objects work too).
     - `seat_score(state, seat)`: optional, with `score_parts` giving one part per seat that
-      seat's score depends on alone: then only the seats whose part changed are rescored
-      (must equal `rules.scores(state).seats[seat]`).
+      seat's score depends on alone: then only the seats whose part changed are rescored, and
+      `score_timeline` is built from `seat_score` alone. Normally it equals
+      `rules.scores(state).seats[seat]`; a game whose running score would reveal hidden
+      information (cards in hand) returns only the publicly known points here.
+    - `public_action(rules, before, step)`: optional; the text stored in `steps.action` when
+      the recorded action or chance outcome would show hidden information (a secret offer, the
+      cards dealt): e.g. ``"offer:3"`` for ``"offer:2,4,7"``. Default: the action as recorded
+      (decisions) or the outcome as JSON (chance). The projection refolds from the event store,
+      never from `steps.action`, so the text may drop anything.
     """
 
     game: str
@@ -65,6 +85,7 @@ class GameStats:
     titles: Mapping[str, str] = field(default_factory=dict)
     score_parts: Callable[[Any], tuple[object, ...]] | None = None
     seat_score: Callable[[Any, int], SeatScore] | None = None
+    public_action: Callable[[Rules[Any], Any, Step], str] | None = None
 
 
 def module_name(game: str) -> str:

@@ -41,7 +41,7 @@ def facts(rules: Rules[Any], before: Any, step: Step, after: Any) -> Iterable[Fa
         found.append(Fact(step.seat, "build", rest))
     named = rest.partition(":")[0] if verb in ("sell", "ship") else ""
     for seat, (old, new) in enumerate(zip(before.players, after.players, strict=True)):
-        if old is new or old.goods == new.goods:
+        if old is new or old.goods is new.goods or old.goods == new.goods:
             continue
         for good, (had, has) in enumerate(zip(old.goods, new.goods, strict=True)):
             if has > had:

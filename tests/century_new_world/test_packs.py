@@ -68,3 +68,22 @@ def test_a_file_of_a_pack_names_its_folder(tmp_path: Path) -> None:
 
 def test_unknown_source() -> None:
     assert packs.check_pack("/no/such/folder")[0].startswith("/no/such/folder: not a pack")
+
+
+def test_a_pack_with_no_way_to_bring_the_reserve_settlers_into_play_is_incomplete(
+    tmp_path: Path,
+) -> None:
+    # KO setup 6: the 6 settlers beside the board are "아직 사용할 수 없는" (not usable yet);
+    # only a settlers benefit brings them, so a pack without one cannot be the printed game.
+    copy = tmp_path / "mine"
+    shutil.copytree(Path(str(packs.folder("synthetic"))), copy)
+    for name in ("point_cards.csv", "bonus_tiles.csv", "exploration_tiles.csv"):
+        lines = (copy / name).read_text().splitlines()
+        cleaned = [",".join("" if f.startswith("settlers:") else f for f in line.split(","))
+                   for line in lines]  # fmt: skip
+        (copy / name).write_text("\n".join(cleaned) + "\n")
+    problems = packs.check_pack(str(copy))
+    assert problems == [
+        "benefits: no point card, bonus tile or exploration tile brings settlers, so the 6 "
+        "beside each player board (KO setup 6: not usable yet) would never come into play"
+    ]

@@ -21,7 +21,7 @@ from hypothesis import strategies as st
 
 from domain.century_new_world import cubes as C
 from domain.century_new_world.rules import RULES
-from domain.century_new_world.state import State
+from domain.century_new_world.state import OVER, State
 from domain.core.chance import resolve
 from domain.core.errors import IllegalAction, NotYourTurn
 from domain.core.play import replay
@@ -87,6 +87,32 @@ def expected_flow(s: State, step: Decision) -> tuple[C.Cubes, C.Cubes]:
     return got, paid
 
 
+def check_turn_rules(before: State, step: Decision, after: State) -> None:
+    """The rulebook's placement, rest and storage rules, checked from outside the engine."""
+    seat = step.seat
+    verb, _, rest = step.action.partition(":")
+    if verb == "place":
+        li = before.t.loc_index[rest.partition(":")[0]]
+        owner, there = before.occ_seat[li], before.occ_n[li]
+        assert before.explore_on[li] < 0, "placed on a location under an exploration tile"
+        assert owner != seat, "placed on a location holding one's own settlers"
+        need = before.t.locations[li].settlers if owner < 0 else there + 1
+        assert (after.occ_seat[li], after.occ_n[li]) == (seat, need)
+        joined = before.players[seat].reserve - after.players[seat].reserve  # settler benefits
+        assert after.players[seat].available == before.players[seat].available - need + joined
+        if owner >= 0:
+            assert after.players[owner].available == before.players[owner].available + there
+    elif verb == "rest":
+        assert after.settlers_on_board(seat) == 0
+        gained = after.players[seat].available - before.players[seat].available
+        assert gained == before.settlers_on_board(seat), "rest takes back all, never some"
+    for b, a in zip(before.players, after.players, strict=True):
+        assert a.reserve <= b.reserve, "settlers beside the board only ever come into play"
+    if after.actor != seat or after.phase == OVER:
+        held = sum(after.players[seat].cubes)
+        assert held <= after.t.facts.storage, f"turn ended holding {held} cubes"
+
+
 def choose(state: State, seat: int, rng: random.Random, bias: float) -> str:
     legal = RULES.legal_actions(state, seat)
     claims = [a for a in legal if "card=" in a]
@@ -109,6 +135,7 @@ def test_random_games_keep_every_invariant(
     rng = random.Random(seed)
     state = RULES.initial_state(setup)
     steps: list[Step] = []
+    first_eighth: int | None = None
     while not RULES.is_over(state):
         assert len(steps) < 20_000, "the game does not end"
         seats = RULES.to_move(state)
@@ -146,11 +173,22 @@ def test_random_games_keep_every_invariant(
             assert held == C.sub(got, paid), "only the actor's cubes change, by the flows"
             others = [p.cubes for i, p in enumerate(after.players) if i != step.seat]
             assert others == [p.cubes for i, p in enumerate(state.players) if i != step.seat]
+            check_turn_rules(state, step, after)
+            if first_eighth is None and any(len(p.cards) >= 8 for p in after.players):
+                first_eighth = state.round
         state = after
         steps.append(step)
         check_invariants(state)
     assert max(len(p.cards) for p in state.players) >= 8
     assert state.actor == players - 1, "the round is played out to its last player"
+    assert state.round == first_eighth, "the game ends in the round of the first 8th card"
+    for row in RULES.scores(state).seats:
+        p = state.players[row.seat]
+        printed = sum(state.t.cards[c].points for c in p.cards)
+        printed += sum(state.t.bonus[b].points for b in p.bonus)
+        printed += sum(state.t.tiles[x].points for x in p.explored)
+        assert row.total == printed + sum(p.cubes) - p.cubes[0], "1 point per non-yellow cube"
+        assert row.tiebreak == (row.seat,), "the later player in turn order wins a tie"
     assert replay(RULES, setup, steps) == state
     assert pickle.loads(pickle.dumps(state)) == state
     assert RULES.view(replay(RULES, setup, steps)) == RULES.view(state)

@@ -111,7 +111,7 @@ def test_a_location_whose_function_cannot_be_used_cannot_be_chosen() -> None:
 
 
 def test_a_partial_trade_is_not_allowed_but_fewer_repeats_are() -> None:
-    s = with_player(started(3), 0, cubes="YYY")  # B1-2: YY -> G, up to 2 times
+    s = with_player(started(3), 0, cubes="YYY")  # B1-2: YY -> G, up to 5 times
     legal = RULES.legal_actions(s, 0)
     assert "place:B1-2:x1" in legal and "place:B1-2:x2" not in legal
     s = with_player(s, 0, cubes="YYYYY")
@@ -148,7 +148,18 @@ def test_rest_takes_back_all_settlers() -> None:
     after = act(s, "rest")
     assert after.players[0].available == 6
     assert after.settlers_on_board(0) == 0
-    assert "rest" not in RULES.legal_actions(started(3), 0), "nothing to take back"
+
+
+def test_rest_is_always_a_choice_even_with_nothing_to_take_back() -> None:
+    # KO 게임 방법 2: "일하기/휴식 중 하나의 행동을 선택하여 수행할 수 있습니다" -- no condition
+    # on rest; with no settlers on the board it takes back nothing (a pass).
+    s = started(3)
+    assert "rest" in RULES.legal_actions(s, 0)
+    after = act(s, "rest")
+    assert after.players[0] == s.players[0] and after.actor == 1
+    assert (
+        RULES.describe(s, Decision(0, "rest")) == "P0 rests with no settlers on the board (a pass)"
+    )
 
 
 def test_village_card_and_bonus_tile_and_refill() -> None:
@@ -274,3 +285,20 @@ def test_two_three_spaces_are_open_with_four_players_and_covered_with_fewer() ->
     assert "place:C1-7" not in RULES.legal_actions(three, 0)
     assert sorted(x for x in three.explore_on if x >= 0) == list(range(10))
     assert len([x for x in four.explore_on if x >= 0]) == 8, "two tiles go back to the box"
+
+
+def test_settlers_beside_the_board_are_not_usable_until_a_benefit_brings_them() -> None:
+    # KO setup 6: "이중 6개는 자신의 판 위에 두고, 나머지는 판 왼쪽에 따로 모아둡니다. (따로 모아둔
+    # 말은 아직 사용할 수 없는 것입니다)" -- only a settlers benefit (a point card, bonus tile or
+    # exploration tile, docs/rules-notes.md) moves them onto the player board.
+    s = occupy(started(3), "B1-3", 0, 6)
+    assert (s.players[0].available, s.players[0].reserve) == (0, 6)
+    assert RULES.legal_actions(s, 0) == ("rest",), "the 6 beside the board cannot be placed"
+    li = loc(s, "A1-F1")
+    card = next(i for i, c in enumerate(s.t.cards) if c.benefit == "settlers:2")
+    s = edit(started(3), fort_card=_set(started(3).fort_card, li, card))
+    s = with_player(s, 0, cubes=C.text(s.t.cards[card].cost), reserve=1)
+    after = act(s, f"place:A1-F1:card={s.t.cards[card].id}")
+    assert (after.players[0].available, after.players[0].reserve) == (6 - 1 + 1, 0), (
+        "a benefit brings at most what the reserve holds"
+    )

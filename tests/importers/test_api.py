@@ -70,3 +70,10 @@ def test_unknown_format_and_too_large_are_typed_rejections(app: NovusApp, tmp_pa
     assert isinstance(rejected.error, FileTooLarge)
     assert "MiB" in rejected.error.message
     assert app.game_ids() == []
+
+
+def test_an_unreadable_path_is_a_rejection_not_a_crash(app: NovusApp, tmp_path: Path) -> None:
+    folder = tmp_path / "a-folder.novus.jsonl"
+    folder.mkdir()
+    (result,) = import_paths(app, [folder])
+    assert result.status == "rejected" and "cannot read the file" in str(result.error)

@@ -138,3 +138,38 @@ def test_a_file_naming_a_stored_id_with_other_moves_is_an_id_conflict(
     stored = app.game_ids()[0]
     error = rejected(app, join(header(lines, id=str(stored))))
     assert isinstance(error, IdConflict) and str(stored) in error.message
+
+
+def test_a_rejected_file_leaves_the_duckdb_views_unchanged(
+    tmp_path: Path, lines: list[bytes]
+) -> None:
+    from projections.read import Views
+    from projections.runner import catch_up
+
+    folder = tmp_path / "projected"
+    store = open_app(folder)
+    assert import_bytes(store, "good.novus.jsonl", join(lines)).status == "imported"
+    catch_up(store, folder=folder)
+    tables = ("games", "seats", "steps", "score_timeline", "facts")
+
+    def views() -> tuple[object, ...]:
+        reader = Views(folder)
+        try:
+            counts = tuple(
+                int(reader.query(f"select count(*) from {t}").iloc[0, 0]) for t in tables
+            )
+            return (reader.position(), counts, reader.library_count())
+        finally:
+            reader.close()
+
+    before = views()
+    bad = list(lines)
+    middle = len(bad) // 2
+    while b'"seat"' not in bad[middle]:
+        middle += 1
+    bad[middle] = bad[middle].replace(b'"action":"', b'"action":"illegal-', 1)
+    result = import_bytes(store, "bad.novus.jsonl", join(header(bad, id=None)))
+    assert result.status == "rejected" and result.error is not None
+    assert result.error.line == middle + 1
+    catch_up(store, folder=folder)
+    assert views() == before

@@ -35,6 +35,8 @@ def test_export_one_and_all_then_import_idempotently(tmp_path: Path) -> None:
     assert code == 0 and "2 imported, 0 already present, 0 rejected" in out
     code, out = novus("import", *files, "--format", "native", "-d", target)
     assert code == 0 and "0 imported, 2 already present, 0 rejected" in out
+    code, out = novus("import", tmp_path / "all", "-d", target)  # a folder: its files
+    assert code == 0 and "0 imported, 2 already present, 0 rejected" in out
     assert sorted(open_app(target).game_ids()) == sorted(ids)
 
 

@@ -32,14 +32,25 @@ def comparable(view: dict[str, object]) -> dict[str, object]:
     return {**view, "roles": [r for r in roles if r["label"] != "Prospector"], "cards": cards}
 
 
-@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(st.integers(3, 5), st.integers(0, 10_000), st.sampled_from(["random", "heuristic"]))
-def test_written_reports_replay_to_the_same_game(players: int, seed: int, bot: str) -> None:
+@settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    st.integers(2, 5),
+    st.integers(0, 10_000),
+    st.sampled_from(["random", "heuristic"]),
+    st.sampled_from([{}, {"discards": "reshuffle", "colonist_end": "short"}]),
+)
+def test_written_reports_replay_to_the_same_game(
+    players: int, seed: int, bot: str, options: dict[str, str]
+) -> None:
     with tempfile.TemporaryDirectory() as folder:
         app = open_app(Path(folder))
-        record = app.history(app.simulate("puerto-rico", NAMES[:players], {}, seed=seed, bot=bot))
-    text = write(record.setup, record.steps, style=random.Random(seed))
+        game_id = app.simulate("puerto-rico", NAMES[:players], options, seed=seed, bot=bot)
+        record = app.history(game_id)
+    listed = ", ".join(f"{k}={v}" for k, v in options.items())
+    preamble = [f"Options: {listed}", ""] if options else []
+    text = write(record.setup, record.steps, style=random.Random(seed), preamble=preamble)
     report = loads("r.txt", text.encode())
+    assert report.game.setup == record.setup
     states = []
     for steps in (record.steps, report.game.steps):
         state = RULES.initial_state(record.setup)

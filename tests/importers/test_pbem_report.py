@@ -16,6 +16,7 @@ from application.service import NovusApp, open_app
 from domain.puerto_rico.rules import RULES
 from importers.api import import_bytes
 from importers.errors import ReportAmbiguity, ReportError, ReportMismatch
+from importers.pbem.writer import write
 from importers.pbem_report import loads
 
 DATA = Path(__file__).parent / "data"
@@ -103,13 +104,34 @@ def test_an_omitted_choice_is_an_ambiguity_naming_the_line_where_the_report_went
     assert "build:" in caught.value.message
 
 
-def test_missing_opening_plantations_are_an_ambiguity() -> None:
-    text = REPORTS[4].replace(
-        "Starting plantations: tobacco, tobacco, indigo, indigo, tobacco.", ""
-    )
-    with pytest.raises(ReportAmbiguity, match="which plantations were drawn") as caught:
-        loads("r.txt", text.encode())
-    assert caught.value.line == 8
+def test_unstated_opening_plantations_are_inferred_when_one_row_fits() -> None:
+    text = re.sub(r"Starting plantations:[^\n]*\n", "", REPORTS[4])
+    assert text != REPORTS[4]
+    report = loads("r.txt", text.encode())
+    assert any("opening plantations are not stated" in w for w in report.warnings)
+    assert RULES.view(final_state(text)) == RULES.view(final_state(REPORTS[4]))
+
+
+def test_unstated_opening_plantations_are_an_ambiguity_when_several_rows_fit(
+    tmp_path: Path,
+) -> None:
+    """Short 3-player games often end before the untaken opening tiles come back."""
+    app = open_app(tmp_path)
+    outcomes = []
+    for seed in range(8):
+        record = app.history(app.simulate("puerto-rico", ["Ana", "Ben", "Cleo"], {}, seed=seed))
+        text = write(record.setup, record.steps)
+        bare = re.sub(r"Starting plantations:[^\n]*\n", "", text)
+        try:
+            loads("r.txt", bare.encode())
+            outcomes.append("inferred")
+        except ReportAmbiguity as error:
+            assert (
+                "more than one row fits" in error.message and "Starting plantations" in error.hint
+            )
+            assert loads("r.txt", text.encode())  # stating the row resolves it
+            outcomes.append("ambiguous")
+    assert "ambiguous" in outcomes
 
 
 @pytest.mark.parametrize(
@@ -211,3 +233,18 @@ def test_reports_go_through_the_shared_entry_point_idempotently(app: NovusApp) -
     bad = import_bytes(app, "bad.txt", REPORTS[4].replace("for 3 VP", "for 9 VP", 1).encode())
     assert bad.status == "rejected" and isinstance(bad.error, ReportMismatch)
     assert (app.max_notification_id(), app.game_ids()) == before
+
+
+def test_a_non_utf8_report_names_its_line(app: NovusApp) -> None:
+    data = REPORTS[3].encode().replace(b"takes a Quarry", b"takes a Quarr\xe9", 1)
+    result = import_bytes(app, "latin1.txt", data)
+    assert result.status == "rejected" and result.format == "pbem-report"
+    assert isinstance(result.error, ReportError) and "not UTF-8" in result.error.message
+    assert result.error.line == data[: data.index(b"\xe9")].count(b"\n") + 1
+
+
+def test_a_wrong_governor_is_a_mismatch() -> None:
+    text = REPORTS[4].replace("Ana picks the Mayor.", "Governor Ana picks the Mayor.", 1)
+    assert text != REPORTS[4]
+    with pytest.raises(ReportMismatch, match="the governor is Ben, not Ana"):
+        loads("r.txt", text.encode(), lenient=False)

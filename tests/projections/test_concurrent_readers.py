@@ -21,6 +21,11 @@ from projections.view import wait_for
 ROOT = Path(__file__).resolve().parents[2]
 
 
+def _interruptible() -> None:
+    """Ctrl+C must reach the child even when this process was started with SIGINT ignored."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def test_reader_and_projector_processes(tmp_path: Path) -> None:
     folder = tmp_path / "data"
     app = open_app(folder)
@@ -30,6 +35,7 @@ def test_reader_and_projector_processes(tmp_path: Path) -> None:
          "--follow", "--poll", "0.05", "--batch-size", "100"],
         cwd=ROOT, env={**os.environ, "PYTHONPATH": str(ROOT)},
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        preexec_fn=_interruptible,
     )  # fmt: skip
     try:
         wait_for(folder / "views.duckdb", timeout=60)

@@ -218,3 +218,49 @@ def test_the_library_entry_points_event_by_event(
     one_by_one = dump(folder / "one-by-one.duckdb")
     one_by_one["tracking"].remove(("Other", 3))
     assert one_by_one == dump(folder / "batched" / "views.duckdb")
+
+
+def test_tables_of_another_schema_version_are_rebuilt(
+    folder: Path, make_app: Callable[..., NovusApp], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from projections import schema
+
+    app = make_app()
+    _simulate(app, 1)
+    runner.catch_up(app, folder=folder)
+    before = dump(folder / "views.duckdb")
+    monkeypatch.setattr(schema, "SCHEMA_VERSION", "next")
+    report = runner.catch_up(app, folder=folder)
+    assert report.rebuilt and "another version" in report.reason
+    assert report.events == app.max_notification_id()
+    assert dump(folder / "views.duckdb") == before
+    assert runner.catch_up(app, folder=folder).events == 0
+
+
+def test_public_action_hides_outcomes_and_restarts_refold_from_the_store(
+    folder: Path,
+    make_app: Callable[..., NovusApp],
+    toy_game: str,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A game module may store a public text instead of the recorded action (hidden hands);
+    games in progress then refold from the event store after a restart, not from that text."""
+    from projections import games as game_stats
+    from projections.games import GameStats
+
+    def public(rules: object, before: object, step: object) -> str:
+        return "roll or hold" if isinstance(step, Decision) else "a die"
+
+    hiding = GameStats(game=toy_game, facts=lambda *_: (), public_action=public)
+    monkeypatch.setattr(game_stats, "get", lambda game: hiding if game == toy_game else None)
+    app = make_app()
+    game_id = app.start(toy_game, ["Ana", "Ben"], {"target": "20"}, seed=None)
+    for step in pig_steps("r", 6, "r", 5, "h", "r", 1, "r", 4, "h"):
+        app.record(game_id, [step])
+        runner.catch_up(app, folder=folder, batch_size=1)  # a new projector every step
+    tables = dump(folder / "views.duckdb")
+    assert {row[4] for row in tables["steps"]} == {"roll or hold", "a die"}
+    assert sorted(row[6] for row in tables["steps"])[0] == "seat 0 holds"  # describe's text
+    runner.catch_up(app, folder=folder, rebuild=True)
+    assert dump(folder / "views.duckdb") == tables
+    assert (10, 0, "total", 15) in {row[1:] for row in tables["score_timeline"]}

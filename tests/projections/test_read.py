@@ -113,6 +113,9 @@ def test_player_and_game_statistics(folder: Path, pig_library: list[str]) -> Non
     assert games.loc["toy-pig", "average_winning_score"] == 11.5
     seats = views.seat_stats(game="toy-pig").set_index("seat")
     assert seats.loc[0, "win_rate"] == 0.5 and seats.loc[0, "average_score"] == 5.5
+    actions = views.action_stats(game="toy-pig").set_index("verb")
+    assert actions.loc["roll", "times"] == 6 and actions.loc["hold", "times"] == 2
+    assert actions.loc["roll", "games"] == 3 and actions.loc["roll", "per_game"] == 2.0
     assert views.stat_tables("toy-pig") == []
     with pytest.raises(UnknownStatistic):
         views.stat_table("puerto-rico", "nope")

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 from domain.core.chance import Shuffle, resolve
-from domain.core.protocol import CHANCE, ChanceStep
+from domain.core.protocol import CHANCE, ChanceStep, Decision
 from domain.puerto_rico.building_sets import CANDIDATES, SLOTS, free_slots
 from domain.puerto_rico.components import BUILDING_INDEX, BUILDINGS, CORN, INDIGO
 from domain.puerto_rico.rules import RULES
@@ -117,6 +117,18 @@ def test_statue_takes_no_colonist_and_is_worth_8() -> None:
     s = shared(s, col_ship=4)
     s = choose_role(s, "mayor")
     assert s.players[0].workers == (0,)
+
+
+def test_university_brings_no_colonist_to_the_statue() -> None:
+    """KO: "조각상 위에는 이주민을 두지 않습니다" -- the Statue has no circle, so a manned
+    University has nowhere to put its colonist (KO: "즉시 건물 위에 놓을 수 있습니다"): none is
+    taken from the supply (75) or the ship."""
+    s = put(start(4, {"buildings": "new"}), 0, doubloons=20, buildings={"university": 1})
+    s = choose_role(s, "builder")
+    s = act(s, 0, "build:statue")
+    p = s.players[0]
+    assert p.workers == (1, 0) and p.colonists() == 1
+    assert s.col_supply == 75 and s.col_ship == 4
 
 
 def test_church_1_vp_for_columns_2_and_3_and_2_for_column_4() -> None:
@@ -341,9 +353,86 @@ def test_guest_house_sequence_storehouse_then_library() -> None:
     assert s.players[0].doubloons == 4 + 2
 
 
+def test_guest_house_owner_is_asked_at_storage_even_with_a_single_kind() -> None:
+    """KO (Guest House): "여관에 있는 이주민은 어떤 역할 과정의 시작, 중간, 끝이든 ...
+    옮길 수 있습니다 ... 즉시 효력을 발휘" and the example "선장 과정 끝 무렵에 여관에 있는
+    이주민 1개를 보관 창고로 옮기고 즉시 추가 농작물 3개를 보관합니다".
+    With 4 corn only the storage needs no choice,
+    but the owner must still get the moment to move a guest: 1 + 3 corn kept."""
+    s = put(start(4), 0, goods={"corn": 4}, buildings={"guest_house": 1, "storehouse": 0})
+    s = shared(s, ship_good=(CORN, 2, 3), ship_load=(5, 6, 7))  # corn cannot ship
+    s = choose_role(s, "captain")
+    assert s.storing and s.actor == 0
+    assert list(RULES.legal_actions(s, 0)) == ["keep:corn", "guest:indigo", "guest:storehouse"]
+    saved = act(s, 0, "guest:storehouse", "keep:corn")
+    assert saved.players[0].goods == (4, 0, 0, 0, 0) and saved.role == -1
+    kept_one = act(s, 0, "keep:corn")
+    assert kept_one.players[0].goods == (1, 0, 0, 0, 0) and kept_one.role == -1
+
+
+def test_guest_house_owner_is_not_stopped_when_nothing_would_be_lost() -> None:
+    s = put(start(4), 0, goods={"corn": 1}, buildings={"guest_house": 1, "storehouse": 0})
+    s = put(s, 1, goods={"sugar": 2})
+    s = shared(s, ship_good=(CORN, 2, 3), ship_load=(5, 6, 7))
+    s = choose_role(s, "captain")
+    assert s.role == -1 and s.players[0].goods == (1, 0, 0, 0, 0)
+
+
 def test_fixed_set_new_fills_every_slot_with_expansion_1_first() -> None:
     s = start(4, {"buildings": "new"})
     chosen = violet_in_supply(s)
     assert not any(free_slots(s).values()) and len(chosen) == 17
     assert all(b in chosen for b in ("aqueduct", "library", "statue", "cloister", "guest_house"))
     assert "small_market" not in chosen and "harbor" not in chosen
+
+
+def test_guest_house_owners_are_asked_before_a_phase_starts() -> None:
+    """KO (Guest House): guests move "어떤 역할 과정의 시작, 중간, 끝이든 상관 없이" and are "즉시
+    효력을 발휘". Before the craftsman produces, another player's guest moves to his second
+    indigo plantation: 2 indigo instead of 1 (2 colonists in the large indigo plant)."""
+    s = put(
+        start(4),
+        1,
+        tiles={"indigo": 2},
+        manned={"indigo": 1},
+        buildings={"guest_house": 1, "large_indigo_plant": 2},
+    )
+    s = choose_role(s, "craftsman")
+    assert s.actor == 1 and s.role == 3 and s.players[1].goods == (0, 0, 0, 0, 0)
+    assert list(RULES.legal_actions(s, 1)) == ["pass", "guest:indigo", "guest:large_indigo_plant"]
+    moved = act(s, 1, "guest:indigo")  # his last guest: the phase starts at once
+    assert moved.players[1].goods == (0, 2, 0, 0, 0) and moved.role == -1
+    stayed = act(s, 1, "pass")
+    assert stayed.players[1].goods == (0, 1, 0, 0, 0)
+
+
+def test_guest_to_a_quarry_before_the_builder_makes_a_building_affordable() -> None:
+    """With 1 doubloon nothing is affordable, but a guest moved to his quarry first takes 1 off
+    the Construction Hut (cost 2, column 1): it costs 1."""
+    s = put(start(4), 1, doubloons=1, tiles={"quarry": 1}, buildings={"guest_house": 1})
+    s = choose_role(s, "builder")
+    assert s.actor == 1 and "guest:quarry" in RULES.legal_actions(s, 1)
+    s = act(s, 1, "guest:quarry")
+    s = act(s, 0, "pass")  # the builder phase starts with the builder
+    assert s.actor == 1 and "build:construction_hut" in RULES.legal_actions(s, 1)
+    s = act(s, 1, "build:construction_hut")
+    assert s.players[1].doubloons == 0
+
+
+def test_no_guest_stage_for_the_chooser_or_without_guests() -> None:
+    s = put(start(4), 0, tiles={"indigo": 2}, buildings={"guest_house": 1})
+    s = put(s, 2, buildings={"guest_house": 0})
+    s = choose_role(s, "craftsman")  # the chooser could move his guest when choosing
+    assert s.role == -1 and s.guest_stage == -1
+
+
+def test_describe_black_market_share_and_guest_stage_pass() -> None:
+    s = put(start(4), 1, doubloons=2, vp=3, goods={"corn": 1}, buildings={"black_market": 1})
+    s = choose_role(s, "builder")
+    s = act(s, 0, "pass")
+    text = RULES.describe(s, Decision(1, "build:office"))
+    assert text == "P1 builds an Office (2 doubloons spent, 3 more with the Black Market)"
+    g = put(start(4), 1, tiles={"corn": 1}, buildings={"guest_house": 1})
+    g = choose_role(g, "captain")
+    assert g.guest_stage == 1
+    assert RULES.describe(g, Decision(1, "pass")) == "P1 leaves the guests in the Guest House"

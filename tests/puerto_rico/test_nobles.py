@@ -39,8 +39,18 @@ def test_options_need_the_building_pool_and_3_to_5_players() -> None:
 def test_setup_puts_a_noble_on_the_ship_and_the_jeweler_in_the_supply() -> None:
     s = noble_game(4)
     assert s.col_ship == 4 and s.ship_nobles == 1 and s.noble_supply == 19
-    assert s.col_supply == 76
     assert s.bsupply[BUILDING_INDEX["jeweler"]] == 2
+
+
+@pytest.mark.parametrize("players", [3, 4, 5])
+def test_nobles_use_every_colonist_in_the_box(players: int) -> None:
+    """KO (Expansion 2): "이주민의 소진이 게임 종료 조건이 되지 않으므로, 게임을 시작할 때 이주민과
+    귀족의 수를 세지 않습니다" -- all 100 colonists (KO: "이주민 100개") and 20 nobles are used,
+    not the 55/75/95 of the base game: the ship holds players - 1 colonists and 1 noble."""
+    s = noble_game(players)
+    assert s.col_ship == players and s.ship_nobles == 1
+    assert s.col_supply + s.col_ship - s.ship_nobles == 100
+    assert s.noble_supply + s.ship_nobles == 20
 
 
 def test_mayor_takes_the_noble_and_the_ship_gets_a_noble_again() -> None:

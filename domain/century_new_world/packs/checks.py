@@ -63,6 +63,17 @@ def completeness(pack: Pack) -> list[str]:
                 problems.append(
                     f"point_cards: {in_play} in play with {n} players; the end needs {need}"
                 )
+        benefits = [c.benefit for c in pack.point_cards]
+        benefits += [b.benefit for b in pack.bonus_tiles]
+        benefits += [x.benefit for x in pack.exploration_tiles]
+        if f.settlers_available < f.settlers and not any(
+            b.startswith("settlers:") for b in benefits
+        ):
+            problems.append(
+                f"benefits: no point card, bonus tile or exploration tile brings settlers, so the "
+                f"{f.settlers - f.settlers_available} beside each player board (KO setup 6: not "
+                "usable yet) would never come into play"
+            )
     used = sum(1 for t in pack.bonus_tiles if not t.mark)
     if used != f.bonus_tiles_used:
         problems.append(

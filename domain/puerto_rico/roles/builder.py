@@ -63,21 +63,24 @@ def legal(s: State, seat: int) -> tuple[str, ...]:
     if not free:
         return ()
     money = p.doubloons
-    if p.has(BLACK_MARKET):
-        money += min(3, black_market.kinds_available(p))
+    market = p.has(BLACK_MARKET)
+    if market:  # a good and a VP chip; a colonist is checked per building (Black Market, KO)
+        money += (1 if sum(p.goods) else 0) + (1 if p.vp > 0 else 0)
     discount = privilege(s, seat) + forest_discount(p)
     quarries = p.manned[QUARRY]
     owned = p.buildings
     zoning = p.has(ZONING_OFFICE)
-    acts = [
-        BUILD_ACTIONS[i]
-        for i, b in enumerate(BUILDINGS)
-        if s.bsupply[i]
-        and b.spaces <= free
-        and b.cost - discount - min(quarries, b.column) - (zoning_discount(p, i) if zoning else 0)
-        <= money
-        and i not in owned
-    ]
+    acts = []
+    for i, b in enumerate(BUILDINGS):
+        if not s.bsupply[i] or b.spaces > free or i in owned:
+            continue
+        price = (
+            b.cost - discount - min(quarries, b.column) - (zoning_discount(p, i) if zoning else 0)
+        )
+        if price <= money or (
+            market and price == money + 1 and black_market.colonist_sources(p, i, seat == s.picker)
+        ):
+            acts.append(BUILD_ACTIONS[i])
     if acts:
         acts.append("pass")
     return tuple(acts)
@@ -124,7 +127,8 @@ def build(s: State, seat: int, building: int) -> None:
     supply[building] -= 1
     s.bsupply = tuple(supply)
     worker = 0
-    newcomer = take_from_ship(s, p) if p.has(UNIVERSITY) else 0
+    # the University's colonist goes onto the new building: none for the Statue (no circle)
+    newcomer = take_from_ship(s, p) if p.has(UNIVERSITY) and BUILDINGS[building].slots else 0
     if newcomer:
         worker = 1
         if newcomer == 2 and building in SPECIAL:

@@ -48,8 +48,11 @@ from domain.puerto_rico.components import (
     UNION_HALL,
 )
 from domain.puerto_rico.components import WHARF as B_WHARF
+from domain.puerto_rico.guest_house import guests
 from domain.puerto_rico.state import Player, State
 from domain.puerto_rico.turns import award_vp, end_phase, privilege
+
+STORAGE_BUILDINGS = (SMALL_WAREHOUSE, LARGE_WAREHOUSE, STOREHOUSE)
 
 
 def ship_options(s: State, seat: int) -> tuple[list[str], bool]:
@@ -314,6 +317,9 @@ def _next_storer(s: State) -> None:
         s.wh_left = warehouse_kinds(p)
         s.keep_left = 4 if p.has(STOREHOUSE) else 1
         if sum(p.goods) > 1:
+            if _guest_could_save(s, p):
+                s.actor = seat  # KO: a guest may move to a warehouse now, in force at once
+                return
             p = s.edit(seat)
             if not _settled(s, p):
                 s.actor = seat
@@ -324,6 +330,17 @@ def _next_storer(s: State) -> None:
     s.wh_left = 0
     s.keep_left = 0
     _unload(s)
+
+
+def _guest_could_save(s: State, p: Player) -> bool:
+    """Whether `p` would lose barrels that a guest moved now to his unmanned warehouse or
+    Storehouse could keep (KO's Guest House example): then he is asked even if the storage
+    itself needs no choice."""
+    if not guests(p) or not any(p.owns(b) and not p.has(b) for b in STORAGE_BUILDINGS):
+        return False
+    trial = s.clone()
+    q = p.clone()
+    return _settled(trial, q) and q.goods != p.goods
 
 
 def _store(s: State, seat: int, parsed: Parsed) -> None:

@@ -1,0 +1,155 @@
+"""Century: New World statistics: locations used (by kind and bumps), point cards and bonus
+tiles claimed, bumps made and suffered, rests, and points by category.
+
+Everything in Century: New World is public (settlers, cubes, cards and tiles lie open; the draw
+deck is face up), so the facts are read from the action and the states around each step:
+
+- ``place`` item = location id (amount = settlers placed), ``work`` item = its kind
+  (production, upgrade, trade, village);
+- ``bump`` item = the bumped seat (amount = settlers sent back), and ``bumped`` for that seat
+  (item = the bumping seat);
+- ``card`` / ``bonus`` item = the point card / bonus tile claimed (amount = its points),
+  ``explore`` item = the exploration tile taken (amount = its points);
+- ``rest`` (amount = settlers taken back; item ``pass`` when none were on the board);
+- ``return`` item = the cube kind given back over the storage limit.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from domain.century_new_world.scoring import breakdown
+from domain.core.protocol import Decision, Rules, SeatScore, Step
+from projections.games import Fact, GameStats
+
+GAME = "century-new-world"
+KINDS = ("production", "upgrade", "trade", "village")
+CUBES = {"Y": "corn", "R": "meat", "G": "tobacco", "B": "fur"}
+
+
+def facts(rules: Rules[Any], before: Any, step: Step, after: Any) -> Iterable[Fact]:
+    """The facts of one decision (chance steps only lay out the components: none)."""
+    if not isinstance(step, Decision):
+        return ()
+    seat = step.seat
+    t = before.t
+    verb, _, rest = step.action.partition(":")
+    if verb == "rest":
+        back = before.settlers_on_board(seat)
+        return (Fact(seat, "rest", "settlers" if back else "pass", back),)
+    if verb == "return":
+        return (Fact(seat, "return", CUBES[rest], 1),)
+    if verb == "explore":
+        tile = t.tiles[before.explore_on[t.loc_index[rest]]]
+        return (Fact(seat, "explore", tile.id, tile.points),)
+    if verb != "place":
+        return ()
+    loc_id, _, arg = rest.partition(":")
+    li = t.loc_index[loc_id]
+    loc = t.locations[li]
+    found = [
+        Fact(seat, "place", loc_id, after.occ_n[li]),
+        Fact(seat, "work", loc.kind),
+    ]
+    owner = before.occ_seat[li]
+    if owner >= 0:
+        found.append(Fact(seat, "bump", str(owner), before.occ_n[li]))
+        found.append(Fact(owner, "bumped", str(seat), before.occ_n[li]))
+    if loc.kind == "village":
+        for part in arg.split("+"):
+            what, _, ident = part.partition("=")
+            if what == "card":
+                found.append(Fact(seat, "card", ident, t.cards[t.card_index[ident]].points))
+            elif what == "bonus":
+                found.append(Fact(seat, "bonus", ident, t.bonus[t.bonus_index[ident]].points))
+    return found
+
+
+def score_parts(state: Any) -> tuple[object, ...]:
+    """A seat's score depends on its player only; unchanged players are shared between states."""
+    players: tuple[object, ...] = state.players
+    return players
+
+
+def seat_score(state: Any, seat: int) -> SeatScore:
+    """The engine's own scoring (`domain.century_new_world.scoring`), one seat."""
+    parts = breakdown(state, seat)
+    return SeatScore(seat, sum(parts.values()), parts, (seat,))
+
+
+_CNW = f"game = '{GAME}'"
+_KIND_ORDER = "[" + ", ".join(f"'{k}'" for k in KINDS) + "]"
+
+VIEWS = {
+    "locations": f"""
+        WITH p AS (SELECT game_id, step, item AS location, amount AS settlers
+                   FROM facts WHERE {_CNW} AND fact = 'place'),
+        k AS (SELECT game_id, step, item AS kind FROM facts WHERE {_CNW} AND fact = 'work'),
+        b AS (SELECT game_id, step FROM facts WHERE {_CNW} AND fact = 'bump'),
+        n AS (SELECT count(DISTINCT game_id) AS games FROM facts WHERE {_CNW})
+        SELECT p.location, any_value(k.kind) AS kind, count(*) AS uses,
+               count(*) / any_value(n.games) AS per_game,
+               count(*) / sum(count(*)) OVER () AS share,
+               count(b.step) AS bumps, avg(p.settlers) AS settlers_placed
+        FROM p JOIN k USING (game_id, step) LEFT JOIN b USING (game_id, step), n
+        GROUP BY p.location ORDER BY uses DESC, p.location""",
+    "kinds": f"""
+        SELECT item AS kind, count(*) AS uses, count(*) / sum(count(*)) OVER () AS share
+        FROM facts WHERE {_CNW} AND fact = 'work'
+        GROUP BY item ORDER BY list_position({_KIND_ORDER}, item)""",
+    "cards": f"""
+        WITH c AS (SELECT game_id, seat, item AS card, amount AS points
+                   FROM facts WHERE {_CNW} AND fact = 'card'),
+        s AS (SELECT game_id, seat, winner FROM seats WHERE {_CNW})
+        SELECT card, any_value(points) AS points, count(*) AS claims,
+               count(*) FILTER (WHERE s.winner) AS claimed_by_winners
+        FROM c LEFT JOIN s USING (game_id, seat)
+        GROUP BY card ORDER BY claims DESC, card""",
+    "claims_per_game": f"""
+        WITH s AS (SELECT game_id, seat, winner FROM seats WHERE {_CNW}),
+        f AS (SELECT game_id, seat,
+                     count(*) FILTER (WHERE fact = 'card') AS cards,
+                     count(*) FILTER (WHERE fact = 'bonus') AS bonus_tiles,
+                     count(*) FILTER (WHERE fact = 'explore') AS exploration_tiles,
+                     count(*) FILTER (WHERE fact = 'bump') AS bumps,
+                     count(*) FILTER (WHERE fact = 'bumped') AS bumped,
+                     count(*) FILTER (WHERE fact = 'rest') AS rests
+              FROM facts WHERE {_CNW} GROUP BY game_id, seat)
+        SELECT s.winner, count(*) AS seats, avg(coalesce(cards, 0)) AS cards,
+               avg(coalesce(bonus_tiles, 0)) AS bonus_tiles,
+               avg(coalesce(exploration_tiles, 0)) AS exploration_tiles,
+               avg(coalesce(bumps, 0)) AS bumps, avg(coalesce(bumped, 0)) AS bumped,
+               avg(coalesce(rests, 0)) AS rests
+        FROM s LEFT JOIN f USING (game_id, seat)
+        GROUP BY s.winner ORDER BY s.winner DESC""",
+    "bumps": f"""
+        SELECT seat, count(*) AS bumps, sum(amount) AS settlers_sent_back,
+               count(*) / count(DISTINCT game_id) AS per_game
+        FROM facts WHERE {_CNW} AND fact = 'bump' GROUP BY seat ORDER BY seat""",
+    "points": f"""
+        SELECT category, avg(points) AS average,
+               avg(points) FILTER (WHERE winner) AS average_of_winners,
+               sum(points) / sum(sum(points)) OVER () AS share
+        FROM seat_points WHERE {_CNW} GROUP BY category
+        ORDER BY list_position(
+            ['point_cards', 'bonus_tiles', 'exploration_tiles', 'cubes'], category)""",
+}
+
+TITLES = {
+    "locations": "Locations used (and bumps there)",
+    "kinds": "Work by kind of location",
+    "cards": "Point cards claimed",
+    "claims_per_game": "Cards, tiles, bumps and rests per seat: winners vs others",
+    "bumps": "Bumps by seat",
+    "points": "Points by category",
+}
+
+STATS = GameStats(
+    game=GAME,
+    facts=facts,
+    views=VIEWS,
+    titles=TITLES,
+    score_parts=score_parts,
+    seat_score=seat_score,
+)
