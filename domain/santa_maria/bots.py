@@ -38,6 +38,7 @@ MAYA_VALUES = {
     "mtech": 1.5,
     "mwalk": 1.0,
     "mtrade": 0.0,
+    "mdiscard": 0.0,
     "mbuild": 0.5,
     "mstore": 0.5,
     "mroad": 0.5,

@@ -12,6 +12,7 @@ MAYA_WORDS = {
     "mwalk": "die walks on to",
     "mtemple": "temple",
     "mtrade": "trades",
+    "mdiscard": "puts under the deck:",
     "mbuild": "builds a building token at",
     "mstore": "takes a storage tile",
     "mroad": "opens the road",

@@ -9,6 +9,7 @@ grammar (Maya seat):
   main:   mwhite:<face>-<road>[:cocoa]  mblue:<face>-<road>[:cocoa]  (mambwhite/mambblue with C)
           mcard:<card>-<1|2>  mpriest:<spot>  rest:<1-5>
   tasks:  mtech:<card>|skip  mwalk:<spot>|stop  mtemple:<region>|skip  mtrade:<what>|done
+          mdiscard:<card>|done (after mtrade:redraw; at least one card)
           mbuild:<spot>  mstore:<kind>  mroad:<connector>  mmonk:card|fill-<kind>  mfill:<kind>
 """
 
@@ -48,7 +49,18 @@ TRADE_BUY = {"cocoa": (1, one(COCOA)), "wood": (2, one(WOOD)), "grain": (2, one(
 TOKEN = {"wood": "wood", "grain": "straw"}
 """Build: wood pays for a wooden building token, grain for a straw one (KO)."""
 MAYA_TASKS = frozenset(
-    {"mtech", "mwalk", "mtemple", "mtrade", "mbuild", "mstore", "mroad", "mmonk", "mfill"}
+    {
+        "mtech",
+        "mwalk",
+        "mtemple",
+        "mtrade",
+        "mdiscard",
+        "mbuild",
+        "mstore",
+        "mroad",
+        "mmonk",
+        "mfill",
+    }
 )
 MAYA_AUTO = frozenset({"mstart", "mstep", "mbld", "mscore"})
 
@@ -281,6 +293,9 @@ def task_options(s: State, p: Player, task: Task) -> list[str]:
         if p.coins >= 1 and m.hand and m.deck:
             out.append("mtrade:redraw")
         return [*out, "mtrade:done"]
+    if kind == "mdiscard":
+        cards = [f"mdiscard:{c}" for c in sorted(set(m.hand))]
+        return [*cards, "mdiscard:done"] if task[1] else cards
     if kind == "mbuild":
         return [f"mbuild:{spot}" for spot in _sites(s, task[1])]
     if kind == "mstore":
@@ -433,11 +448,18 @@ def task(s: State, p: Player, task: Task, verb: str, arg: str) -> None:
             what = arg[5:]
             pay(p, one(COCOA) if what == "cocoa" else one(STORE_INDEX[MAYA_STORE.index(what)]))
             p.coins += 1
-        else:  # redraw: the hand under the deck, as many new cards
+        else:  # redraw: 1 coin, then the cards to put under the deck, one by one
             p.coins -= 1
-            count = len(m.hand)
-            s.maya = replace(m, hand=())
-            s.chance = (*s.chance, ("mdraw", count, m.hand))
+            s.tasks = (("mdiscard", ()), *s.tasks)
+    elif verb == "mdiscard":
+        chosen: tuple[str, ...] = task[1]
+        if arg != "done":
+            hand = list(m.hand)
+            hand.remove(arg)
+            s.maya = replace(m, hand=tuple(hand))
+            s.tasks = (("mdiscard", (*chosen, arg)), *s.tasks)
+        else:  # as many new cards from the deck; the discarded ones go under it
+            s.chance = (*s.chance, ("mdraw", len(chosen), chosen))
     elif verb == "mbuild":
         k = 0 if task[1] == "wood" else 1
         token = f"{task[1]}:{m.used[k]}"

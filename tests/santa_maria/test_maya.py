@@ -357,3 +357,23 @@ def test_technology_temple_gives_a_road_token_to_place() -> None:
     s = do(s, "mroad:x3")
     assert s.maya.roads == ("x3",) and s.maya.road_tokens == 2
     assert s.maya.stage[tech] == 1
+
+
+def test_trade_redraw_puts_the_chosen_cards_under_the_deck_for_a_coin() -> None:
+    s = _game()
+    assert s.maya is not None
+    mdef = s.cat.expansion.maya  # type: ignore[union-attr]
+    trade = next(c for c, acts in mdef.cards.items() if acts[0][0] == "trade")
+    keep, drop = [c for c in sorted(mdef.cards) if c != trade][:2]
+    deck = tuple(c for c in sorted(mdef.cards) if c not in (trade, keep, drop))
+    s.maya = replace(s.maya, hand=(trade, keep, drop), deck=deck)
+    s.players[0].coins = 1
+    s = do(s, f"mcard:{trade}-1", "mtrade:redraw")
+    assert s.players[0].coins == 1  # +1 for the trade card, -1 for the redraw
+    assert "mdiscard:done" not in RULES.legal_actions(s, 0)
+    s = do(s, f"mdiscard:{drop}", "mdiscard:done")
+    assert s.chance == (("mdraw", 1, (drop,)),)
+    spec = RULES.chance_spec(s)
+    assert drop not in spec.pool  # type: ignore[union-attr]
+    s = RULES.apply(s, ChanceStep((deck[0],)))
+    assert set(s.maya.hand) == {keep, deck[0]} and drop in s.maya.deck
