@@ -16,6 +16,7 @@ from typing import Any
 from domain.core.bots import RandomBot
 from domain.core.errors import SetupError
 from domain.core.protocol import Bot, Rules
+from domain.santa_maria import maya as maya_rules
 from domain.santa_maria.components import RESOURCES, hall_def
 from domain.santa_maria.economy import can_pay, shortfall
 from domain.santa_maria.engine import line_of
@@ -46,6 +47,19 @@ MAYA_VALUES = {
     "mfill": 0.5,
 }
 """Rough worth of the Maya player's choices (walking on beats stopping, worth 0.5 below)."""
+
+
+def _maya_reach(s: State, spot: str) -> int:
+    """Empty city buildings reachable from `spot` (how much a die on that road may do)."""
+    todo, seen, found = [spot], set(), 0
+    while todo:
+        cur = todo.pop()
+        if cur in seen:
+            continue
+        seen.add(cur)
+        found += maya_rules.is_empty_building(s, cur)
+        todo += maya_rules.successors(s, cur)
+    return found
 
 
 def bundle_value(bundle: tuple[int, ...]) -> float:
@@ -240,7 +254,18 @@ class HeuristicBot:
         if verb in ("mwhite", "mblue", "mambwhite", "mambblue"):
             faces, _, paid = arg.partition(":")
             f, t = (int(x) for x in faces.split("-"))
-            return 2.5 - (1.0 if paid else die_cost(f, t) * 0.8)
+            reach = _maya_reach(s, f"{t}.1")
+            return 0.5 + 1.2 * reach - (1.0 if paid else die_cost(f, t) * 0.8)
+        if verb == "mwalk":
+            if arg == "stop":
+                return 0.5
+            return 1.0 + (1.5 if maya_rules.is_empty_building(s, arg) else 0.0)
+        if verb == "mcard":
+            card, _, i = arg.rpartition("-")
+            action = maya_rules.mdef_of(s).cards[card][int(i) - 1]
+            if action[0] == "feast":
+                return 1.0 + bundle_value(action[2]) - bundle_value(action[1])
+            return 1.6 if action[0] == "build" else 1.0
         if verb == "mtrade":
             if arg in ("cocoa", "wood", "grain"):
                 return 0.3 if p.coins > 3 else -1.0
