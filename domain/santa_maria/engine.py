@@ -457,8 +457,8 @@ def governor_step(p: Player, step: int) -> list[Task]:
     sq = p.board[dest]
     if sq is None:
         return []
-    if sq.building:
-        return [("bld", dest)]
+    if sq.building:  # an improvement expert is also a road: the guide may go on (KO)
+        return [("bld", dest), *([("guide", step)] if sq.road and p.has("guide") else [])]
     p.vp += sq.colonists
     return [("guide", step)] if p.has("guide") else []
 

@@ -564,3 +564,35 @@ def test_improvement_expert_counts_as_a_road_for_the_town_hall_bishops() -> None
     assert bishop_condition("hall_cities", p) == 0
     p.board = (*p.board[: cell(1, 4)], expert, *p.board[cell(1, 4) + 1 :])
     assert bishop_condition("hall_cities", p) == 2 + (2 if expert.terrain == "city" else 0)
+
+
+def test_experts_left_over_leave_at_the_year_end_and_six_new_are_drawn() -> None:
+    from domain.santa_maria.engine import year_end
+
+    s = _game("B")
+    left = len(s.experts_left)
+    assert len([e for e in s.experts if e]) == 6 and left == 12
+    s.rest_spaces = (0, 1, -1, -1, -1)
+    year_end(s)
+    assert s.experts == () and ("experts",) in s.chance and len(s.experts_left) == left
+    while s.chance[0] != ("experts",):
+        s.chance = s.chance[1:]
+    spec = RULES.chance_spec(s)
+    assert isinstance(spec, Draw) and spec.count == 6 and len(spec.pool) == 12
+
+
+def test_guide_goes_on_from_an_improvement_expert() -> None:
+    s = _game("A,B")
+    assert s.cat.expansion is not None
+    expert = s.cat.expansion.experts[_first_expert(s, "improve")].square
+    p = s.players[0]
+    p.scholars = ("guide",)
+    p.board = board({cell(1, 2): expert, cell(1, 3): road(2), cell(6, 1): building("produce:vp")})
+    p.gov, p.coins, p.vp = cell(1, 1), 1, 0
+    s.white = (1, 0, 0, 0, 0, 0)
+    s.experts = ("",) * 6  # no expert decision first
+    s = do(s, "white:1-1")
+    assert s.players[0].gov == cell(1, 2)
+    assert "guide:go" in RULES.legal_actions(s, 0)
+    s = do(s, "guide:go")
+    assert s.players[0].gov == cell(1, 3) and s.players[0].vp == 2 + 0
