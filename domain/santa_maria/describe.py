@@ -76,7 +76,10 @@ def describe(s: State, step: Step) -> str:
             + (" (every other player activates it too)" if amb else "")
         )
     if verb == "rest":
-        return f"{who} rests on space {arg} ({REST_NAMES[int(arg) - 1]})"
+        names = REST_NAMES
+        if s.players[step.seat].caps:  # the Maya player's fourth and fifth spaces differ
+            names = (*REST_NAMES[:3], "fill a storage tile", "complete a temple")
+        return f"{who} rests on space {arg} ({names[int(arg) - 1]})"
     if verb == "board":
         return f"{who} chooses colony board {arg}"
     if verb == "hall":
