@@ -2,7 +2,10 @@
 
     python benchmarks/bench_santa_maria.py [--games 300] [--players 4 2] [--variants base shared]
 
-Variants: base (side A), B (side B), advanced (town halls), shared (shared blue dice). Games are
+Variants: base (side A), B (side B), advanced (town halls), shared (shared blue dice); expansion
+(general changes), A / B / C / ABC (modules), maya (module D: seat 0 is the Maya city), all
+(A,B,C,D); Bx = module B alone. `--players 5` plays 4 colonists + the Maya with module C
+whatever the variant. Games are
 played with `domain.core.play.play` and the core `RandomBot` (legal-move generation included),
 synthetic component pack. Also: the heuristic bot's games/s, and the pickle size of a mid-game
 state. Decisions per CPU second (process time) are shown too: on a shared machine the wall-clock
@@ -26,11 +29,21 @@ VARIANTS = {
     "B": {"side": "B"},
     "advanced": {"setup": "advanced"},
     "shared": {"blue_dice": "shared"},
+    "expansion": {"expansion": "true"},
+    "A": {"modules": "A"},
+    "Bx": {"modules": "B"},
+    "C": {"modules": "C"},
+    "ABC": {"modules": "A,B,C"},
+    "maya": {"modules": "D"},
+    "all": {"modules": "A,B,C,D"},
 }
 
 
 def bench(players: int, games: int, variant: str, kind: str) -> None:
-    setup = RULES.prepare([f"P{i}" for i in range(players)], VARIANTS[variant])
+    options = VARIANTS[variant]
+    if players == 5:
+        options = {**options, "modules": "A,B,C,D" if variant == "all" else "C,D"}
+    setup = RULES.prepare([f"P{i}" for i in range(players)], options)
     decisions = steps_total = 0
     start = time.perf_counter()
     cpu_start = time.process_time()

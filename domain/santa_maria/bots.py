@@ -16,16 +16,50 @@ from typing import Any
 from domain.core.bots import RandomBot
 from domain.core.errors import SetupError
 from domain.core.protocol import Bot, Rules
-from domain.santa_maria.components import RESOURCES
+from domain.santa_maria import maya as maya_rules
+from domain.santa_maria.components import RESOURCES, hall_def
 from domain.santa_maria.economy import can_pay, shortfall
+from domain.santa_maria.engine import line_of
 from domain.santa_maria.geometry import COLUMNS, NEIGHBOURS, ROWS, parse_cell, placements
 from domain.santa_maria.moves import buy_price, die_cost, empty_buildings
 from domain.santa_maria.scoring import bishop_condition
-from domain.santa_maria.setup import MONK_SPACES
+from domain.santa_maria.setup import MONK_SPACES, NEW_MISSION
 from domain.santa_maria.state import State
 
-VALUE = (1.0, 1.0, 2.0, 2.0, 2.5, 0.6, 1.8)
-"""Rough worth of each bundle item (wood, grain, sugar, gem, gold, coin, point)."""
+VALUE = (1.0, 1.0, 2.0, 2.0, 2.5, 0.6, 1.8, 1.5)
+"""Rough worth of each bundle item (wood, grain, sugar, gem, gold, coin, point, cocoa)."""
+
+
+MAYA_VALUES = {
+    "mwhite": 0.0,
+    "mblue": 0.0,
+    "mcard": 1.8,
+    "mpriest": 2.6,
+    "mtemple": 4.0,
+    "mtech": 1.5,
+    "mwalk": 1.0,
+    "mtrade": 0.0,
+    "mdiscard": 0.0,
+    "mbuild": 0.5,
+    "mstore": 0.5,
+    "mroad": 0.5,
+    "mmonk": 1.0,
+    "mfill": 0.5,
+}
+"""Rough worth of the Maya player's choices (walking on beats stopping, worth 0.5 below)."""
+
+
+def _maya_reach(s: State, spot: str) -> int:
+    """Empty city buildings reachable from `spot` (how much a die on that road may do)."""
+    todo, seen, found = [spot], set(), 0
+    while todo:
+        cur = todo.pop()
+        if cur in seen:
+            continue
+        seen.add(cur)
+        found += maya_rules.is_empty_building(s, cur)
+        todo += maya_rules.successors(s, cur)
+    return found
 
 
 def bundle_value(bundle: tuple[int, ...]) -> float:
@@ -52,6 +86,8 @@ class HeuristicBot:
     def value(self, s: State, seat: int, action: str) -> float:
         p = s.players[seat]
         verb, _, arg = action.partition(":")
+        if p.caps and (verb in MAYA_VALUES or verb.startswith("mamb")):
+            return self._maya(s, p, verb, arg)
         if verb == "buy" and s.tasks and s.tasks[0][0] in ("ship", "trade"):
             return self._buy_to_pay(s, p, arg)
         if verb == "buy" and not s.tasks and s.colony and p.coins >= 5:
@@ -65,13 +101,21 @@ class HeuristicBot:
             tile = s.cat.tiles[arg]
             worth = sum(self._building(s, p, -1, sq) for sq in tile.squares if sq.building)
             return (4 - s.year) * (1.0 + 0.35 * worth) + len(tile.squares) * 0.5
-        if verb in ("white", "blue", "bluecol"):
+        if verb.removeprefix("amb") in ("white", "blue", "bluecol", "whitediag", "bluediag"):
             faces, _, paid = arg.partition(":")
             f, t = (int(x) for x in faces.split("-"))
-            line = ROWS[t - 1] if verb == "blue" else COLUMNS[t - 1]
+            line = line_of(verb, t)
             worth = sum(self._building(s, p, c) for c in empty_buildings(p, line))
             cost = 1.0 if paid else die_cost(f, t) * 0.8
+            if verb.endswith("diag"):
+                cost += 0.8
+            if p.gov >= 0 and p.gov in line:
+                worth += 0.8  # the governor moves on (module A)
             return worth - cost
+        if verb == "expert":
+            return 1.0 if arg == "take" else 0.0
+        if verb == "guide":
+            return 0.5 if arg == "go" else 0.0
         if verb == "coin":
             cell = parse_cell(arg)
             assert cell is not None
@@ -99,18 +143,25 @@ class HeuristicBot:
         if verb == "ship":
             if arg == "skip":
                 return 0.0
-            ship = s.cat.ships[s.docks[int(arg) - 1]]
+            if arg.startswith("x"):
+                ship = s.cat.ships[s.xdock]
+            else:
+                ship = s.cat.ships[s.docks[int(arg) - 1]]
             return ship.points + 2.0 - bundle_value(ship.cost) * 0.5
         if verb == "monk":
             if arg == "skip":
                 return 0.0
             k = MONK_SPACES.index(arg)
             fee = 2 * len(s.monk_spaces[k]) * VALUE[5]
+            if k == 10:  # the expansion tile's scholar
+                return s.cat.scholar_points[s.scholars_board[3]] + (4 - s.year) * 0.8 - fee
+            if k == 9 and s.exp:
+                return bundle_value(NEW_MISSION) - fee
             if k < 3:  # a scholar: its points, and its ability for the years left
                 return s.cat.scholar_points[s.scholars_board[k]] + (4 - s.year) * 0.8 - fee
             if k < 6:  # a bishop: what its condition gives now, plus growth, minus 2
-                now = bishop_condition(s.bishops_board[k - 3], p)
-                return now + (3 - s.year) * 1.5 - 2 - fee
+                now = bishop_condition(s.bishops_board[k - 3], p, s.cat)
+                return now + (3 - s.year) * 1.5 - (0 if s.exp else 2) - fee
             return bundle_value(s.cat.missions[k - 6]) - fee
         if verb == "piety":
             return float(arg)
@@ -123,7 +174,7 @@ class HeuristicBot:
             cells: tuple[int, ...] = (cell,)
             if verb == "place" and s.tasks:
                 task = s.tasks[0]
-                tile = s.cat.tiles[task[1]] if task[2] == "colony" else s.cat.halls[task[1]]
+                tile = s.cat.tiles[task[1]] if task[2] == "colony" else hall_def(s.cat, task[1])
                 r, c, turn = (int(x) for x in arg.split(","))
                 cells = next(
                     pl[3] for pl in placements(tile.shape) if pl[:3] == (r - 1, c - 1, turn)
@@ -143,7 +194,7 @@ class HeuristicBot:
         squares: tuple[Any, ...] = ()
         if action.startswith("place") and s.tasks:
             task = s.tasks[0]
-            tile = s.cat.tiles[task[1]] if task[2] == "colony" else s.cat.halls[task[1]]
+            tile = s.cat.tiles[task[1]] if task[2] == "colony" else hall_def(s.cat, task[1])
             squares = tile.squares
         elif action.startswith("road"):
             squares = (s.cat.road,)
@@ -196,6 +247,32 @@ class HeuristicBot:
             else:
                 worth += 2.2  # piety: towards monks, blue dice and points
         return worth
+
+    @staticmethod
+    def _maya(s: State, p: Any, verb: str, arg: str) -> float:
+        """The Maya city: walk far, complete temples, play cards; trade little (rough)."""
+        if verb in ("mwhite", "mblue", "mambwhite", "mambblue"):
+            faces, _, paid = arg.partition(":")
+            f, t = (int(x) for x in faces.split("-"))
+            reach = _maya_reach(s, f"{t}.1")
+            return 0.5 + 1.2 * reach - (1.0 if paid else die_cost(f, t) * 0.8)
+        if verb == "mwalk":
+            if arg == "stop":
+                return 0.5
+            return 1.0 + (1.5 if maya_rules.is_empty_building(s, arg) else 0.0)
+        if verb == "mcard":
+            card, _, i = arg.rpartition("-")
+            action = maya_rules.mdef_of(s).cards[card][int(i) - 1]
+            if action[0] == "feast":
+                return 1.0 + bundle_value(action[2]) - bundle_value(action[1])
+            return 1.6 if action[0] == "build" else 1.0
+        if verb == "mtrade":
+            if arg in ("cocoa", "wood", "grain"):
+                return 0.3 if p.coins > 3 else -1.0
+            return 0.0 if arg == "done" else -1.0
+        if verb in ("mtemple", "mtech", "mmonk"):
+            return 0.0 if arg == "skip" else MAYA_VALUES[verb]
+        return MAYA_VALUES.get(verb, 0.5)
 
     @staticmethod
     def _ship_worth(s: State, p: Any) -> float:

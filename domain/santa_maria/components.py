@@ -16,9 +16,11 @@ SIZE = 6
 CELLS = SIZE * SIZE
 RESOURCES = ("wood", "grain", "sugar", "gem", "gold")
 BASIC = ("wood", "grain")
-ITEMS = (*RESOURCES, "coin", "vp")
-"""Bundle slots: the five resources, coins, victory points (happiness)."""
-WOOD, GRAIN, SUGAR, GEM, GOLD, COIN, VP = range(7)
+ITEMS = (*RESOURCES, "coin", "vp", "cocoa")
+"""Bundle slots: the five resources, coins, victory points (happiness), cocoa (expansion).
+
+Bundles written as literals may stop before the cocoa slot: read it with `cocoa_of`."""
+WOOD, GRAIN, SUGAR, GEM, GOLD, COIN, VP, COCOA = range(8)
 SALE_PRICE = (1, 1, 2, 2, 2)
 """Coins for one resource sold (basic 1, advanced 2) - rulebook, storage limit."""
 TERRAINS = ("farm", "forest", "mountain", "city", "town_hall")
@@ -36,6 +38,13 @@ SCHOLARS = (
 )
 BISHOPS = ("square", "one_dock", "hall_cities", "hall_colonists", "terrain_area", "diversity")
 """The six base bishops (rulebook, bishop tiles); their scoring is rules, not data."""
+NEW_SCHOLARS = ("archery", "meditation", "guide")
+"""The expansion's three scholars (KO, expansion scholar tiles); "guide" only with module A."""
+NEW_BISHOPS = ("conquest_again", "big_tiles", "ship_gems")
+"""The expansion's three bishops (KO): year-3 conquistador points again, 2 per three-space tile,
+2 per gem on one's shipping tiles (each capped at 12 where the book says so)."""
+EXPERT_KINDS = ("farmer", "forester", "soldier", "improve")
+"""Production experts (grain, wood, conquistador steps) and improvement experts (KO module B)."""
 REST_SPACES = ("2coin", "piety", "conq", "ship", "road")
 """The five rest spaces top to bottom (rulebook, rest section)."""
 SHAPES: dict[str, tuple[tuple[int, int], ...]] = {
@@ -56,6 +65,8 @@ class Square:
     colonists: int
     source: str
     """Where it came from: a board id, a colony tile id, a town hall id or "road"."""
+    road: bool = False
+    """An improvement expert (module B): a building that also counts as a road."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,6 +74,8 @@ class TileDef:
     id: str
     shape: str
     squares: tuple[Square, ...]
+    special: bool = False
+    """A special colony tile (expansion): bought for 4 coins, two on display per year."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,6 +84,142 @@ class ShipDef:
     start: bool
     cost: Bundle
     points: int
+    special: bool = False
+    """A special shipping tile (expansion), shown under the extra harbor."""
+
+
+@dataclass(frozen=True, slots=True)
+class ExpertDef:
+    """An expert tile (module B): a production expert or an improvement expert's building."""
+
+    id: str
+    kind: str
+    square: Square | None
+
+
+MAYA_REGIONS = ("trade", "feast", "gold", "build", "technology")
+"""The five temple regions of the Maya city (KO module D); the gold temple is the centre."""
+MAYA_STORE = ("wood", "grain", "sugar", "gem", "cocoa")
+"""The Maya storage tile kinds (KO: 6 at the start, 10 in all)."""
+MAYA_REWARDS = ("2coin", "2cards", "storage", "road", "priest")
+
+
+@dataclass(frozen=True)
+class MayaDef:
+    """Module D's components: the city board (roads of building spots), tokens, temples, cards.
+
+    Nodes are "road.depth" spots; a die enters road k at "k.1" and follows `edges` (deeper only,
+    so it never turns back); road tokens open a connector's edges. A spot on road k touches the
+    regions between roads k-1|k and k|k+1 (roads 1 and 6 touch one region, KO)."""
+
+    rewards: tuple[str, ...]
+    """Temple reward by region (in MAYA_REGIONS order)."""
+    nodes: tuple[str, ...]
+    effects: Mapping[str, tuple[tuple[Any, ...], ...]]
+    """Printed buildings' effects; an empty tuple is a site for a building token."""
+    edges: Mapping[str, tuple[str, ...]]
+    connectors: Mapping[str, tuple[tuple[str, str], ...]]
+    tokens: Mapping[str, tuple[tuple[tuple[Any, ...], ...], ...]]
+    """Building tokens by kind ("wood", "straw"), in pile order, each its effects."""
+    storage_full: tuple[int, ...]
+    storage_caps: tuple[int, ...]
+    storage_supply: tuple[str, ...]
+    temples: Mapping[str, tuple[int, Bundle]]
+    """Temple tile id -> (stage 1-3, cost)."""
+    cards: Mapping[str, tuple[tuple[Any, ...], ...]]
+    """Action card id -> its two actions: ("trade",), ("feast", pay, gain), ("build", "wood"|
+    "grain"), ("technology", die value, "conq"|"piety"|"gem"|"sugar")."""
+
+    @staticmethod
+    def regions_of(node: str) -> tuple[int, ...]:
+        road = int(node.split(".")[0])
+        return tuple(r for r in (road - 2, road - 1) if 0 <= r < len(MAYA_REGIONS))
+
+
+def _maya(raw: Mapping[str, Any]) -> MayaDef:
+    """Parse module D's section; raises ValueError/KeyError on an invalid row."""
+    if list(raw["regions"]) != list(MAYA_REGIONS):
+        raise ValueError(f"maya.regions must be {', '.join(MAYA_REGIONS)}")
+    rewards = tuple(str(raw["rewards"][r]) for r in MAYA_REGIONS)
+    if sorted(rewards) != sorted(MAYA_REWARDS):
+        raise ValueError(f"maya.rewards must use each of {', '.join(MAYA_REWARDS)} once")
+    effects: dict[str, tuple[tuple[Any, ...], ...]] = {}
+    for row in raw["nodes"]:
+        nid = str(row["id"])
+        effects[nid] = () if row.get("site") else tuple(parse_effect(e) for e in row["effects"])
+    edges: dict[str, list[str]] = {n: [] for n in effects}
+    for a, b in raw["edges"]:
+        if a not in effects or b not in effects:
+            raise ValueError(f"maya edge {a}->{b} joins unknown spots")
+        edges[a].append(b)
+    for k in range(1, 7):
+        if f"{k}.1" not in effects:
+            raise ValueError(f"maya: road {k} needs its entry spot {k}.1")
+    connectors = {
+        str(c["id"]): tuple((str(a), str(b)) for a, b in c["edges"]) for c in raw["connectors"]
+    }
+    tokens = {
+        kind: tuple(
+            tuple(parse_effect(e) for e in text.split("&")) for text in raw["building_tokens"][kind]
+        )
+        for kind in ("wood", "straw")
+    }
+    start = raw["storage_start"]
+    temples = {
+        str(t["id"]): (int(t["stage"]), parse_bundle(t["cost"])) for t in raw["temple_tiles"]
+    }
+    for stage in (1, 2, 3):
+        if sum(1 for s, _ in temples.values() if s == stage) != len(MAYA_REGIONS):
+            raise ValueError(f"maya: need 5 temple tiles of stage {stage}")
+    cards: dict[str, tuple[tuple[Any, ...], ...]] = {}
+    for row in raw["action_cards"]:
+        acts: list[tuple[Any, ...]] = []
+        for a in row["actions"]:
+            region = a["region"]
+            if region == "trade":
+                acts.append(("trade",))
+            elif region == "feast":
+                acts.append(("feast", parse_bundle(a["pay"]), parse_bundle(a["gain"])))
+            elif region == "build":
+                if a["pay"] not in ("wood", "grain"):
+                    raise ValueError("a build action pays wood or grain")
+                acts.append(("build", str(a["pay"])))
+            elif region == "technology":
+                if a["gain"] not in ("conq", "piety", "gem", "sugar"):
+                    raise ValueError("a technology gives conq, piety, gem or sugar")
+                acts.append(("technology", int(a["value"]), str(a["gain"])))
+            else:
+                raise ValueError(f"no action cards for region {region!r}")
+        if len(acts) != 2:
+            raise ValueError(f"card {row['id']}: two actions")
+        cards[str(row["id"])] = tuple(acts)
+    if len(cards) != 24:
+        raise ValueError(f"maya: need 24 action cards, found {len(cards)}")
+    return MayaDef(
+        rewards=rewards,
+        nodes=tuple(effects),
+        effects=effects,
+        edges={k: tuple(v) for k, v in edges.items()},
+        connectors=connectors,
+        tokens=tokens,
+        storage_full=tuple(int(start[r][0]) for r in MAYA_STORE),
+        storage_caps=tuple(int(start[r][1]) for r in MAYA_STORE),
+        storage_supply=tuple(str(x) for x in raw["storage_supply"]),
+        temples=temples,
+        cards=cards,
+    )
+
+
+@dataclass(frozen=True)
+class Expansion:
+    """The expansion's components (KO "확장판"): cocoa board and hall, governor grid, experts."""
+
+    cocoa_board: tuple[Square | None, ...]
+    cocoa_hall: TileDef
+    governor_grid: tuple[int, ...]
+    """End points by the governor's final cell (36 cells, row by row)."""
+    experts: Mapping[str, ExpertDef]
+    maya: MayaDef | None = None
 
 
 @dataclass(frozen=True)
@@ -95,6 +244,7 @@ class Catalog:
     conq_scoring: Mapping[int, Mapping[int, tuple[int, ...]]]
     missions: tuple[Bundle, ...]
     scholar_points: Mapping[str, int]
+    expansion: Expansion | None = None
 
     @property
     def synthetic(self) -> bool:
@@ -118,6 +268,10 @@ def parse_bundle(text: str) -> Bundle:
 def bundle_text(bundle: Bundle) -> str:
     parts = [f"{n}{ITEMS[i]}" if n > 1 else ITEMS[i] for i, n in enumerate(bundle) if n]
     return "+".join(parts) or "nothing"
+
+
+def cocoa_of(bundle: Bundle) -> int:
+    return bundle[COCOA] if len(bundle) > COCOA else 0
 
 
 def parse_effect(text: str) -> tuple[Any, ...]:
@@ -161,7 +315,7 @@ def _square(row: Mapping[str, Any], source: str) -> Square:
     effects = tuple(parse_effect(e) for e in row.get("effects", ()))
     if not effects:
         raise ValueError("a building needs at least one effect")
-    return Square(True, terrain, effects, 0, source)
+    return Square(True, terrain, effects, 0, source, bool(row.get("road", False)))
 
 
 class _Problems:
@@ -206,8 +360,92 @@ def _board(row: Mapping[str, Any], bid: str) -> tuple[Square | None, ...]:
     return tuple(cells)
 
 
-def parse_pack(data: Mapping[str, Any], name: str) -> tuple[Catalog | None, list[str]]:
-    """The catalog and the problems; the catalog is None when anything is missing or invalid."""
+EXPANSION_NEEDS = {
+    "special_shipping_tiles": "the special shipping tiles (cost, points)",
+    "special_colony_tiles": "the 6 special colony tiles",
+    "cocoa_board": "the cocoa colony board (A side)",
+    "cocoa_hall": "the cocoa town hall tile",
+    "governor_grid": "the governor scoring grid (6x6 points, module A)",
+    "experts": "the 18 expert tiles (module B)",
+    "scholars": "the points of the 3 new scholars",
+    "maya": "the Maya city (module D): board, 12 building tokens, 15 temple tiles, 24 cards",
+}
+
+
+def _expansion(
+    raw: Mapping[str, Any],
+    p: _Problems,
+    tiles: dict[str, TileDef],
+    ships: dict[str, ShipDef],
+    scholar_points: dict[str, int],
+) -> Expansion | None:
+    """Parse the expansion section; special tiles join `tiles`/`ships` (flagged special)."""
+    before = len(p.items)
+    for key, what in EXPANSION_NEEDS.items():
+        if raw.get(key) is None:
+            p.items.append(f"missing expansion.{key}: {what}")
+    if len(p.items) > before:
+        return None
+    for row in raw["special_shipping_tiles"]:
+        sid = str(row.get("id", "?"))
+        try:
+            if sid in ships:
+                raise ValueError("duplicate id")
+            ships[sid] = ShipDef(sid, False, parse_bundle(row["cost"]), int(row["points"]), True)
+        except (KeyError, ValueError, TypeError) as exc:
+            p.items.append(f"invalid special shipping tile {sid}: {exc}")
+    if len([s for s in ships.values() if s.special]) < 4:
+        p.items.append("expansion.special_shipping_tiles: need at least 4 (one a year and more)")
+    specials = _tiles(raw["special_colony_tiles"], "special colony tile", p)
+    if len(specials) != 6:
+        p.items.append(f"expansion.special_colony_tiles: need 6, found {len(specials)}")
+    for tid, tile in specials.items():
+        if tid in tiles:
+            p.items.append(f"special colony tile {tid}: duplicate id")
+        tiles[tid] = TileDef(tid, tile.shape, tile.squares, True)
+    halls = _tiles([raw["cocoa_hall"]], "cocoa town hall", p)
+    experts: dict[str, ExpertDef] = {}
+    for row in raw["experts"]:
+        eid = str(row.get("id", "?"))
+        try:
+            kind = row["kind"]
+            if kind not in EXPERT_KINDS:
+                raise ValueError(f"kind {kind!r} is not one of {', '.join(EXPERT_KINDS)}")
+            square = None
+            if kind == "improve":
+                square = _square({**row["square"], "kind": "building", "road": True}, eid)
+            experts[eid] = ExpertDef(eid, kind, square)
+        except (KeyError, ValueError, TypeError) as exc:
+            p.items.append(f"invalid expert {eid}: {exc}")
+    if len(experts) != 18:
+        p.items.append(f"expansion.experts: need 18, found {len(experts)}")
+    grid = raw["governor_grid"]
+    try:
+        cells = tuple(int(v) for line in grid for v in line)
+        if len(grid) != SIZE or len(cells) != CELLS:
+            raise ValueError("need 6 rows of 6")
+        board = _board(raw["cocoa_board"], "cocoa")
+        for sch in NEW_SCHOLARS:
+            scholar_points[sch] = int(raw["scholars"][sch])
+    except (KeyError, ValueError, TypeError) as exc:
+        p.items.append(f"invalid expansion value: {exc}")
+        return None
+    try:
+        maya = _maya(raw["maya"])
+    except (KeyError, ValueError, TypeError) as exc:
+        p.items.append(f"invalid expansion.maya: {exc}")
+        return None
+    if len(p.items) > before or not halls:
+        return None
+    return Expansion(board, next(iter(halls.values())), cells, experts, maya)
+
+
+def parse_pack(
+    data: Mapping[str, Any], name: str, need_expansion: bool = False
+) -> tuple[Catalog | None, list[str]]:
+    """The catalog and the problems; the catalog is None when anything is missing or invalid.
+
+    The expansion section is optional unless `need_expansion` (a game with expansion=true)."""
     p = _Problems()
     boards: dict[str, tuple[Square | None, ...]] = {}
     sides: dict[str, str] = {}
@@ -265,6 +503,10 @@ def parse_pack(data: Mapping[str, Any], name: str) -> tuple[Catalog | None, list
     for sch in SCHOLARS:
         if scholars.get(sch) is None:
             p.items.append(f"missing scholars.{sch}: the scholar's points")
+    scholar_points = {k: int(v) for k, v in scholars.items() if isinstance(v, int)}
+    expansion = None
+    if data.get("expansion") is not None or need_expansion:
+        expansion = _expansion(data.get("expansion") or {}, p, tiles, ships, scholar_points)
     try:
         road = _square(road_row, "road") if road_row is not None else None
         dock_effects = tuple(_income(d) for d in docks or ())
@@ -311,7 +553,8 @@ def parse_pack(data: Mapping[str, Any], name: str) -> tuple[Catalog | None, list
             solo_trees=trees,
             conq_scoring=conq_scoring,
             missions=mission_bundles,
-            scholar_points={k: int(v) for k, v in scholars.items()},
+            scholar_points=scholar_points,
+            expansion=expansion,
         ),
         [],
     )
@@ -322,3 +565,19 @@ def _income(text: str) -> tuple[Any, ...]:
     if text in ("piety", "conq"):
         return (text,)
     return ("produce", parse_bundle(text))
+
+
+COCOA_BOARD = "cocoa"
+"""The board id of the expansion's cocoa colony board."""
+
+
+def board_def(cat: Catalog, bid: str) -> tuple[Square | None, ...]:
+    if bid == COCOA_BOARD and cat.expansion is not None:
+        return cat.expansion.cocoa_board
+    return cat.boards[bid]
+
+
+def hall_def(cat: Catalog, hid: str) -> TileDef:
+    if cat.expansion is not None and hid == cat.expansion.cocoa_hall.id:
+        return cat.expansion.cocoa_hall
+    return cat.halls[hid]

@@ -7,6 +7,19 @@ from domain.santa_maria.components import bundle_text
 from domain.santa_maria.engine import REST_NAMES
 from domain.santa_maria.state import State
 
+MAYA_WORDS = {
+    "mtech": "technology card",
+    "mwalk": "die walks on to",
+    "mtemple": "temple",
+    "mtrade": "trades",
+    "mdiscard": "puts under the deck:",
+    "mbuild": "builds a building token at",
+    "mstore": "takes a storage tile",
+    "mroad": "opens the road",
+    "mmonk": "monk symbol:",
+    "mfill": "fills a storage tile:",
+}
+
 
 def describe(s: State, step: Step) -> str:
     if isinstance(step, ChanceStep):
@@ -24,6 +37,13 @@ def describe(s: State, step: Step) -> str:
             "blue1": "A new blue die rolled",
             "ship": "Shipping tile drawn to the empty dock",
             "halls": "Scholars dealt under the town halls",
+            "amb": "Ambassador dice rolled onto their tiles",
+            "xcol": "Special colony tiles revealed",
+            "xship": "Special shipping tile drawn to the extra harbor",
+            "experts": "Experts laid out under the die values 1-6",
+            "mdraw": "Maya action cards drawn",
+            "mtemples": "Temple tiles dealt to the five regions",
+            "mtemple": "Next temple tile drawn",
         }
         return f"{labels.get(kind, 'Chance')}: {shown}"
     if not isinstance(step, Decision):
@@ -35,20 +55,31 @@ def describe(s: State, step: Step) -> str:
         return f"{who} colonizes with tile {arg} ({len(tile.squares)} spaces)"
     if verb == "coin":
         return f"{who} activates the building at {arg} with coins"
-    if verb in ("white", "blue", "bluecol"):
+    amb = " ambassador" if verb.startswith("amb") else ""
+    verb = verb.removeprefix("amb")
+    if verb in ("white", "blue", "bluecol", "whitediag", "bluediag"):
         faces, _, paid = arg.partition(":")
         face, target = faces.split("-")
         line = "row" if verb == "blue" else "column"
+        if verb.endswith("diag"):
+            line = "diagonal"
         change = (
             ""
             if face == target
             else f" changed from {face}" + (f" paying 1 {paid}" if paid else "")
         )
-        colour = "white" if verb == "white" else "blue"
-        how = " (philosophy)" if verb == "bluecol" else ""
-        return f"{who} takes a {colour} die {target}{change} and activates {line} {target}{how}"
+        colour = "white" if verb.startswith("white") else "blue"
+        why = {"bluecol": " (philosophy)", "whitediag": " (archery)", "bluediag": " (archery)"}
+        how = why.get(verb, "")
+        return (
+            f"{who} takes a {colour}{amb} die {target}{change} and activates {line} {target}{how}"
+            + (" (every other player activates it too)" if amb else "")
+        )
     if verb == "rest":
-        return f"{who} rests on space {arg} ({REST_NAMES[int(arg) - 1]})"
+        names = REST_NAMES
+        if s.players[step.seat].caps:  # the Maya player's fourth and fifth spaces differ
+            names = (*REST_NAMES[:3], "fill a storage tile", "complete a temple")
+        return f"{who} rests on space {arg} ({names[int(arg) - 1]})"
     if verb == "board":
         return f"{who} chooses colony board {arg}"
     if verb == "hall":
@@ -66,6 +97,8 @@ def describe(s: State, step: Step) -> str:
     if verb == "ship":
         if arg == "skip":
             return f"{who} does not ship"
+        if arg.startswith("x"):
+            return f"{who} ships the special tile {s.xdock} to dock {arg[1:]}"
         return f"{who} ships tile {s.docks[int(arg) - 1]} from dock {arg}"
     if verb == "astro":
         return (
@@ -87,6 +120,36 @@ def describe(s: State, step: Step) -> str:
             if arg == "skip"
             else f"{who} takes back the coins at {arg}"
         )
+    if verb in ("mwhite", "mblue", "mambwhite", "mambblue"):
+        faces, _, paid = arg.partition(":")
+        face, road = faces.split("-")
+        colour = verb.removeprefix("m").removeprefix("amb")
+        amb = " ambassador" if "amb" in verb else ""
+        change = "" if face == road else f" changed from {face}" + (" with a cocoa" if paid else "")
+        return f"{who} (Maya) takes a {colour}{amb} die {road}{change} onto road {road}"
+    if verb == "mcard":
+        card, _, i = arg.rpartition("-")
+        return f"{who} (Maya) plays card {card}, action {i}"
+    if verb == "mpriest":
+        return f"{who} (Maya) puts a priest on the building at {arg}"
+    if verb.startswith("m") and verb in MAYA_WORDS:
+        return f"{who} (Maya): {MAYA_WORDS[verb]} {arg}"
+    if verb == "expert":
+        return f"{who} takes the expert" if arg == "take" else f"{who} takes no expert"
+    if verb == "improve":
+        return f"{who} places the improvement expert at {arg}"
+    if verb == "guide":
+        return (
+            f"{who} pays 1 coin: the governor goes on (guide)"
+            if arg == "go"
+            else (f"{who} lets the governor stop")
+        )
+    if verb == "echoarch":
+        return (
+            f"{who} activates the ambassador's {'diagonal (archery)' if arg == 'diag' else 'line'}"
+        )
+    if verb == "medrest":
+        return f"{who} also takes rest space {arg} (meditation)"
     if verb == "sell":
         return f"{who} sells 1 {arg}"
     if verb == "buy":

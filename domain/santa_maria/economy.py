@@ -5,7 +5,16 @@ All functions edit a private `Player` (the caller has cloned it).
 
 from __future__ import annotations
 
-from domain.santa_maria.components import COIN, GOLD, RESOURCES, SALE_PRICE, VP, Bundle
+from domain.santa_maria.components import (
+    COIN,
+    GOLD,
+    ITEMS,
+    RESOURCES,
+    SALE_PRICE,
+    VP,
+    Bundle,
+    cocoa_of,
+)
 from domain.santa_maria.state import Player
 
 LIMIT = 3
@@ -18,19 +27,25 @@ def gain(p: Player, bundle: Bundle) -> None:
     for i in range(len(RESOURCES)):
         n = bundle[i]
         if n:
+            if p.caps:  # the Maya player: one per storage tile, more is lost (KO module D)
+                res[i] += n if i == GOLD else max(0, min(n, p.caps[i] - res[i]))
+                continue
             keep = min(n, LIMIT - res[i])
             res[i] += keep
             p.coins += (n - keep) * SALE_PRICE[i]
     p.res = tuple(res)
     p.coins += bundle[COIN]
     p.vp += bundle[VP]
+    cocoa = cocoa_of(bundle)
+    if cocoa:  # one cocoa per storage tile; more is lost without pay (KO, cocoa)
+        p.cocoa = min(p.cocoa_cap, p.cocoa + cocoa)
 
 
 def shortfall(p: Player, bundle: Bundle) -> int | None:
     """Gold needed to pay `bundle` after the named resources; None if coins fall short."""
     if bundle[COIN] > p.coins:
         return None
-    gold = bundle[GOLD]
+    gold = bundle[GOLD] + max(0, cocoa_of(bundle) - p.cocoa)  # gold stands in for cocoa too
     for i in range(GOLD):
         gold += max(0, bundle[i] - p.res[i])
     return gold
@@ -44,7 +59,10 @@ def can_pay(p: Player, bundle: Bundle) -> bool:
 def pay(p: Player, bundle: Bundle) -> None:
     """Pay `bundle`: named resources first, gold covers what is short (rulebook, gold)."""
     res = list(p.res)
-    gold = bundle[GOLD]
+    cocoa = cocoa_of(bundle)
+    use_cocoa = min(cocoa, p.cocoa)
+    p.cocoa -= use_cocoa
+    gold = bundle[GOLD] + cocoa - use_cocoa
     for i in range(GOLD):
         use = min(bundle[i], res[i])
         res[i] -= use
@@ -59,6 +77,6 @@ def pay(p: Player, bundle: Bundle) -> None:
 
 def one(index: int, count: int = 1) -> Bundle:
     """A bundle of `count` of the item at `index`."""
-    b = [0] * 7
+    b = [0] * len(ITEMS)
     b[index] = count
     return tuple(b)

@@ -5,20 +5,36 @@ order, then decisions (trade, shipping, piety, monk, die placement ...). `run` d
 tasks and stops at the next decision or chance node; when the queue is empty the turn passes, and
 when everybody has rested the year ends. Action grammar (cells are "row,column" from 1):
 
-  main:   colony:<tile>  coin:<r>,<c>  white:<face>-<target>[:wood|grain|gold]
+  main:   colony:<tile>  coin:<r>,<c>  white:<face>-<target>[:wood|grain|gold|cocoa]
           blue:<face>-<target>[:...]  bluecol:<face>-<target>[:...]  rest:<1-5>
-  setup:  board:<board id> (boards=choose)  hall:<1-4> (advanced setup)
-  tasks:  place:<r>,<c>,<turn>  road:<r>,<c>  trade:<n>|skip  ship:<dock 1-4>|skip
+          whitediag:<face>-<1|6>[:...]  bluediag:<face>-<1|6>[:...]  (archery, 1 coin more)
+  setup:  board:<board id> (boards=choose)  hall:<1-5> (advanced setup)
+  tasks:  place:<r>,<c>,<turn>  road:<r>,<c>  trade:<n>|skip  ship:<dock 1-4>|x<dock>|skip
           astro:<dock>|stay  piety:1|2  monk:<space>|skip  die:<r>,<c>  math:<r>,<c>|skip
+          expert:take|skip  improve:<r>,<c>  (module B)  guide:go|stop  (module A)
+          medrest:<1-5>  (meditation after the road-tile rest space)
+          echoarch:line|diag  (module C: an archer activating another's ambassador line)
+  main (module C): ambwhite: ambblue: ambbluecol: ambwhitediag: ambbluediag: as the plain
+          die verbs, with the ambassador die
   free:   sell:<resource>  buy:<resource>  move:<r>,<c>><r>,<c>  (logistics)
+
+Module D (the Maya seat) has its own grammar: `maya.py`.
+Expansion: `ship:x<d>` takes the special shipping tile to dock d; a `:cocoa` suffix pays a cocoa
+(or `:gold`) to set the die to any value; the scholar4 monk space and the cocoa mission.
 """
 
 from __future__ import annotations
 
+from domain.santa_maria import maya
+from domain.santa_maria import setup as setup_mod
 from domain.santa_maria.components import (
     COIN,
+    GOLD,
+    GRAIN,
     RESOURCES,
     SALE_PRICE,
+    WOOD,
+    hall_def,
 )
 from domain.santa_maria.economy import gain, one, pay
 from domain.santa_maria.geometry import (
@@ -28,19 +44,27 @@ from domain.santa_maria.geometry import (
     placements,
 )
 from domain.santa_maria.moves import (
-    COLONY_COST,
+    ARCHERY_COST,
+    DIAGONALS,
+    IMPROVE_COST,
+    PRODUCTION,
     buy_price,
+    colony_cost,
     die_cost,
     empty_buildings,
+    expert_cost,
     task_options,
 )
 from domain.santa_maria.moves import die_cells as _die_cells
-from domain.santa_maria.setup import MONK_SPACES
+from domain.santa_maria.setup import MONK_SPACES, NEW_MISSION
 from domain.santa_maria.state import Player, State, Task
 from domain.santa_maria.tracks import conquer, pay_extra_step, piety_walk, score_conquistadors
 
 REST_NAMES = ("2 coins", "piety", "conquistador", "shipping", "road tile")
-AUTO = frozenset({"bld", "gain", "conq", "income", "restact"})
+AUTO = frozenset({"bld", "gain", "conq", "income", "restact", "line", "echo"}) | maya.MAYA_AUTO
+DIE_VERBS = ("white", "blue", "bluecol", "whitediag", "bluediag")
+SKIPPABLE = frozenset({"expert:skip", "guide:stop", "mtech:skip", "mtemple:skip"})
+"""A decision whose only option is one of these is dropped (nothing to choose)."""
 
 
 # ---------------------------------------------------------------- running the queue
@@ -65,20 +89,23 @@ def run(s: State) -> None:
                 if cells:
                     _put_die(p, cells[-1], task[1])
                 continue
+            options = task_options(s, p, task)
             if (
                 (kind == "monk" and p.monks == 0)
                 or (kind == "math" and not any(p.coins_on))
-                or not task_options(s, p, task)
+                or not options
+                or (len(options) == 1 and options[0] in SKIPPABLE)
             ):
                 s.tasks = s.tasks[1:]
                 continue
             return
         if s.phase == "setup":
-            if s.advanced:
+            seats = setup_mod.colonists(s)
+            if s.advanced and seats:
                 s.phase = "halls"
-            elif not s.players[0].board_id:  # side A boards chosen in reverse turn order
+            elif seats and not s.players[seats[0]].board_id:  # side A: reverse turn order
                 s.phase = "boards"
-                s.hall_order = tuple(range(s.n - 1, -1, -1))
+                s.hall_order = tuple(reversed(seats))
             else:
                 s.phase = "play"
             s.actor = s.hall_order[0] if s.hall_order else s.start
@@ -98,6 +125,9 @@ def _auto(s: State, task: Task) -> None:
     kind = task[0]
     seat = s.actor
     p = s.players[seat]
+    if kind in maya.MAYA_AUTO:
+        maya.auto(s, p, task)
+        return
     if kind == "bld":
         sq = p.board[task[1]]
         assert sq is not None
@@ -111,7 +141,7 @@ def _auto(s: State, task: Task) -> None:
                 new.append((eff[0],))
         s.tasks = (*new, *s.tasks)
     elif kind == "gain":
-        gain(p, task[1])
+        give(s, seat, p, task[1])
     elif kind == "conq":
         conquer(s, seat)
     elif kind == "income":
@@ -121,6 +151,27 @@ def _auto(s: State, task: Task) -> None:
                 eff = s.cat.docks[d]
                 new.append(("gain", eff[1]) if eff[0] == "produce" else (eff[0],))
         s.tasks = (*new, *s.tasks)
+    elif kind == "line":
+        _line(s, p, task)
+    elif kind == "echo":
+        _, verb, target, others, chooser = task
+        if not others:
+            s.actor = chooser  # back to the player whose turn it is
+            return
+        seat = others[0]
+        s.actor = seat
+        q = s.edit(seat)  # a private copy: this player changes now
+        if q.caps:  # the Maya player walks the road of that value (KO module C with D)
+            s.tasks = (
+                *maya.echo_tasks(target),
+                ("echo", verb, target, others[1:], chooser),
+                *s.tasks,
+            )
+            return
+        first: Task = ("line", verb, target, 0)
+        if q.has("archery") and target in DIAGONALS and q.coins >= ARCHERY_COST:
+            first = ("echoarch", verb, target)  # an archer may take the diagonal (KO)
+        s.tasks = (first, ("echo", verb, target, others[1:], chooser), *s.tasks)
     elif kind == "restact":
         space = task[1]
         if space == 0:
@@ -129,6 +180,8 @@ def _auto(s: State, task: Task) -> None:
             step = [("piety",)]
         elif space == 2:
             step = [("conq",)]
+        elif p.caps:  # the Maya player's fourth and fifth rest spaces
+            step = maya.rest_step(space)
         elif space == 3:
             step = [("ship",)]
         else:
@@ -136,6 +189,20 @@ def _auto(s: State, task: Task) -> None:
             if step:
                 s.roads -= 1
         s.tasks = (*step, *s.tasks)
+
+
+def give(s: State, seat: int, p: Player, bundle: tuple[int, ...]) -> None:
+    """Gain `bundle`; a colonist's gold comes out of the Maya gold storage first (KO)."""
+    gain(p, bundle)
+    if s.maya is not None and seat != maya.MAYA and bundle[GOLD]:
+        take_maya_gold(s, bundle[GOLD])
+
+
+def take_maya_gold(s: State, count: int) -> None:
+    held = s.players[maya.MAYA].res[GOLD]
+    if held and count:
+        m = s.edit(maya.MAYA)
+        m.res = (*m.res[:GOLD], held - min(held, count), *m.res[GOLD + 1 :])
 
 
 def _advance(s: State) -> None:
@@ -185,17 +252,38 @@ def year_end(s: State) -> None:
         p.coin_acts = 0
         p.white_used = 0
         p.blue_used = 0
+    if s.maya is not None:
+        for _, what in s.maya.on:
+            if what == 1:
+                white[0] += 1
+            elif what == 2 and s.shared:
+                pool[0] += 1
+        maya.year_end(s)
     s.white = tuple(white)
     s.blue_pool = tuple(pool)
     s.blue_waiting = 0  # the ("blue",) roll below covers every hired die
     s.year += 1
-    s.colony = ()
+    s.colony = ()  # special colony tiles left over are discarded too (KO)
     s.rest_spaces = (-1,) * 5
     for p in s.players:
         p.rest = -1
         p.rested = False
-    s.chance = (*s.chance, ("col2",), ("col3",), ("white",), ("blue",))
+    chance: list[Task] = [("col2",), ("col3",)]
+    if s.exp and s.xcol_left:
+        chance.append(("xcol",))
+    if s.experts:
+        s.experts = ()  # experts nobody took leave the game
+        if s.experts_left:
+            chance.append(("experts",))
+    chance.append(("white",))
+    if sum(p.blue_owned for p in s.players):  # module C: maybe nobody has a blue die yet
+        chance.append(("blue",))
+    if "C" in s.modules:
+        chance.append(("amb",))  # the ambassador dice are rolled onto their tiles again
+    s.chance = (*s.chance, *chance)
     s.actor = s.start
+    if s.maya is not None:
+        maya.year_start_gold(s)
 
 
 # ---------------------------------------------------------------- doing an action
@@ -227,7 +315,13 @@ def act(s: State, seat: int, action: str) -> None:
         p.coins -= 1
     elif s.tasks:
         task, s.tasks = s.tasks[0], s.tasks[1:]
-        _task(s, seat, p, task, verb, arg)
+        if task[0] in maya.MAYA_TASKS:
+            maya.task(s, p, task, verb, arg)
+        else:
+            _task(s, seat, p, task, verb, arg)
+    elif verb.startswith("m") and verb != "move":
+        maya.main(s, p, verb, arg)
+        s.acted = True
     else:
         _main(s, seat, p, verb, arg)
         s.acted = True
@@ -237,7 +331,7 @@ def act(s: State, seat: int, action: str) -> None:
 def _main(s: State, seat: int, p: Player, verb: str, arg: str) -> None:
     if verb == "colony":
         tile = s.cat.tiles[arg]
-        pay(p, COLONY_COST[len(tile.squares)])
+        pay(p, colony_cost(tile))
         s.colony = tuple(t for t in s.colony if t != arg)
         s.tasks = (("place", arg, "colony"),)
     elif verb == "coin":
@@ -249,7 +343,7 @@ def _main(s: State, seat: int, p: Player, verb: str, arg: str) -> None:
         coins[cell] = p.coin_acts
         p.coins_on = tuple(coins)
         s.tasks = (("bld", cell),)
-    elif verb in ("white", "blue", "bluecol"):
+    elif verb in DIE_VERBS or (verb.startswith("amb") and verb[3:] in DIE_VERBS):
         _use_die(s, p, verb, arg)
     elif verb == "rest":
         space = int(arg) - 1
@@ -257,16 +351,23 @@ def _main(s: State, seat: int, p: Player, verb: str, arg: str) -> None:
         p.rest = space
         p.rested = True
         tasks: list[Task] = [("math",)] if p.has("mathematics") else []
-        s.tasks = (*tasks, ("restact", space), ("income",))
+        acts: list[Task] = [("restact", space)]
+        if p.caps:  # the Maya player scores its temples on leaving the year (KO)
+            s.tasks = (*acts, ("mscore",))
+            return
+        if p.has("meditation"):  # the rest action twice; after the road tile another space
+            acts.append(("medrest",) if space == 4 else ("restact", space))
+        s.tasks = (*tasks, *acts, ("income",))
     elif verb == "board":
-        p.board_id = arg
-        p.board = s.cat.boards[arg]
+        setup_mod.give_board(s, seat, arg)
     elif verb == "hall":
         k = int(arg) - 1
         hall, scholar = s.hall_sets[k]
         s.hall_sets = s.hall_sets[:k] + s.hall_sets[k + 1 :]
         p.personal = scholar
         p.scholars = (*p.scholars, scholar)
+        if s.cat.expansion is not None and hall == s.cat.expansion.cocoa_hall.id:
+            p.cocoa_cap += 1  # its second cocoa storage, empty side up (KO)
         s.tasks = (("place", hall, "hall"),)
 
 
@@ -274,7 +375,14 @@ def _use_die(s: State, p: Player, verb: str, arg: str) -> None:
     faces, _, paid = arg.partition(":")
     f_text, _, t_text = faces.partition("-")
     face, target = int(f_text), int(t_text)
-    if verb == "white":
+    ambassador = verb.startswith("amb")
+    if ambassador:  # module C: the ambassador die and its tile; no limit counted
+        verb = verb[3:]
+        k = 0 if verb.startswith("white") else 1
+        s.amb = (0, s.amb[1]) if k == 0 else (s.amb[0], 0)
+        s.amb_by = (s.actor, s.amb_by[1]) if k == 0 else (s.amb_by[0], s.actor)
+        kind = 3 + k
+    elif verb.startswith("white"):
         white = list(s.white)
         white[face - 1] -= 1
         s.white = tuple(white)
@@ -291,23 +399,74 @@ def _use_die(s: State, p: Player, verb: str, arg: str) -> None:
             p.blue = tuple(blue)
         p.blue_used += 1
         kind = 2
-    if paid:
+    if paid == "cocoa":
+        p.cocoa -= 1
+    elif paid:
         res = list(p.res)
         res[RESOURCES.index(paid)] -= 1
         p.res = tuple(res)
     else:
         p.coins -= die_cost(face, target)
-    line = ROWS[target - 1] if verb == "blue" else COLUMNS[target - 1]
+    if verb.endswith("diag"):
+        p.coins -= ARCHERY_COST
+    tasks: list[Task] = []
+    if kind in (1, 3) and "B" in s.modules:
+        tasks.append(("expert", target))  # experts come before the governor (KO module B)
+    tasks.append(("line", verb, target, kind))
+    if ambassador:  # then every other player, clockwise, activates the same line
+        others = tuple((s.actor + k) % s.n for k in range(1, s.n))
+        plain = verb.removesuffix("diag")  # archery is the chooser's own (KO)
+        tasks.append(("echo", plain, target, others, s.actor))
+    s.tasks = tuple(tasks)
+
+
+def line_of(verb: str, target: int) -> tuple[int, ...]:
+    verb = verb.removeprefix("amb")
+    if verb.endswith("diag"):
+        return DIAGONALS[target]
+    return ROWS[target - 1] if verb == "blue" else COLUMNS[target - 1]
+
+
+def _line(s: State, p: Player, task: Task) -> None:
+    """A die's line: the governor moves first (module A), then the empty buildings activate."""
+    _, verb, target, kind = task
+    line = line_of(verb, target)
+    first: list[Task] = []
+    if p.gov >= 0 and p.gov in line:
+        first = governor_step(p, 1 if verb.startswith("white") or verb == "bluecol" else 6)
     if p.has("taxation"):
         p.coins += sum(sq.colonists for c in line if (sq := p.board[c]) is not None) // 2
     cells = tuple(empty_buildings(p, line))
-    s.tasks = (*(("bld", c) for c in cells), ("putdie", kind, cells))
+    put: tuple[Task, ...] = (("putdie", kind, cells),) if kind else ()  # no die when echoing
+    s.tasks = (*first, *(("bld", c) for c in cells), *put, *s.tasks)
+
+
+def governor_step(p: Player, step: int) -> list[Task]:
+    """Move the governor one cell right (step 1) or down (6) if it may; what arriving gives.
+
+    It stays where it is at the edge, in the bottom-right corner, or before a square holding a
+    die or coins (KO module A). Arriving on an empty building activates it; on a road, 1 point
+    per colonist (and the guide may pay a coin to go on)."""
+    here = p.gov
+    if here == 35 or (step == 1 and here % 6 == 5) or (step == 6 and here >= 30):
+        return []
+    dest = here + step
+    if p.dice_on[dest] or p.coins_on[dest]:
+        return []
+    p.gov = dest
+    sq = p.board[dest]
+    if sq is None:
+        return []
+    if sq.building:  # an improvement expert is also a road: the guide may go on (KO)
+        return [("bld", dest), *([("guide", step)] if sq.road and p.has("guide") else [])]
+    p.vp += sq.colonists
+    return [("guide", step)] if p.has("guide") else []
 
 
 def _task(s: State, seat: int, p: Player, task: Task, verb: str, arg: str) -> None:
     if verb == "place":
         r, c, turn = (int(x) for x in arg.split(","))
-        tile = s.cat.tiles[task[1]] if task[2] == "colony" else s.cat.halls[task[1]]
+        tile = s.cat.tiles[task[1]] if task[2] == "colony" else hall_def(s.cat, task[1])
         cells = next(pl[3] for pl in placements(tile.shape) if pl[:3] == (r - 1, c - 1, turn))
         board = list(p.board)
         for at, sq in zip(cells, tile.squares, strict=True):
@@ -322,7 +481,17 @@ def _task(s: State, seat: int, p: Player, task: Task, verb: str, arg: str) -> No
     elif verb == "trade" and arg != "skip":
         cost, reward = task[1][int(arg) - 1]
         pay(p, cost)
-        gain(p, reward)
+        give(s, seat, p, reward)
+    elif verb == "ship" and arg.startswith("x"):
+        dock = int(arg[1:]) - 1
+        tid = s.xdock
+        pay(p, s.cat.ships[tid].cost)
+        p.ships = (*p.ships[:dock], (*p.ships[dock], tid), *p.ships[dock + 1 :])
+        s.xdock = ""
+        if s.xship_left:
+            s.chance = (*s.chance, ("xship",))
+        if p.has("astronomy"):
+            s.tasks = (("astro", dock, tid), *s.tasks)
     elif verb == "ship" and arg != "skip":
         dock = int(arg) - 1
         tid = s.docks[dock]
@@ -356,14 +525,58 @@ def _task(s: State, seat: int, p: Player, task: Task, verb: str, arg: str) -> No
             p.scholars = (*p.scholars, s.scholars_board[k])
         elif k < 6:
             p.bishops = (*p.bishops, s.bishops_board[k - 3])
+        elif k == 10:
+            p.scholars = (*p.scholars, s.scholars_board[3])  # the expansion tile's scholar
+        elif k == 9 and s.exp:
+            give(s, seat, p, NEW_MISSION)  # the expansion tile covers the fourth mission
         else:
-            gain(p, s.cat.missions[k - 6])
+            give(s, seat, p, s.cat.missions[k - 6])
     elif verb == "die":
         cell = parse_cell(arg)
         assert cell is not None
         _put_die(p, cell, task[1])
+    elif verb == "expert" and arg == "take":
+        _take_expert(s, p, task[1])
+    elif verb == "improve":
+        cell = parse_cell(arg)
+        assert cell is not None and s.cat.expansion is not None
+        p.coins -= IMPROVE_COST[0] if p.board[cell] is not None else IMPROVE_COST[1]
+        square = s.cat.expansion.experts[task[1]].square
+        p.board = (*p.board[:cell], square, *p.board[cell + 1 :])
+    elif verb == "echoarch":
+        diag = arg == "diag"
+        if diag:
+            p.coins -= ARCHERY_COST
+        s.tasks = (("line", task[1] + ("diag" if diag else ""), task[2], 0), *s.tasks)
+    elif verb == "medrest":
+        space = int(arg) - 1
+        s.tasks = (("restact", space), *s.tasks)
+    elif verb == "guide" and arg == "go":
+        p.coins -= 1
+        s.tasks = (*governor_step(p, task[1]), *s.tasks)
     elif verb == "math" and arg != "skip":
         cell = parse_cell(arg)
         assert cell is not None
         p.coins += p.coins_on[cell]
         p.coins_on = (*p.coins_on[:cell], 0, *p.coins_on[cell + 1 :])
+
+
+def _take_expert(s: State, p: Player, value: int) -> None:
+    """Module B: pay for the expert under `value`; production now, improvement to place."""
+    assert s.cat.expansion is not None
+    eid = s.experts[value - 1]
+    s.experts = (*s.experts[: value - 1], "", *s.experts[value:])
+    kind = s.cat.expansion.experts[eid].kind
+    if kind == "improve":
+        s.tasks = (("improve", eid), *s.tasks)
+        return
+    k = PRODUCTION[kind]
+    cost = expert_cost(p, k)
+    counts = list(p.expert_count)
+    counts[k] += 1
+    p.expert_count = tuple(counts)
+    p.coins -= cost
+    if kind == "soldier":
+        s.tasks = (*(("conq",) for _ in range(cost)), *s.tasks)
+    else:
+        gain(p, one(GRAIN if kind == "farmer" else WOOD, cost))

@@ -6,7 +6,17 @@ applies) and cached on the state.
 
 from __future__ import annotations
 
-from domain.santa_maria.components import GOLD, GRAIN, RESOURCES, WOOD, Bundle
+from domain.santa_maria import maya
+from domain.santa_maria.components import (
+    COIN,
+    GOLD,
+    GRAIN,
+    RESOURCES,
+    WOOD,
+    Bundle,
+    TileDef,
+    hall_def,
+)
 from domain.santa_maria.economy import LIMIT, can_pay, one
 from domain.santa_maria.geometry import COLUMNS, NEIGHBOURS, ROWS, cell_name, placements, road_reach
 from domain.santa_maria.setup import MONK_SPACES
@@ -15,14 +25,34 @@ from domain.santa_maria.state import Player, State, Task
 COLONY_COST: dict[int, Bundle] = {2: one(WOOD, 2), 3: (2, 1, 0, 0, 0, 0, 0)}
 """2 wood for a two-space tile, 2 wood + 1 grain for a three-space tile (rulebook A)."""
 WHITE_PER_YEAR = 3
+WHITE_PER_YEAR_AMBASSADOR = 2
+"""Module C: at most 2 white dice from the labour pool a year (ambassador dice not counted)."""
 BUY_PRICE = 3
+SPECIAL_COLONY_COST = one(COIN, 4)
+"""A special colony tile costs 4 coins (KO, special colony tiles)."""
+DIAGONALS = {1: (0, 7, 14, 21, 28, 35), 6: (5, 10, 15, 20, 25, 30)}
+"""Archery: a die of value 1 runs down the main diagonal, 6 down the other (top to bottom)."""
+ARCHERY_COST = 1
+EXPERT_COST = (1, 2, 3)
+"""The 1st/2nd/3rd expert of a production kind: 1/2/3 coins for 1/2/3 (KO module B); later
+ones cost and give 3 as the third (the book stops at three)."""
+IMPROVE_COST = (1, 3)
+"""An improvement expert: 1 coin over a developed square, 3 coins on an empty one."""
+
+
+def colony_cost(tile: TileDef) -> Bundle:
+    return SPECIAL_COLONY_COST if tile.special else COLONY_COST[len(tile.squares)]
+
+
+def expert_cost(p: Player, kind: int) -> int:
+    return EXPERT_COST[min(p.expert_count[kind], len(EXPERT_COST) - 1)]
 
 
 # ---------------------------------------------------------------- helpers
 
 
 def occupied_mask(p: Player) -> int:
-    mask = 0
+    mask = 1 << p.gov if p.gov >= 0 else 0  # no tile covers the governor (module A)
     for cell, sq in enumerate(p.board):
         if sq is not None:
             mask |= 1 << cell
@@ -31,11 +61,15 @@ def occupied_mask(p: Player) -> int:
 
 def empty_buildings(p: Player, line: tuple[int, ...]) -> list[int]:
     """Buildings of `line` with neither a die nor coins, in activation order."""
-    board, dice, coins = p.board, p.dice_on, p.coins_on
+    board, dice, coins, gov = p.board, p.dice_on, p.coins_on, p.gov
     return [
         c
         for c in line
-        if (sq := board[c]) is not None and sq.building and not dice[c] and not coins[c]
+        if (sq := board[c]) is not None
+        and sq.building
+        and not dice[c]
+        and not coins[c]
+        and c != gov
     ]
 
 
@@ -58,7 +92,7 @@ def connected_buildings(p: Player, cell: int) -> set[int]:
 
     def is_road(c: int) -> bool:
         sq = board[c]
-        return sq is not None and not sq.building
+        return sq is not None and (not sq.building or sq.road)  # improvement experts too
 
     _, touched = road_reach((cell,), is_road)
     touched |= set(NEIGHBOURS[cell])
@@ -75,7 +109,7 @@ def legal(s: State, seat: int) -> tuple[str, ...]:
         found: tuple[str, ...] = ()
     elif s.tasks:
         found = tuple(task_options(s, s.players[seat], s.tasks[0]))
-        if s.phase == "play":
+        if s.phase == "play" and not s.players[seat].caps:  # the Maya player: no free actions
             found = (*found, *free_actions(s, seat, False))
     elif s.phase == "halls":
         found = tuple(f"hall:{k + 1}" for k in range(len(s.hall_sets)))
@@ -86,6 +120,9 @@ def legal(s: State, seat: int) -> tuple[str, ...]:
             for b, side in sorted(s.cat.board_sides.items())
             if side == "A" and b not in taken
         )
+    elif s.players[seat].caps:
+        limit = WHITE_PER_YEAR_AMBASSADOR if "C" in s.modules else WHITE_PER_YEAR
+        found = tuple(maya.main_actions(s, s.players[seat], limit))
     else:
         found = (*main_actions(s, seat), *free_actions(s, seat, True))
     s.legal_cache = found
@@ -104,16 +141,30 @@ def free_actions(s: State, seat: int, turn_start: bool) -> list[str]:
         for cell in range(36):
             if p.dice_on[cell]:
                 for target in sorted(connected_buildings(p, cell)):
-                    if not p.dice_on[target] and not p.coins_on[target]:
+                    if not p.dice_on[target] and not p.coins_on[target] and target != p.gov:
                         out.append(f"move:{cell_name(cell)}>{cell_name(target)}")
     return out
 
 
-def _die_actions(p: Player, verb: str, faces: list[int], open_lines: list[int]) -> list[str]:
-    """Die choices: a face (pool or own blue dice) turned to a line with an empty building."""
-    out = []
-    coins = p.coins
+def die_payments(p: Player, exp: bool) -> list[str]:
+    """What may set a die to any value: wood/grain/gold with botany; cocoa or gold (expansion)."""
     pays = [RESOURCES[i] for i in (WOOD, GRAIN, GOLD) if p.res[i]] if p.has("botany") else []
+    if exp:
+        if p.cocoa:
+            pays.append("cocoa")
+        if p.res[GOLD] and "gold" not in pays:
+            pays.append("gold")
+    return pays
+
+
+def _die_actions(
+    p: Player, verb: str, faces: list[int], open_lines: list[int], pays: list[str], extra: int = 0
+) -> list[str]:
+    """Die choices: a face (pool or own blue dice) turned to a line with an empty building."""
+    out: list[str] = []
+    coins = p.coins - extra
+    if coins < 0:
+        return out
     for face in faces:
         for t in open_lines:
             if abs(face - t) <= coins:  # 1 coin per pip (die_cost)
@@ -125,12 +176,16 @@ def _die_actions(p: Player, verb: str, faces: list[int], open_lines: list[int]) 
 
 def _open_lines(p: Player, lines: tuple[tuple[int, ...], ...]) -> list[int]:
     """Line numbers (from 1) holding at least one empty building."""
-    board, dice, coins = p.board, p.dice_on, p.coins_on
+    board, dice, coins, gov = p.board, p.dice_on, p.coins_on, p.gov
     return [
         t + 1
         for t, line in enumerate(lines)
         if any(
-            (sq := board[c]) is not None and sq.building and not dice[c] and not coins[c]
+            (sq := board[c]) is not None
+            and sq.building
+            and not dice[c]
+            and not coins[c]
+            and c != gov
             for c in line
         )
     ]
@@ -139,13 +194,17 @@ def _open_lines(p: Player, lines: tuple[tuple[int, ...], ...]) -> list[int]:
 def main_actions(s: State, seat: int) -> list[str]:
     p = s.players[seat]
     out = []
-    payable = {2: can_pay(p, COLONY_COST[2]), 3: can_pay(p, COLONY_COST[3])}
-    if s.colony and (payable[2] or payable[3]):
+    payable = {
+        2: can_pay(p, COLONY_COST[2]),
+        3: can_pay(p, COLONY_COST[3]),
+        0: can_pay(p, SPECIAL_COLONY_COST),
+    }
+    if s.colony and (payable[2] or payable[3] or payable[0]):
         mask = occupied_mask(p)
         fits: dict[str, bool] = {}
         for tid in s.colony:
             tile = s.cat.tiles[tid]
-            if not payable[len(tile.squares)]:
+            if not payable[0 if tile.special else len(tile.squares)]:
                 continue
             if tile.shape not in fits:
                 fits[tile.shape] = any(not (m & mask) for *_, m in placements(tile.shape))
@@ -153,12 +212,35 @@ def main_actions(s: State, seat: int) -> list[str]:
                 out.append(f"colony:{tid}")
     if p.coins >= p.coin_acts + 1:
         for cell, sq in enumerate(p.board):
-            if sq is not None and sq.building and not p.dice_on[cell] and not p.coins_on[cell]:
+            if (
+                sq is not None
+                and sq.building
+                and not p.dice_on[cell]
+                and not p.coins_on[cell]
+                and cell != p.gov
+            ):
                 out.append(f"coin:{cell_name(cell)}")
     columns = _open_lines(p, COLUMNS)
-    if p.white_used < WHITE_PER_YEAR:
+    pays = die_payments(p, s.exp)
+    archery = p.has("archery")
+    diagonals = [v for v, line in DIAGONALS.items() if archery and empty_buildings(p, line)]
+    limit = WHITE_PER_YEAR_AMBASSADOR if "C" in s.modules else WHITE_PER_YEAR
+    if s.amb[0]:
+        out += _die_actions(p, "ambwhite", [s.amb[0]], columns, pays)
+        if diagonals:
+            out += _die_actions(p, "ambwhitediag", [s.amb[0]], diagonals, pays, ARCHERY_COST)
+    if s.amb[1]:
+        face = [s.amb[1]]
+        out += _die_actions(p, "ambblue", face, _open_lines(p, ROWS), pays)
+        if p.has("philosophy"):
+            out += _die_actions(p, "ambbluecol", face, columns, pays)
+        if diagonals:
+            out += _die_actions(p, "ambbluediag", face, diagonals, pays, ARCHERY_COST)
+    if p.white_used < limit:
         faces = [f + 1 for f in range(6) if s.white[f]]
-        out += _die_actions(p, "white", faces, columns)
+        out += _die_actions(p, "white", faces, columns, pays)
+        if diagonals:
+            out += _die_actions(p, "whitediag", faces, diagonals, pays, ARCHERY_COST)
     if s.shared:
         blue_faces = (
             [f + 1 for f in range(6) if s.blue_pool[f]] if p.blue_used < p.blue_owned else []
@@ -166,17 +248,21 @@ def main_actions(s: State, seat: int) -> list[str]:
     else:
         blue_faces = sorted(set(p.blue))
     if blue_faces:
-        out += _die_actions(p, "blue", blue_faces, _open_lines(p, ROWS))
+        out += _die_actions(p, "blue", blue_faces, _open_lines(p, ROWS), pays)
         if p.has("philosophy"):
-            out += _die_actions(p, "bluecol", blue_faces, columns)
+            out += _die_actions(p, "bluecol", blue_faces, columns, pays)
+        if diagonals:
+            out += _die_actions(p, "bluediag", blue_faces, diagonals, pays, ARCHERY_COST)
     out += [f"rest:{k + 1}" for k in range(5) if s.rest_spaces[k] < 0]
     return out
 
 
 def task_options(s: State, p: Player, task: Task) -> list[str]:
     kind = task[0]
+    if kind in maya.MAYA_TASKS:
+        return maya.task_options(s, p, task)
     if kind == "place":
-        tile = s.cat.tiles[task[1]] if task[2] == "colony" else s.cat.halls[task[1]]
+        tile = s.cat.tiles[task[1]] if task[2] == "colony" else hall_def(s.cat, task[1])
         mask = occupied_mask(p)
         return [
             f"place:{r + 1},{c + 1},{turn}"
@@ -184,7 +270,7 @@ def task_options(s: State, p: Player, task: Task) -> list[str]:
             if not (m & mask)
         ]
     if kind == "road":
-        return [f"road:{cell_name(c)}" for c in range(36) if p.board[c] is None]
+        return [f"road:{cell_name(c)}" for c in range(36) if p.board[c] is None and c != p.gov]
     if kind == "trade":
         opts = [f"trade:{i + 1}" for i, (cost, _) in enumerate(task[1]) if can_pay(p, cost)]
         return [*opts, "trade:skip"]
@@ -194,6 +280,8 @@ def task_options(s: State, p: Player, task: Task) -> list[str]:
             for d, tid in enumerate(s.docks)
             if tid and can_pay(p, s.cat.ships[tid].cost)
         ]
+        if s.xdock and can_pay(p, s.cat.ships[s.xdock].cost):
+            opts += [f"ship:x{d + 1}" for d in special_docks(p)]
         return [*opts, "ship:skip"]
     if kind == "astro":
         here = task[1]
@@ -201,12 +289,22 @@ def task_options(s: State, p: Player, task: Task) -> list[str]:
             f"astro:{d + 1}" for d in range(4) if d != here and abs(d - here) <= p.coins
         ]
     if kind == "piety":
-        extra = p.res[GRAIN] > 0 or p.res[GOLD] > 0
+        extra = p.res[GRAIN] > 0 or (p.res[GOLD] > 0 and not p.caps)  # Maya: grain only
         return ["piety:1", "piety:2"] if extra else ["piety:1"]
     if kind == "monk":
         return [*monk_options(s, p), "monk:skip"]
     if kind == "putdie":
         return [f"die:{cell_name(c)}" for c in die_cells(p, task)]
+    if kind == "expert":
+        return expert_options(s, p, task[1])
+    if kind == "improve":
+        return [f"improve:{cell_name(c)}" for c in improve_cells(p)]
+    if kind == "echoarch":
+        return ["echoarch:line", "echoarch:diag"]
+    if kind == "medrest":
+        return [f"medrest:{k + 1}" for k in range(5) if s.rest_spaces[k] < 0]
+    if kind == "guide":
+        return ["guide:go", "guide:stop"] if p.coins >= 1 else ["guide:stop"]
     if kind == "math":
         return [f"math:{cell_name(c)}" for c in range(36) if p.coins_on[c]] + ["math:skip"]
     raise ValueError(f"unknown task {task!r}")
@@ -224,4 +322,41 @@ def monk_options(s: State, p: Player) -> list[str]:
 
 
 def die_cells(p: Player, task: Task) -> list[int]:
-    return [c for c in task[2] if not p.dice_on[c] and not p.coins_on[c]]
+    return [c for c in task[2] if not p.dice_on[c] and not p.coins_on[c] and c != p.gov]
+
+
+def special_docks(p: Player) -> list[int]:
+    """Docks a special shipping tile may go to: any but the fullest, any when all are equal."""
+    sizes = [len(d) for d in p.ships]
+    if len(set(sizes)) == 1:
+        return list(range(4))
+    return [d for d in range(4) if sizes[d] < max(sizes)]
+
+
+def improve_cells(p: Player) -> list[int]:
+    """Cells an improvement expert may cover: developed for 1 coin, empty for 3 (module B)."""
+    out = []
+    for c in range(36):
+        if p.dice_on[c] or p.coins_on[c] or c == p.gov:
+            continue
+        cost = IMPROVE_COST[0] if p.board[c] is not None else IMPROVE_COST[1]
+        if p.coins >= cost:
+            out.append(c)
+    return out
+
+
+PRODUCTION = {"farmer": 0, "forester": 1, "soldier": 2}
+
+
+def expert_options(s: State, p: Player, value: int) -> list[str]:
+    """Take the expert under the white die's (changed) value if it can be paid, or skip."""
+    eid = s.experts[value - 1] if s.experts else ""
+    if eid:
+        assert s.cat.expansion is not None
+        kind = s.cat.expansion.experts[eid].kind
+        if kind == "improve":
+            if improve_cells(p):
+                return ["expert:take", "expert:skip"]
+        elif p.coins >= expert_cost(p, PRODUCTION[kind]):
+            return ["expert:take", "expert:skip"]
+    return ["expert:skip"]

@@ -42,7 +42,8 @@ class SantaMariaRules:
     title = "Santa Maria"
     rules_version = "1"
     min_players = 1
-    max_players = 4
+    max_players = 5
+    """5 only as 4 colonists + the Maya city with module C (expansion module D)."""
     options = setup_mod.OPTIONS
     synthetic_note = ""
 
@@ -50,8 +51,8 @@ class SantaMariaRules:
         names = tuple(players)
         if not self.min_players <= len(names) <= self.max_players:
             raise SetupError(
-                f"Santa Maria needs 1 to 4 players, got {len(names)}",
-                hint="name between 1 and 4 players",
+                f"Santa Maria needs 1 to 5 players, got {len(names)}",
+                hint="name between 1 and 4 players (5 with the Maya city and module C)",
             )
         chosen = dict(setup_mod.DEFAULTS)
         for key, value in options.items():
@@ -77,8 +78,29 @@ class SantaMariaRules:
             chosen["side"] = "B"
         if chosen["side"] == "B":
             chosen["boards"] = "random"  # the B sides are all the same: nothing to choose
+        _modules(chosen, options, len(names))
+        if chosen["modules"] != "none":
+            if options.get("expansion") == "false":
+                raise SetupError(
+                    "the expansion modules are played with the expansion's general rules",
+                    hint="drop expansion=false (modules turn it on)",
+                )
+            chosen["expansion"] = "true"  # every module is played with the general changes
+        if chosen["maya"] == "true" and chosen["blue_dice"] == "shared":
+            raise SetupError(
+                "the Maya city keeps its own blue dice: no shared blue dice with module D",
+                hint="drop blue_dice=shared or the Maya",
+            )
+        exp = chosen["expansion"] == "true"
+        if "C" in chosen["modules"] and chosen["blue_dice"] == "shared":
+            raise SetupError(
+                "module C (Ambassador) has no personal blue dice to share at the start",
+                hint="drop blue_dice=shared or module C",
+            )
         raw = packs.load(chosen["pack"])
-        packs.catalog(chosen["pack"], raw)  # raises MissingComponents listing the gaps
+        if not exp:
+            raw = {k: v for k, v in raw.items() if k != "expansion"}
+        packs.catalog(chosen["pack"], raw, exp)  # raises MissingComponents listing the gaps
         return Setup(self.name, names, chosen, raw)
 
     def initial_state(self, setup: Setup) -> State:
@@ -159,6 +181,23 @@ class SantaMariaRules:
         from domain.santa_maria.bots import make_bot
 
         return make_bot(self, kind, seed)
+
+
+def _modules(chosen: dict[str, str], given: Mapping[str, str], players: int) -> None:
+    """Keep `modules` and `maya` in step (D = maya); 5 players are 4 colonists + the Maya with
+    module C, so a 5-player game turns both on unless told otherwise (then it is an error)."""
+    letters = set(chosen["modules"].replace("none", "").replace(",", ""))
+    if chosen["maya"] == "true":
+        letters.add("D")
+    if players == 5:
+        if given.get("maya") == "false" or ("modules" in given and "C" not in given["modules"]):
+            raise SetupError(
+                "5 players are 4 colonists and the Maya city, with module C",
+                hint="use --option modules=C,D (or drop the options that exclude them)",
+            )
+        letters |= {"C", "D"}
+    chosen["maya"] = "true" if "D" in letters else "false"
+    chosen["modules"] = ",".join(sorted(letters)) or "none"
 
 
 RULES = SantaMariaRules()

@@ -12,7 +12,8 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from domain.core.protocol import Scores, SeatScore
-from domain.santa_maria.components import RESOURCES, SALE_PRICE, SIZE, Square
+from domain.santa_maria.components import GEM, RESOURCES, SALE_PRICE, SIZE, Catalog, Square
+from domain.santa_maria.components import GOLD as GOLD_INDEX
 from domain.santa_maria.geometry import COLUMNS, ROWS, regions, road_reach
 from domain.santa_maria.state import Player, State
 
@@ -60,7 +61,7 @@ def _hall_reach(board: tuple[Square | None, ...]) -> tuple[set[int], set[int]]:
 
     def is_road(c: int) -> bool:
         sq = board[c]
-        return sq is not None and not sq.building
+        return sq is not None and (not sq.building or sq.road)  # improvement experts too
 
     return road_reach(halls, is_road)
 
@@ -73,7 +74,7 @@ def _of_terrain(board: tuple[Square | None, ...], terrain: str) -> Callable[[int
     return test
 
 
-def bishop_condition(bishop: str, p: Player) -> int:
+def bishop_condition(bishop: str, p: Player, cat: Catalog | None = None) -> int:
     """Points a bishop's condition gives `p` (before the 2-point cost)."""
     board = p.board
     if bishop == "square":
@@ -100,13 +101,26 @@ def bishop_condition(bishop: str, p: Player) -> int:
             if {sq.terrain for c in line if (sq := board[c]) is not None} >= DIVERSE
         )
         return min(CAP, 3 * lines)
+    if bishop == "conquest_again":
+        return 0  # its points are the year-3 conquistador score again, paid in play (tracks)
+    if cat is None:
+        raise ValueError(f"bishop {bishop!r} needs the catalog")
+    if bishop == "big_tiles":
+        return min(CAP, 2 * sum(1 for t in p.tiles if len(cat.tiles[t].squares) == 3))
+    if bishop == "ship_gems":
+        gems = sum(cat.ships[t].cost[GEM] for dock in p.ships for t in dock)
+        return min(CAP, 2 * gems)
     raise ValueError(f"unknown bishop {bishop!r}")
 
 
 def breakdown(s: State, p: Player) -> dict[str, int]:
+    if p.caps:  # the Maya player: points in play, then storage (not gold) sold 1 coin each
+        coins = p.coins + sum(p.res[:GOLD_INDEX]) + p.cocoa
+        return {"in_play": p.vp, "coins": coins // 3}
     scholars = sum(s.cat.scholar_points.get(x, 0) for x in p.scholars if x != p.personal)
-    bishops = sum(bishop_condition(b, p) - BISHOP_COST for b in p.bishops)
-    return {
+    cost = 0 if s.exp else BISHOP_COST  # no 2-point bishop penalty with the expansion (KO)
+    bishops = sum(bishop_condition(b, p, s.cat) - cost for b in p.bishops)
+    parts = {
         "in_play": p.vp,
         "coins": coin_points(p),
         "colonists": colonist_points(p.board),
@@ -115,6 +129,9 @@ def breakdown(s: State, p: Player) -> dict[str, int]:
         "harbor_sets": 3 * harbor_sets(p),
         "shipping": sum(s.cat.ships[t].points for dock in p.ships for t in dock),
     }
+    if p.gov >= 0 and s.cat.expansion is not None:
+        parts["governor"] = s.cat.expansion.governor_grid[p.gov]
+    return parts
 
 
 def scores(s: State) -> Scores:
@@ -149,7 +166,7 @@ def feats(s: State) -> dict[str, bool]:
     return {
         "communism": parts["colonists"] >= 28,
         "capitalism": harbor_sets(p) >= 4,
-        "theocracy": sum(bishop_condition(b, p) for b in p.bishops) >= 30,
+        "theocracy": sum(bishop_condition(b, p, s.cat) for b in p.bishops) >= 30,
         "rule_by_faith": _spans(p.board),
         "democracy": total >= 120,
         "utopia": total >= 150,

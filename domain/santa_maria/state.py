@@ -24,12 +24,17 @@ class Player:
         "blue_used",
         "board",
         "board_id",
+        "caps",
+        "cocoa",
+        "cocoa_cap",
         "coin_acts",
         "coins",
         "coins_on",
         "conq",
         "conq_stamp",
         "dice_on",
+        "expert_count",
+        "gov",
         "monks",
         "personal",
         "piety",
@@ -47,11 +52,20 @@ class Player:
     coins_on: tuple[int, ...]
     """Coins lying on each cell (activated with coins this year)."""
     dice_on: tuple[int, ...]
-    """0 = no die, 1 = a white die, 2 = a blue die on each cell."""
+    """0 = no die, 1 = a white die, 2 = a blue die, 3/4 = the white/blue ambassador die."""
     blue: tuple[int, ...]
     """Faces of the player's unused blue dice (own-dice rules), sorted."""
     res: tuple[int, ...]
     """Wood, grain, sugar, gem, gold in storage (at most 3 each)."""
+    cocoa: int
+    """Full cocoa storage tiles (expansion); at most `cocoa_cap` (one cocoa per tile)."""
+    cocoa_cap: int
+    expert_count: tuple[int, ...]
+    """Farmers, foresters, soldiers taken so far (module B: the next costs one more)."""
+    gov: int
+    """The governor's cell (module A), -1 without the module."""
+    caps: tuple[int, ...]
+    """The Maya player's storage tiles per kind (wood, grain, sugar, gem, cocoa); () otherwise."""
 
     def __init__(self, board_id: str, board: tuple[Square | None, ...], coins: int) -> None:
         self.board_id = board_id
@@ -77,6 +91,11 @@ class Player:
         self.rest = -1
         self.rested = False
         self.tiles: tuple[str, ...] = ()
+        self.cocoa = 0
+        self.cocoa_cap = 0
+        self.expert_count: tuple[int, ...] = (0, 0, 0)
+        self.gov = -1
+        self.caps: tuple[int, ...] = ()
 
     def clone(self) -> Player:
         p = Player.__new__(Player)
@@ -89,9 +108,14 @@ class Player:
         p.coin_acts = self.coin_acts
         p.coins = self.coins
         p.coins_on = self.coins_on
+        p.caps = self.caps
+        p.cocoa = self.cocoa
+        p.cocoa_cap = self.cocoa_cap
         p.conq = self.conq
         p.conq_stamp = self.conq_stamp
         p.dice_on = self.dice_on
+        p.expert_count = self.expert_count
+        p.gov = self.gov
         p.monks = self.monks
         p.personal = self.personal
         p.piety = self.piety
@@ -124,6 +148,8 @@ class State:
         "acted",
         "actor",
         "advanced",
+        "amb",
+        "amb_by",
         "bishops_board",
         "blue_pool",
         "blue_supply",
@@ -134,10 +160,15 @@ class State:
         "col3_left",
         "colony",
         "docks",
+        "exp",
+        "experts",
+        "experts_left",
         "hall_order",
         "hall_sets",
         "legal_cache",
         "legal_seat",
+        "maya",
+        "modules",
         "monk_spaces",
         "n",
         "names",
@@ -154,12 +185,19 @@ class State:
         "start",
         "tasks",
         "white",
+        "xcol_left",
+        "xdock",
+        "xship_left",
         "year",
     )
 
     acted: bool
     """Whether the actor has taken this turn's main action."""
     actor: int
+    amb: tuple[int, int]
+    """Module C: the faces of the white and blue ambassador dice on their tiles (0 = taken)."""
+    amb_by: tuple[int, int]
+    """Module C: who took the white / blue ambassador tile this year (-1 = nobody)."""
     advanced: bool
     bishops_board: tuple[str, ...]
     blue_supply: int
@@ -172,6 +210,20 @@ class State:
     """Face-up colony tiles this year."""
     docks: tuple[str, ...]
     """The shipping tile beside each of the 4 docks ("" when empty)."""
+    exp: bool
+    """The expansion's general rules are in play."""
+    maya: Any
+    """Module D: the Maya city (`maya.MayaState`), None without it; the Maya player is seat 0."""
+    modules: str
+    """Expansion modules in play, letters in order ("AB"), "" for none."""
+    experts: tuple[str, ...]
+    """Module B: the expert under each die value 1-6 this year ("" once taken or none)."""
+    experts_left: tuple[str, ...]
+    xcol_left: tuple[str, ...]
+    """Special colony tiles not drawn yet (the two on display are in `colony`)."""
+    xdock: str
+    """The special shipping tile under the extra harbor ("" when none is left)."""
+    xship_left: tuple[str, ...]
     hall_order: tuple[int, ...]
     """Seats still to pick at setup (boards, town hall sets), in reverse turn order."""
     hall_sets: tuple[tuple[str, str], ...]
@@ -212,6 +264,8 @@ class State:
         s = State.__new__(State)
         s.acted = self.acted
         s.actor = self.actor
+        s.amb = self.amb
+        s.amb_by = self.amb_by
         s.advanced = self.advanced
         s.bishops_board = self.bishops_board
         s.blue_pool = self.blue_pool
@@ -223,6 +277,14 @@ class State:
         s.col3_left = self.col3_left
         s.colony = self.colony
         s.docks = self.docks
+        s.exp = self.exp
+        s.experts = self.experts
+        s.experts_left = self.experts_left
+        s.maya = self.maya
+        s.modules = self.modules
+        s.xcol_left = self.xcol_left
+        s.xdock = self.xdock
+        s.xship_left = self.xship_left
         s.hall_order = self.hall_order
         s.hall_sets = self.hall_sets
         s.monk_spaces = self.monk_spaces

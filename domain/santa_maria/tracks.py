@@ -28,7 +28,9 @@ def piety_walk(s: State, seat: int, steps: int) -> list[Task]:
         p.piety += 1
         if p.piety in symbols:
             index = symbols.index(p.piety)
-            if p.monks > 0:
+            if p.caps:  # the Maya player: a card or a storage tile filled (KO module D)
+                tasks.append(("mmonk",))
+            elif p.monks > 0:
                 tasks.append(("monk",))
             if index in BLUE_DIE_SYMBOLS and s.blue_supply > 0:
                 s.blue_supply -= 1
@@ -60,7 +62,26 @@ def conquer(s: State, seat: int) -> None:
     s.stamp += 1
     p.conq_stamp = s.stamp
     if p.conq in s.cat.gold_spaces:
-        gain(p, one(GOLD))
+        if s.maya is None:
+            gain(p, one(GOLD))
+        else:
+            _maya_gold(s, seat)
+
+
+def _maya_gold(s: State, seat: int) -> None:
+    """Gold symbols with the Maya city (KO module D): the Maya takes gold from the supply and
+    protects the symbol from colonists behind it; a colonist passing first takes the Maya's."""
+    from domain.santa_maria import maya
+    from domain.santa_maria.engine import take_maya_gold
+
+    p = s.players[seat]
+    if seat == maya.MAYA:
+        maya.add_gold(s, 1)
+        return
+    if s.players[maya.MAYA].conq >= p.conq:
+        return  # the Maya passed this symbol first: no gold
+    gain(p, one(GOLD))
+    take_maya_gold(s, 1)
 
 
 def conquistador_order(s: State) -> list[int]:
@@ -78,12 +99,13 @@ def score_conquistadors(s: State) -> dict[int, int]:
         if p.conq >= s.cat.solo_trees[s.year - 1]:
             awarded[0] = table[2][s.year][0]
     else:
-        points = table[s.n][s.year]
+        points = table[min(s.n, 4)][s.year]  # 5 players score as 4 (KO module D)
         for rank, seat in enumerate(conquistador_order(s)):
             if rank < len(points):
                 awarded[seat] = points[rank]
     for seat, pts in awarded.items():
-        s.players[seat].vp += pts
+        again = s.year == 3 and "conquest_again" in s.players[seat].bishops
+        s.players[seat].vp += 2 * pts if again else pts  # the bishop scores year 3 twice
     for p in s.players:
         p.conq = 0
         p.conq_stamp = 0

@@ -8,6 +8,19 @@ Shape: {"game", "year", "phase", "actor", "start", "synthetic"?, "white_dice" (b
 of 6 cells {"kind": "empty"|"road"|terrain, "effects", "colonists", "die", "coins"}}], "over",
 "scores"?, "feats"? and "solo_goal"? (solo, at the end)}.
 
+Expansion (only when it is in play): "expansion" {"modules", "special_shipping" (the tile under
+the extra harbor or ""), "special_shipping_left", "special_colony_tiles", "experts" [6 entries
+{"value", "id", "kind"} or null], "ambassador" {"white", "blue" (face, 0 = taken), "white_by",
+"blue_by" (seat or -1)}}; each player gains "cocoa", "cocoa_storage", "governor" ("r,c" or None),
+"experts_taken" {farmer, forester, soldier}; grid cells gain "governor": true and "expert": true
+(an improvement expert: a building that is also a road).
+
+Module D adds "maya" {"seat", "city": [{"spot", "building" (effects or null), "token", "on"
+("white"/"blue"/... die or "priest" or null), "next" [spots], "regions"}], "roads_open",
+"temples": [{"region", "stage", "tile", "cost", "cards", "reward"}], "hand" (the Maya seat and the
+observer only; others see "hand_size"), "deck", "priests", "priests_owned", "road_tokens",
+"storage" {kind: [full, tiles]}, "gold", "temple_points"}; the Maya player's "grid" stays empty.
+
 Hidden information: a player's taken shipping tiles lie face down in the harbor (rulebook,
 shipping: "뒷면으로 배치"; flipped only at the end). A seat's view shows its own tiles, and
 another player's only as "?" per tile on each dock (how many, not which); the observer view (no
@@ -20,6 +33,7 @@ from __future__ import annotations
 from typing import Any
 
 from domain.santa_maria.components import RESOURCES, SIZE, effect_text
+from domain.santa_maria.geometry import cell_name
 from domain.santa_maria.packs import SYNTHETIC_LABEL
 from domain.santa_maria.scoring import feats, scores
 from domain.santa_maria.setup import MONK_SPACES
@@ -37,7 +51,9 @@ def _grid(p: Player) -> list[list[dict[str, Any]]]:
             cell = r * SIZE + c
             sq = p.board[cell]
             if sq is None:
-                row.append({"kind": "empty"})
+                row.append(
+                    {"kind": "empty", "governor": True} if cell == p.gov else {"kind": "empty"}
+                )
                 continue
             entry: dict[str, Any] = {
                 "kind": sq.terrain,
@@ -45,9 +61,13 @@ def _grid(p: Player) -> list[list[dict[str, Any]]]:
                 "colonists": sq.colonists,
             }
             if p.dice_on[cell]:
-                entry["die"] = "white" if p.dice_on[cell] == 1 else "blue"
+                entry["die"] = DIE_NAMES[p.dice_on[cell]]
             if p.coins_on[cell]:
                 entry["coins"] = p.coins_on[cell]
+            if sq.road and sq.building:
+                entry["expert"] = True
+            if cell == p.gov:
+                entry["governor"] = True
             row.append(entry)
         rows.append(row)
     return rows
@@ -62,6 +82,94 @@ def _ships(s: State, seat: int | None, owner: int) -> list[list[str]]:
     if seat is None or seat == owner or s.over:
         return [list(d) for d in p.ships]
     return [[HIDDEN_TILE] * len(d) for d in p.ships]
+
+
+def _expansion(s: State, out: dict[str, Any]) -> None:
+    experts: list[dict[str, Any] | None] = []
+    for value, eid in enumerate(s.experts, start=1):
+        if eid and s.cat.expansion is not None:
+            experts.append({"value": value, "id": eid, "kind": s.cat.expansion.experts[eid].kind})
+        else:
+            experts.append(None)
+    out["expansion"] = {
+        "modules": ",".join(s.modules),
+        "special_shipping": s.xdock,
+        "special_shipping_left": len(s.xship_left),
+        "special_colony_tiles": [t for t in s.colony if s.cat.tiles[t].special],
+        "experts": experts,
+        "ambassador": {
+            "white": s.amb[0],
+            "blue": s.amb[1],
+            "white_by": s.amb_by[0],
+            "blue_by": s.amb_by[1],
+        }
+        if "C" in s.modules
+        else None,
+    }
+    for p, entry in zip(s.players, out["players"], strict=True):
+        entry["cocoa"] = p.cocoa
+        entry["cocoa_storage"] = p.cocoa_cap
+        entry["governor"] = cell_name(p.gov) if p.gov >= 0 else None
+        entry["experts_taken"] = dict(
+            zip(("farmer", "forester", "soldier"), p.expert_count, strict=True)
+        )
+
+
+def _maya(s: State, seat: int | None) -> dict[str, Any]:
+    from domain.santa_maria import maya
+    from domain.santa_maria.components import MAYA_REGIONS, MAYA_STORE, bundle_text
+
+    m = s.maya
+    mdef = maya.mdef_of(s)
+    p = s.players[maya.MAYA]
+    on = dict(m.on)
+    tokens = dict(m.tokens)
+    city = [
+        {
+            "spot": spot,
+            "building": [effect_text(e) for e in maya.building_effects(s, spot)] or None,
+            "token": tokens.get(spot),
+            "on": ("priest" if on[spot] == maya.PRIEST else DIE_NAMES[on[spot]])
+            if spot in on
+            else None,
+            "next": list(maya.successors(s, spot)),
+            "regions": [MAYA_REGIONS[r] for r in mdef.regions_of(spot)],
+        }
+        for spot in mdef.nodes
+    ]
+    temples = [
+        {
+            "region": region,
+            "stage": m.stage[r],
+            "tile": m.temple[r],
+            "cost": bundle_text(mdef.temples[m.temple[r]][1]) if m.temple[r] else None,
+            "cards": m.played[r],
+            "reward": mdef.rewards[r],
+        }
+        for r, region in enumerate(MAYA_REGIONS)
+    ]
+    full = (*p.res[:4], p.cocoa)
+    tiles = (*p.caps, p.cocoa_cap)
+    out: dict[str, Any] = {
+        "seat": maya.MAYA,
+        "city": city,
+        "roads_open": list(m.roads),
+        "temples": temples,
+        "hand_size": len(m.hand),
+        "deck": len(m.deck),
+        "priests": m.priests,
+        "priests_owned": m.priests_owned,
+        "road_tokens": m.road_tokens,
+        "storage": {k: [full[i], tiles[i]] for i, k in enumerate(MAYA_STORE)},
+        "gold": p.res[4],
+        "temple_points": maya.temple_points(m, p),
+    }
+    if seat is None or seat == maya.MAYA or s.over:
+        out["hand"] = list(m.hand)
+    return out
+
+
+DIE_NAMES = ("", "white", "blue", "white ambassador", "blue ambassador")
 
 
 def view(s: State, seat: int | None = None) -> dict[str, Any]:
@@ -108,11 +216,15 @@ def view(s: State, seat: int | None = None) -> dict[str, Any]:
             for i, p in enumerate(s.players)
         ],
     }
+    if s.exp:
+        _expansion(s, out)
+    if s.maya is not None:
+        out["maya"] = _maya(s, seat)
     if s.cat.synthetic:
         out["synthetic"] = SYNTHETIC_LABEL
     if s.over:
         out["scores"] = scores(s).to_json()
-        if s.n == 1:
+        if s.n == 1 and s.maya is None:
             out["feats"] = [k for k, ok in feats(s).items() if ok]
             out["solo_goal"] = {
                 "points": SOLO_GOAL,

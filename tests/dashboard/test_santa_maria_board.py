@@ -26,3 +26,46 @@ def test_mid_game_board() -> None:
     assert "town hall" in html  # printed on every synthetic A side
     coins = view["players"][0]["coins"]
     assert f"<th>coins</th><td>{coins}</td>" in html
+
+
+def test_expansion_board_shows_governor_experts_ambassador_and_cocoa() -> None:
+    rules = registry.get("santa-maria")
+    setup = rules.prepare(["Anna", "Helge"], {"modules": "A,B,C"})
+    bots = [rules.bot("heuristic", i) for i in range(2)]
+    steps, _ = play(rules, setup, bots, random.Random(3))
+    played = list(states(rules, setup, steps))
+    mid = next(s for s in played[len(steps) // 3 :] if not s.chance)  # not mid-roll
+    view = rules.view(mid)
+    html = boards.render("santa-maria", view, rules)
+    assert "synthetic components, not the printed game" in html
+    exp = view["expansion"]
+    assert exp["modules"] == "A,B,C" and len(exp["experts"]) == 6
+    assert "governor" in html and html.count("&#9819; governor") == 2
+    assert "experts under the die values" in html
+    assert "ambassador dice" in html and "extra harbor (special shipping)" in html
+    for p in view["players"]:
+        assert f"{p['cocoa']} of {p['cocoa_storage']} storage tile(s)" in html
+        assert p["governor"] is not None
+        assert f"on {p['governor']} (row, column)" in html
+    base = rules.view(rules.initial_state(rules.prepare(["A", "B"], {})))
+    assert "expansion" not in base and "cocoa" not in base["players"][0]
+
+
+def test_maya_city_board() -> None:
+    rules = registry.get("santa-maria")
+    setup = rules.prepare(["Maya", "Anna", "Helge"], {"modules": "C,D"})
+    bots = [rules.bot("heuristic", i) for i in range(3)]
+    steps, _ = play(rules, setup, bots, random.Random(4))
+    played = list(states(rules, setup, steps))
+    mid = next(s for s in played[len(steps) // 2 :] if not s.chance)
+    view = rules.view(mid)
+    html = boards.render("santa-maria", view, rules)
+    assert "Maya: the Maya city" in html and html.count("<table class='grid'>") == 2
+    for road in range(1, 7):
+        assert f"<th>road {road}</th>" in html
+    maya = view["maya"]
+    assert len(maya["temples"]) == 5 and "gold" in {t["region"] for t in maya["temples"]}
+    assert f"temple points if leaving now</th><td>{maya['temple_points']}" in html
+    assert "storage (full / tiles)" in html and "synthetic components" in html
+    seat_view = rules.view(mid, 1)
+    assert "hand" not in seat_view["maya"] and "hand" in rules.view(mid, 0)["maya"]

@@ -166,10 +166,25 @@ def test_options_and_packs() -> None:
     with pytest.raises(SetupError):
         RULES.prepare(["A", "B"], {"setup": "advanced", "side": "A"})
     with pytest.raises(SetupError):
-        RULES.prepare(["A"] * 5, {})
+        RULES.prepare(["A"] * 6, {})
+    with pytest.raises(SetupError):  # 5 players only as 4 colonists + the Maya with module C
+        RULES.prepare(["A"] * 5, {"maya": "false"})
+    with pytest.raises(SetupError):
+        RULES.prepare(["A"] * 5, {"modules": "A,D"})
+    five = RULES.prepare(["A"] * 5, {})
+    assert five.options["maya"] == "true" and five.options["modules"] == "C,D"
     solo = RULES.prepare(["A"], {})
     assert solo.options["setup"] == "advanced" and solo.options["side"] == "B"
-    assert {o.key for o in RULES.options} == {"pack", "side", "setup", "boards", "blue_dice"}
+    assert {o.key for o in RULES.options} == {
+        "pack",
+        "side",
+        "setup",
+        "boards",
+        "blue_dice",
+        "expansion",
+        "modules",
+        "maya",
+    }
 
 
 def test_check_pack() -> None:

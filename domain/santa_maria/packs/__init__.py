@@ -28,10 +28,10 @@ def load(name: str) -> dict[str, Any]:
     return data
 
 
-def catalog(name: str, data: dict[str, Any] | None = None) -> Catalog:
+def catalog(name: str, data: dict[str, Any] | None = None, expansion: bool = False) -> Catalog:
     """The validated catalog of a pack; `MissingComponents` lists what is missing or invalid."""
     raw = load(name) if data is None else data
-    found, problems = parse_pack(raw, name)
+    found, problems = parse_pack(raw, name, expansion)
     if found is None:
         raise MissingComponents(name, problems)
     return found
@@ -51,5 +51,5 @@ def check_pack(source: str) -> list[str]:
         except (OSError, ValueError) as exc:
             return [f"cannot read {source}: {exc}"]
         name = str(data.get("pack", path.stem))
-    _, problems = parse_pack(data, name)
+    _, problems = parse_pack(data, name, need_expansion=True)
     return problems
