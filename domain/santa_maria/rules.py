@@ -14,6 +14,7 @@ from typing import Any
 
 from domain.core.chance import ChanceSpec, validate
 from domain.core.errors import ChanceExpected, GameOver, IllegalAction, NotYourTurn, SetupError
+from domain.core.options import choose_options
 from domain.core.protocol import CHANCE, Bot, ChanceStep, Decision, Scores, Setup, Step
 from domain.santa_maria import engine, moves, packs
 from domain.santa_maria import setup as setup_mod
@@ -54,19 +55,7 @@ class SantaMariaRules:
                 f"Santa Maria needs 1 to 5 players, got {len(names)}",
                 hint="name between 1 and 4 players (5 with the Maya city and module C)",
             )
-        chosen = dict(setup_mod.DEFAULTS)
-        for key, value in options.items():
-            spec = next((o for o in self.options if o.key == key), None)
-            if spec is None:
-                raise SetupError(
-                    f"unknown option {key!r}", hint=f"options: {', '.join(setup_mod.DEFAULTS)}"
-                )
-            if value not in spec.values:
-                raise SetupError(
-                    f"option {key}={value!r} is not allowed",
-                    hint=f"{key} is one of: {', '.join(spec.values)}",
-                )
-            chosen[key] = value
+        chosen = choose_options(self.options, options)
         if len(names) == 1:
             chosen["setup"] = "advanced"  # rulebook: solo play uses the advanced setup
         if chosen["setup"] == "advanced":
