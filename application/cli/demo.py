@@ -31,13 +31,49 @@ def _available(module: str) -> bool:
         return False
 
 
-def sample_plan(per_count: int) -> list[tuple[str, int]]:
-    """(game, players) for every game in the registry, `per_count` games per player count."""
-    plan = []
+SHOWCASE: dict[str, tuple[dict[str, str], ...]] = {
+    "puerto-rico": (
+        {},
+        {"buildings": "draft"},
+        {"buildings": "random", "nobles": "true"},
+        {"buildings": "draft", "nobles": "true"},
+    ),
+    "santa-maria": (
+        {},
+        {"side": "B"},
+        {"setup": "advanced"},
+        {"blue_dice": "shared"},
+        {"modules": "A,B"},
+        {"modules": "C"},
+        {"modules": "A,B,C,D"},
+    ),
+    "century-new-world": ({"board": "D1"}, {"board": "E1"}, {"board": "F1"}),
+}
+"""Option sets the sample games cycle through, so the demo shows variants and expansions;
+a set an engine refuses for a player count is skipped for that count."""
+
+
+def sample_options(game: str, players: int, index: int) -> dict[str, str]:
+    """The showcase options for the `index`-th sample game of `game` with `players` seats."""
+    rules = registry.get(game)
+    choices = SHOWCASE.get(game, ({},))
+    for offset in range(len(choices)):
+        options = choices[(index + offset) % len(choices)]
+        try:
+            rules.prepare([f"P{i}" for i in range(players)], options)
+        except NovusError:
+            continue
+        return dict(options)
+    return {}
+
+
+def sample_plan(per_count: int) -> list[tuple[str, int, dict[str, str]]]:
+    """(game, players, options) for every game in the registry, `per_count` per player count."""
+    plan: list[tuple[str, int, dict[str, str]]] = []
     for name in registry.names():
         rules = registry.get(name)
         for players in range(rules.min_players, rules.max_players + 1):
-            plan.extend([(name, players)] * per_count)
+            plan.extend((name, players, sample_options(name, players, i)) for i in range(per_count))
     return plan
 
 
@@ -78,11 +114,11 @@ def demo(
         done = 0
         with progress() as bar:
             task = bar.add_task("sample games", total=len(plan))
-            for i, (game, players) in enumerate(plan):
+            for i, (game, players, options) in enumerate(plan):
                 bar.update(task, description=f"{game}, {players} players")
                 if game not in skipped:
                     try:
-                        app.simulate(game, players, {}, seed=DEMO_SEED + i, bot="heuristic")
+                        app.simulate(game, players, options, seed=DEMO_SEED + i, bot="heuristic")
                         done += 1
                     except NovusError as error:  # one broken engine must not spoil the demo
                         skipped[game] = str(error)

@@ -307,3 +307,14 @@ def test_demo_projects_then_serves_through_the_other_packages(
     folder = data.resolve()
     assert calls == [("catch_up", folder), ("serve", folder, 8765, False)]
     assert "projected the games into" in out and "dashboard stopped" in out
+
+
+def test_demo_samples_show_variants_and_expansions() -> None:
+    from application.cli.demo import sample_plan
+
+    plan = sample_plan(4)
+    pr = [options for game, _, options in plan if game == "puerto-rico"]
+    assert {"buildings": "draft"} in pr and {"buildings": "random", "nobles": "true"} in pr
+    assert all(options.get("nobles") != "true" for game, n, options in plan if n == 2)
+    for game, players, options in plan:  # every planned game can start
+        registry.get(game).prepare([f"P{i}" for i in range(players)], options)
