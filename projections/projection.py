@@ -133,7 +133,11 @@ class Fold:
         if rules is not None and before is not None:
             try:
                 round_ = rules.round_of(before)
-                summary = rules.describe(before, step)
+                tell = self.stats.public_summary if self.stats else None
+                if tell is None:
+                    summary = rules.describe(before, step)
+                else:
+                    summary = tell(rules, before, step)
                 after = rules.apply(before, step)
             except NovusError:  # a stored step the installed engine refuses: stop folding
                 self.state = None
