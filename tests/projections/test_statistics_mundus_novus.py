@@ -135,6 +135,13 @@ def test_no_hidden_card_anywhere_in_duckdb(
         met += kinds
         leaks = [(name, s) for name, cell in cells for s in hidden if s in cell]
         assert leaks == [], leaks[:5]
+    # the seed would redeal every hidden card: not stored for Mundus Novus
+    con = duckdb.connect(str(folder / "views.duckdb"), read_only=True)
+    try:
+        seeds = con.sql("SELECT seed FROM games").fetchall()
+    finally:
+        con.close()
+    assert seeds == [(None,)] * len(ids)
     # every kind of secret was met, so the check above had something to find
     assert set(met) == {"deck order", "deal", "pirates", "offer", "give", "merchant", "end"}
 
