@@ -134,7 +134,7 @@ def _view_as(names: tuple[str, ...] | list[str], game: str) -> int | None:
     options: list[int | None] = [None, *range(len(names))]
 
     def label(seat: int | None) -> str:
-        return "Observer (every card)" if seat is None else f"Seat {seat}: {names[seat]}"
+        return "Observer (every card)" if seat is None else f"{names[seat]} (own cards only)"
 
     def changed() -> None:
         picked = st.session_state[f"view_as_{game}"]
@@ -224,7 +224,8 @@ def replay_page() -> None:
         if view.chosen is None and view.seat is not None:
             name = setup.players[view.seat]
             st.markdown(f"**Next decision: {name}**")
-            st.caption(f"Seen from seat {viewer}: the choice and the legal actions are hidden.")
+            seen = setup.players[viewer] if viewer is not None else ""
+            st.caption(f"Seen as {seen}: the choice and the legal actions are hidden.")
         elif view.chosen is not None and view.seat is not None:
             name = setup.players[view.seat]
             st.markdown(f"**Next decision: {name}** chose `{view.chosen}`")
