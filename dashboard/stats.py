@@ -89,6 +89,25 @@ GAME_CHARTS: dict[tuple[str, str], ChartFor] = {
     ("puerto-rico", "goods"): lambda df: charts.grouped(
         df, "good", ["produced", "traded", "shipped", "spoiled"], "barrels"
     ),
+    ("mundus-novus", "same_set_sizes"): lambda df: charts.heatmap(
+        df, "size", "kind", "sets", "sets"
+    ),
+    ("mundus-novus", "trade_master"): lambda df: charts.bar(
+        df, "trades_won", "seat", "trades won (seat 0 = first player)"
+    ),
+    ("mundus-novus", "declared"): lambda df: charts.bar(df, "trades", "cards", "trades"),
+    ("mundus-novus", "development"): lambda df: charts.bar(
+        df.dropna(subset=["win_correlation"]),
+        "win_correlation",
+        "card_kind",
+        "correlation of taking one with winning",
+    ),
+    ("santa-maria", "scholars"): lambda df: charts.bar(
+        df.dropna(subset=["win_correlation"]),
+        "win_correlation",
+        "scholar",
+        "correlation of taking it with winning",
+    ),
 }
 """Charts chosen for some statistics views; any other view gets `default_chart`."""
 

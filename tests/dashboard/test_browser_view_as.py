@@ -88,3 +88,13 @@ def test_seat_link_then_observer(server: tuple[str, str, int], page: Page) -> No
     page.wait_for_function("!window.location.search.includes('seat=')")
     assert not any("hidden" in h for h in _hands(page))
     _shot(page, "replay-mundus-novus-observer.png", 2000)
+
+
+def test_games_page_of_mundus_novus(server: tuple[str, str, int], page: Page) -> None:
+    base, _, _ = server
+    page.goto(f"{base}/games")
+    _settled(page)
+    page.get_by_text("Sets developed (same kind, different kinds, relics)").first.wait_for()
+    page.get_by_text("Doubloons by source").first.wait_for()
+    page.wait_for_timeout(800)
+    _shot(page, "games-mundus-novus.png", 4200)
