@@ -163,3 +163,30 @@ def test_games_page_shows_every_statistics_module(env: dict[str, str]) -> None:
         assert len(charts) >= 2 + 1, game  # scores, seats and at least one statistics chart
         tables = [e for e in at.expander if e.label.endswith(": table")]
         assert len(tables) == len(stats.views)
+
+
+def test_santa_maria_seat_view_keeps_other_ships_face_down(env: dict[str, str]) -> None:
+    from dashboard.replay import score_timeline, scores_at
+
+    app = open_app(None)
+    game = UUID(env["santa-maria"])
+    timeline = app.timeline(game)
+    last = len(timeline.steps)
+    step = last - 1
+    state = app.state_at(game, step)
+    tiles = [t for dock in state.players[1].ships for t in dock]
+    assert tiles and not state.over
+    observer = frame(app, game, step).board
+    seat0 = frame(app, game, step, 0).board
+    assert all(t in observer for t in tiles)
+    assert not any(t in seat0 for t in tiles)
+    public = scores_at(score_timeline(app, game, public=True), step)
+    full = scores_at(score_timeline(app, game), step)
+    assert all(row["shipping"] == 0 for row in public)
+    assert any(row["shipping"] > 0 for row in full)
+    assert scores_at(score_timeline(app, game, public=True), last) == scores_at(
+        score_timeline(app, game), last
+    )
+    seen = move_lines(app, game, 0)
+    ships = [line.text for line in seen if line.seat == 1 and " ships " in line.text]
+    assert ships and all("from dock" in s and not any(t in s for t in tiles) for s in ships)
