@@ -38,19 +38,19 @@ def app() -> NovusApp:
 
 
 @st.cache_data
-def _lines(folder: str, game: str) -> list[Any]:
-    return move_lines(_app(folder), UUID(game))
+def _lines(folder: str, game: str, viewer: int | None = None) -> list[Any]:
+    return move_lines(_app(folder), UUID(game), viewer)
 
 
 @st.cache_resource(max_entries=64)
-def _score_points(folder: str, game: str) -> list[ScorePoint]:
-    return score_timeline(_app(folder), UUID(game))
+def _score_points(folder: str, game: str, public: bool = False) -> list[ScorePoint]:
+    return score_timeline(_app(folder), UUID(game), public)
 
 
 @st.cache_resource(max_entries=64)
-def _score_spec(folder: str, game: str) -> dict[str, Any]:
+def _score_spec(folder: str, game: str, public: bool = False) -> dict[str, Any]:
     """Shared, never mutated (`charts.at_step` copies the path it changes)."""
-    return charts.score_spec(_score_points(folder, game))
+    return charts.score_spec(_score_points(folder, game, public))
 
 
 def views_folder() -> Path:
@@ -119,6 +119,45 @@ def _step_from_url(last: int) -> int:
         return 0
 
 
+def _seat_from_url(players: int) -> int | None:
+    """The "view as" seat from `&seat=`; absent or not a seat of this game: the observer."""
+    try:
+        seat = int(st.query_params.get("seat", ""))
+    except ValueError:
+        return None
+    return seat if 0 <= seat < players else None
+
+
+def _view_as(names: tuple[str, ...] | list[str], game: str) -> int | None:
+    """The "view as" selector (observer or one seat), kept in the URL as `&seat=`."""
+    viewer = _seat_from_url(len(names))
+    options: list[int | None] = [None, *range(len(names))]
+
+    def label(seat: int | None) -> str:
+        return "Observer (every card)" if seat is None else f"{names[seat]} (own cards only)"
+
+    def changed() -> None:
+        picked = st.session_state[f"view_as_{game}"]
+        if picked is None:
+            st.query_params.pop("seat", None)
+        else:
+            st.query_params["seat"] = str(picked)
+
+    key = f"view_as_{game}"
+    if key not in st.session_state or st.session_state[key] != viewer:  # a link, Back
+        st.session_state[key] = viewer
+    chosen: int | None = st.selectbox(
+        "View as",
+        options,
+        format_func=label,
+        key=key,
+        on_change=changed,
+        help="Observer: every card. A seat: what that player saw (other hands hidden; the "
+        "other legal actions only at its own decisions).",
+    )
+    return chosen
+
+
 def replay_page() -> None:
     st.title("Replay")
     requested = st.query_params.get("game")
@@ -136,8 +175,9 @@ def replay_page() -> None:
     if st.query_params.get("game") != game:
         st.query_params["game"] = game
     folder = str(data_dir())
+    viewer = _view_as(app().timeline(UUID(game)).setup.players, game)
     try:
-        lines = _lines(folder, game)
+        lines = _lines(folder, game, viewer)
     except NovusError as error:
         record = app().history(UUID(game))
         installed = app().timeline(UUID(game)).rules.rules_version
@@ -176,12 +216,17 @@ def replay_page() -> None:
         "Keys: Left/Right one step, Home/End first/last, N next round, B round back. "
         "The address bar holds the step: copy it to share this position."
     )
-    view = frame(app(), UUID(game), step)
+    view = frame(app(), UUID(game), step, viewer)
     left, right = st.columns([3, 2])
     with left:
         st.html(MOVES_CSS + view.board)
     with right:
-        if view.chosen is not None and view.seat is not None:
+        if view.chosen is None and view.seat is not None:
+            name = setup.players[view.seat]
+            st.markdown(f"**Next decision: {name}**")
+            seen = setup.players[viewer] if viewer is not None else ""
+            st.caption(f"Seen as {seen}: the choice and the legal actions are hidden.")
+        elif view.chosen is not None and view.seat is not None:
             name = setup.players[view.seat]
             st.markdown(f"**Next decision: {name}** chose `{view.chosen}`")
             if view.alternatives:
@@ -205,10 +250,13 @@ def replay_page() -> None:
                     args=(line.step,),
                 )
         st.subheader("Score over time")
-        spec = charts.at_step(_score_spec(folder, game), step)
+        public = viewer is not None
+        spec = charts.at_step(_score_spec(folder, game, public), step)
         st.vega_lite_chart(spec, key="score_chart")
         st.dataframe(
-            scores_at(_score_points(folder, game), step), hide_index=True, key="score_table"
+            scores_at(_score_points(folder, game, public), step),
+            hide_index=True,
+            key="score_table",
         )
 
 

@@ -2,6 +2,13 @@
 
 Each line of the move list is the engine's `describe` of a step; the board is the game's board
 module drawn from `view`; at a decision step, the other actions the engine allowed are listed.
+
+"View as": everything takes an optional `viewer` seat. `None` is the omniscient observer (every
+card). With a seat, the board is `rules.view(state, seat)` (other hands hidden), the legal
+actions and the chosen action are shown only for that seat's own decisions (a list of legal
+actions can spell out a hand, an action a secret offer), other steps read as the game's
+statistics module tells them publicly (`public_summary`), and scores are the public ones
+(`seat_score`: e.g. Santa Maria's face-down shipping tiles count only at the end).
 """
 
 from __future__ import annotations
@@ -15,7 +22,8 @@ from application.service import NovusApp
 from dashboard import boards
 from domain.core import registry
 from domain.core.play import states
-from domain.core.protocol import Decision, Rules
+from domain.core.protocol import Decision, Rules, SeatScore, Step
+from projections import games as game_stats
 
 
 @dataclass(frozen=True)
@@ -51,15 +59,30 @@ class Frame:
     """The alternatives as the engine's sentences, in the same order."""
 
 
-def move_lines(app: NovusApp, game_id: UUID) -> list[MoveLine]:
-    """One readable line per step, with the round it was played in."""
+def _teller(game: str, rules: Rules[Any], viewer: int | None) -> Any:
+    """`describe` for the observer and the viewer's own decisions; else the public sentence."""
+    stats = game_stats.get(game)
+    public = stats.public_summary if stats is not None else None
+
+    def tell(state: Any, step: Step) -> str:
+        own = isinstance(step, Decision) and step.seat == viewer
+        if viewer is None or own or public is None:
+            return rules.describe(state, step)
+        return public(rules, state, step)
+
+    return tell
+
+
+def move_lines(app: NovusApp, game_id: UUID, viewer: int | None = None) -> list[MoveLine]:
+    """One readable line per step, with the round it was played in (as `viewer` may read it)."""
     record = app.history(game_id)
     rules = registry.get(record.game)
+    tell = _teller(record.game, rules, viewer)
     lines: list[MoveLine] = []
     before = states(rules, record.setup, record.steps)
     for number, (state, step) in enumerate(zip(before, record.steps, strict=False), start=1):
         seat = step.seat if isinstance(step, Decision) else None
-        lines.append(MoveLine(number, rules.round_of(state), seat, rules.describe(state, step)))
+        lines.append(MoveLine(number, rules.round_of(state), seat, tell(state, step)))
     return lines
 
 
@@ -85,14 +108,16 @@ def round_jumps(lines: Sequence[MoveLine], step: int) -> tuple[int, int, int]:
     return now, next_start, back
 
 
-def frame(app: NovusApp, game_id: UUID, step: int) -> Frame:
-    """The board after `step` steps and, if step `step + 1` is a decision, its alternatives."""
+def frame(app: NovusApp, game_id: UUID, step: int, viewer: int | None = None) -> Frame:
+    """The board after `step` steps and, if step `step + 1` is a decision, its alternatives
+    (with a `viewer` seat: its own view, and alternatives only for its own decisions)."""
     timeline = app.timeline(game_id)
     rules: Rules[Any] = timeline.rules
     last = len(timeline.steps)
     step = max(0, min(step, last))
     state = app.state_at(game_id, step)
-    html = boards.render(timeline.setup.game, rules.view(state), rules)
+    shown = rules.view(state) if viewer is None else rules.view(state, viewer)
+    html = boards.render(timeline.setup.game, shown, rules)
     alternatives: tuple[str, ...] = ()
     chosen: str | None = None
     seat: int | None = None
@@ -100,31 +125,42 @@ def frame(app: NovusApp, game_id: UUID, step: int) -> Frame:
         upcoming = timeline.steps[step]
         if isinstance(upcoming, Decision):
             seat, chosen = upcoming.seat, upcoming.action
+            if viewer is not None and viewer != seat:
+                return Frame(step, last, html, (), None, seat)
             alternatives = tuple(a for a in rules.legal_actions(state, seat) if a != chosen)
             described = tuple(rules.describe(state, Decision(seat, a)) for a in alternatives)
             return Frame(step, last, html, alternatives, chosen, seat, described)
     return Frame(step, last, html, alternatives, chosen, seat)
 
 
-def score_timeline(app: NovusApp, game_id: UUID) -> list[ScorePoint]:
+def score_timeline(app: NovusApp, game_id: UUID, public: bool = False) -> list[ScorePoint]:
     """Every seat's score by category over the game, folding the engine once over its steps.
 
     Only the steps where some score changed are kept (plus the first and the last), so a chart
-    drawn as steps ("step-after") shows exactly the same curve with far fewer points.
+    drawn as steps ("step-after") shows exactly the same curve with far fewer points. `public`:
+    the points every seat knows (the statistics module's `seat_score`, when it has one).
     """
     timeline = app.timeline(game_id)
     rules: Rules[Any] = timeline.rules
     names = timeline.setup.players
+    stats = game_stats.get(timeline.setup.game) if public else None
+    seat_score = stats.seat_score if stats is not None else None
+
+    def scored(state: Any) -> tuple[SeatScore, ...]:
+        if seat_score is None:
+            return tuple(rules.scores(state).seats)
+        return tuple(seat_score(state, i) for i in range(len(names)))
+
     points: list[ScorePoint] = []
     previous: tuple[tuple[int, ...], ...] | None = None
     last = len(timeline.steps)
     for number, state in enumerate(states(rules, timeline.setup, timeline.steps)):
-        scores = rules.scores(state)
-        key = tuple(tuple(s.breakdown.values()) for s in scores.seats)
+        seats = scored(state)
+        key = tuple(tuple(s.breakdown.values()) for s in seats)
         if key == previous and number != last:
             continue
         previous = key
-        for s in scores.seats:
+        for s in seats:
             for category, value in s.breakdown.items():
                 points.append(ScorePoint(number, s.seat, names[s.seat], category, value))
     return points

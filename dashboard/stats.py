@@ -2,8 +2,9 @@
 
 Players: win rates, score distributions, per-seat results and points by category of each
 player. Games: counts, score distributions, first-player (seat) advantage per player count, and
-every statistics view the game's projection module offers (for Puerto Rico: role picks overall
-and by round, buildings and winning, points by category, goods), each as a chart and a table.
+every statistics view the game's projection module offers (`projections/games/<game>.py`: Puerto
+Rico, Century: New World, Santa Maria, Mundus Novus, and any module added later), each as a chart
+(a chosen one in `GAME_CHARTS`, else `default_chart`) and a table.
 """
 
 from __future__ import annotations
@@ -88,8 +89,50 @@ GAME_CHARTS: dict[tuple[str, str], ChartFor] = {
     ("puerto-rico", "goods"): lambda df: charts.grouped(
         df, "good", ["produced", "traded", "shipped", "spoiled"], "barrels"
     ),
+    ("mundus-novus", "same_set_sizes"): lambda df: charts.heatmap(
+        df, "size", "kind", "sets", "sets"
+    ),
+    ("mundus-novus", "trade_master"): lambda df: charts.bar(
+        df, "trades_won", "seat", "trades won (seat 0 = first player)"
+    ),
+    ("mundus-novus", "declared"): lambda df: charts.bar(df, "trades", "cards", "trades"),
+    ("mundus-novus", "development"): lambda df: charts.bar(
+        df.dropna(subset=["win_correlation"]),
+        "win_correlation",
+        "card_kind",
+        "correlation of taking one with winning",
+    ),
+    ("santa-maria", "scholars"): lambda df: charts.bar(
+        df.dropna(subset=["win_correlation"]),
+        "win_correlation",
+        "scholar",
+        "correlation of taking it with winning",
+    ),
 }
-"""Charts for the statistics views of each game; a view without one is shown as a table."""
+"""Charts chosen for some statistics views; any other view gets `default_chart`."""
+
+
+def default_chart(df: pd.DataFrame) -> alt.Chart | None:
+    """A bar chart of a statistics table of any game: its first numeric column (counts come
+    first in every view) against its first text column; None when it has no such pair."""
+    if df.empty:
+        return None
+    labels = [c for c in df.columns if pd.api.types.is_string_dtype(df[c].dtype)]
+    numbers = [c for c in df.columns if pd.api.types.is_numeric_dtype(df[c].dtype)]
+    numbers = [c for c in numbers if df[c].dtype != bool]
+    if not labels or not numbers:
+        return None
+    label, value = labels[0], numbers[0]
+    shown = df[[label, value]].dropna().astype({label: str})
+    return charts.bar(shown, value, label, value.replace("_", " "))
+
+
+def chart_for(game: str, name: str, df: pd.DataFrame) -> alt.Chart | None:
+    """The chart of statistics view `name` of `game` (None: the table alone)."""
+    chart = GAME_CHARTS.get((game, name))
+    if chart is not None and not df.empty:
+        return chart(df)
+    return default_chart(df)
 
 
 def games_page(folder: Path) -> None:
@@ -125,8 +168,8 @@ def games_page(folder: Path) -> None:
     for name, title in views.stat_tables(game):
         df = views.stat_table(game, name)
         st.subheader(title)
-        chart = GAME_CHARTS.get((game, name))
-        if chart is not None and not df.empty:
-            st.altair_chart(chart(df), key=f"g_{name}")
+        chart = chart_for(game, name, df)
+        if chart is not None:
+            st.altair_chart(chart, key=f"g_{name}")
         with st.expander(f"{title}: table"):
             st.dataframe(df, hide_index=True, key=f"g_table_{name}")

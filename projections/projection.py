@@ -133,7 +133,11 @@ class Fold:
         if rules is not None and before is not None:
             try:
                 round_ = rules.round_of(before)
-                summary = rules.describe(before, step)
+                tell = self.stats.public_summary if self.stats else None
+                if tell is None:
+                    summary = rules.describe(before, step)
+                else:
+                    summary = tell(rules, before, step)
                 after = rules.apply(before, step)
             except NovusError:  # a stored step the installed engine refuses: stop folding
                 self.state = None
@@ -336,6 +340,8 @@ class GamesProjection(Projection[DuckDBView]):
         options = {str(k): str(v) for k, v in setup.options.items()}
         variant = _variant(options)
         source_name = str(source.get("name") or "")
+        stats = game_stats.get(setup.game)
+        hides = stats is not None and stats.public_action is not None
         search = " ".join(
             [key, setup.game, variant, source_name, str(source.get("kind") or ""), *setup.players]
         ).lower()
@@ -350,7 +356,7 @@ class GamesProjection(Projection[DuckDBView]):
             "source_kind": source.get("kind"),
             "source_name": source_name,
             "source": orjson.dumps(source, option=orjson.OPT_SORT_KEYS).decode(),
-            "seed": event.seed,
+            "seed": None if hides else event.seed,  # the seed would redeal the hidden cards
             "started": timestamp(event.created),
             "recorded": event.timestamp,
             "ended": None,

@@ -77,6 +77,8 @@ class GameStats:
       cards dealt): e.g. ``"offer:3"`` for ``"offer:2,4,7"``. Default: the action as recorded
       (decisions) or the outcome as JSON (chance). The projection refolds from the event store,
       never from `steps.action`, so the text may drop anything.
+    - `public_summary(rules, before, step)`: optional; the sentence stored in `steps.summary`
+      instead of `rules.describe(before, step)` when that names hidden cards.
     """
 
     game: str
@@ -86,6 +88,7 @@ class GameStats:
     score_parts: Callable[[Any], tuple[object, ...]] | None = None
     seat_score: Callable[[Any, int], SeatScore] | None = None
     public_action: Callable[[Rules[Any], Any, Step], str] | None = None
+    public_summary: Callable[[Rules[Any], Any, Step], str] | None = None
 
 
 def module_name(game: str) -> str:

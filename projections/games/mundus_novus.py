@@ -1,0 +1,288 @@
+"""Mundus Novus statistics, from public information only.
+
+Mundus Novus hides the hands, the warehouses, the secret trade offers until they are revealed
+together, the cards dealt face down, the discard pile and the order of the development deck. The
+event store keeps all of it (the engine needs it to refold); nothing of it may reach DuckDB. So
+this module gives the projection three things, each built only from what every seat sees:
+
+- `public_action`: the text stored in `steps.action`: ``offer:#<n>`` (how many cards, not which;
+  ``#`` so that a count never reads like a card: ``offer:3`` would be one tobacco),
+  ``give`` (the card the master gives back is hidden), ``merchant:<card id>`` (which card a
+  merchant turns into what is private until the set is played, and the physical card is never
+  shown), ``end:#<n>`` (how many cards go to the warehouses); chance steps: the shuffle shows only
+  the queue, the supply only the open cards (``{"dealt": 15, "open": [...]}``), Pirates only how
+  many cards a seat lost. Every other action is played face up and stored as recorded.
+- `public_summary`: the `describe` sentence, except where it names hidden cards (Pirates' lost
+  cards, a merchant's conversion).
+- `facts`, all public:
+  ``same`` item = resource kind (or ``Inca relic``), amount = set size; ``same_relics`` amount =
+  wild relics in it; ``diff`` item = number of kinds in the set, amount = doubloons; ``relics``
+  item = set size, amount = doubloons; ``develop`` item = development card kind taken;
+  ``personality`` item = the personality taken; ``complete``; ``declare`` item = cards declared
+  (the trade master); ``master`` item = ``kept`` / ``won`` / ``tie`` (who holds the trade master
+  token after the reveal); ``pick`` / ``take`` / ``swap`` item = resource kind (open supply
+  picks, draws from revealed offers, market swaps); ``pirates`` amount = cards lost; ``event``
+  item = the round's event (seat -1), ``coronado`` item = the event bought; ``doubloons`` item =
+  source (``diff``, ``relics``, ``income``, ``shipyards``, ``orellana``, ``coronado``), amount =
+  doubloons; ``end`` item = each end reason (seat -1).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+import orjson
+
+from domain.core.protocol import ChanceStep, Decision, Rules, SeatScore, Step
+from domain.mundus_novus import cards as K
+from domain.mundus_novus.development import income
+from domain.mundus_novus.ending import scores
+from domain.mundus_novus.state import (
+    CHOOSE_MASTER,
+    OFFER,
+    PIRATES,
+    SETUP_DEV,
+    SETUP_MARKET,
+    SUPPLY,
+    State,
+)
+from projections.games import Fact, GameStats
+
+GAME = "mundus-novus"
+
+
+def _kind_name(token: str) -> str:
+    return K.KIND_NAMES[K.parse(token)]
+
+
+def _count(cards: str) -> int:
+    return 0 if cards in ("-", "") else len(cards.split(","))
+
+
+def _json(value: object) -> str:
+    return orjson.dumps(value).decode()
+
+
+def public_action(rules: Rules[Any], before: State, step: Step) -> str:
+    """The step as every seat sees it (see the module docstring)."""
+    if isinstance(step, ChanceStep):
+        outcome = [str(x) for x in step.outcome]
+        if before.phase == SETUP_DEV:
+            return _json({"queue": outcome[: K.QUEUE_SIZE], "deck": len(outcome)})
+        if before.phase == SUPPLY:
+            hidden = K.HAND_SIZE * before.n
+            return _json({"dealt": min(hidden, len(outcome)), "open": outcome[hidden:]})
+        if before.phase == PIRATES:
+            seat, _ = before.pirate_queue[0]
+            return _json({"seat": seat, "lost": len(outcome)})
+        return _json(outcome)  # the market: three open cards
+    assert isinstance(step, Decision)
+    verb, _, rest = step.action.partition(":")
+    if verb == "offer":
+        return f"offer:#{_count(rest)}"
+    if verb == "give":
+        return "give"
+    if verb == "merchant":
+        return f"merchant:{rest.split(':')[0]}"
+    if verb == "end":
+        return f"end:#{_count(rest)}"
+    return step.action
+
+
+def public_summary(rules: Rules[Any], before: State, step: Step) -> str:
+    """`describe`, without the cards Pirates take from a hand or a merchant's conversion."""
+    if isinstance(step, ChanceStep) and before.phase == PIRATES:
+        seat, _ = before.pirate_queue[0]
+        lost = len(step.outcome)
+        return f"Pirates: {before.players[seat]} loses {lost} card{'s' if lost != 1 else ''}."
+    if isinstance(step, Decision) and step.action.startswith("merchant:"):
+        card = before.cards[step.action.split(":")[1]]
+        return f"{before.players[step.seat]} uses a merchant ({card.title}, {card.range})."
+    return rules.describe(before, step)
+
+
+def _doubloons(before: State, step: Step, after: State) -> Iterable[Fact]:
+    """Doubloons gained or paid at this step, by source (all public: doubloons lie open)."""
+    verb = step.action.partition(":")[0] if isinstance(step, Decision) else ""
+    for seat in range(before.n):
+        delta = after.seats[seat].doubloons - before.seats[seat].doubloons
+        if not delta:
+            continue
+        if verb == "end":
+            paid = income(before, seat) if seat == step.seat else 0  # type: ignore[union-attr]
+            if paid:
+                yield Fact(seat, "doubloons", "income", paid)
+            if delta - paid:
+                yield Fact(seat, "doubloons", "shipyards", delta - paid)
+        elif verb == "take":
+            yield Fact(seat, "doubloons", "orellana", delta)
+        else:
+            yield Fact(seat, "doubloons", verb or "other", delta)
+
+
+def _decision(before: State, step: Decision, after: State) -> Iterable[Fact]:
+    seat = step.seat
+    verb, _, rest = step.action.partition(":")
+    p = rest.split(":")
+    if verb == "same":
+        kind = "Inca relic" if p[0] == "R" else K.KIND_NAMES[int(p[0])]
+        yield Fact(seat, "same", kind, int(p[1]) + int(p[2]))
+        if int(p[2]):
+            yield Fact(seat, "same_relics", kind, int(p[2]))
+        card_id = before.dev_deck[0] if p[3] == "deck" else before.queue[int(p[3]) - 1]
+        card = before.cards[card_id]
+        yield Fact(seat, "develop", card.kind)
+        if card.kind == "personality":
+            yield Fact(seat, "personality", card.title)
+    elif verb == "diff":
+        gained = after.seats[seat].doubloons - before.seats[seat].doubloons
+        yield Fact(seat, "diff", str(_count(rest)), gained)
+    elif verb == "relics":
+        gained = after.seats[seat].doubloons - before.seats[seat].doubloons
+        yield Fact(seat, "relics", rest, gained)
+    elif verb == "complete":
+        yield Fact(seat, "complete", "set")
+    elif verb == "declare":
+        yield Fact(seat, "declare", rest)
+    elif verb == "pick":
+        yield Fact(seat, "pick", _kind_name(rest))
+    elif verb == "take":
+        yield Fact(seat, "take", _kind_name(p[1]))
+        if len(p) > 2:
+            yield Fact(seat, "swap", _kind_name(p[2]))
+    elif verb == "coronado" and rest != K.NO_EVENT:
+        yield Fact(seat, "coronado", K.EVENT_NAMES[rest])
+    elif verb == "master":
+        yield Fact(int(rest), "master", "tie")
+
+
+def facts(rules: Rules[Any], before: State, step: Step, after: State) -> Iterable[Fact]:
+    """The public facts of one step (see the module docstring)."""
+    found: list[Fact] = []
+    if isinstance(step, ChanceStep):
+        if before.phase == SUPPLY:
+            found.append(Fact(-1, "event", K.EVENT_NAMES.get(before.event, before.event)))
+        elif before.phase == PIRATES:
+            seat, _ = before.pirate_queue[0]
+            found.append(Fact(seat, "pirates", "cards", len(step.outcome)))
+        elif before.phase not in (SETUP_DEV, SETUP_MARKET):  # pragma: no cover
+            raise AssertionError(before.phase)
+    else:
+        assert isinstance(step, Decision)
+        found.extend(_decision(before, step, after))
+        if before.phase == OFFER and after.phase not in (OFFER, CHOOSE_MASTER):
+            kept = after.master == before.master
+            found.append(Fact(after.master, "master", "kept" if kept else "won"))
+    found.extend(_doubloons(before, step, after))
+    if after.over and not before.over:
+        found.extend(Fact(-1, "end", reason) for reason in after.end_reason.split("; "))
+    return found
+
+
+def score_parts(state: State) -> tuple[object, ...]:
+    """A seat's score is its doubloons and its complete set: both lie open."""
+    return tuple((seat.doubloons, seat.complete) for seat in state.seats)
+
+
+def seat_score(state: State, seat: int) -> SeatScore:
+    return scores(state).seats[seat]
+
+
+_MN = f"game = '{GAME}'"
+_PERSONALITY_GRID = """
+        WITH s AS (SELECT game_id, seat, winner FROM seats WHERE {mn}),
+        t AS (SELECT DISTINCT game_id, seat, item FROM facts WHERE {mn} AND fact = '{fact}'),
+        grid AS (
+            SELECT n.item, s.winner, t.game_id IS NOT NULL AS taken
+            FROM (SELECT DISTINCT item FROM t) n CROSS JOIN s
+            LEFT JOIN t ON t.item = n.item AND t.game_id = s.game_id AND t.seat = s.seat)
+        SELECT item AS {column}, count(*) FILTER (WHERE taken) AS taken_by_seats,
+               count(*) FILTER (WHERE taken AND winner) AS taken_by_winners,
+               avg(winner::INTEGER) FILTER (WHERE taken) AS win_rate_if_taken,
+               avg(winner::INTEGER) FILTER (WHERE NOT taken) AS win_rate_otherwise,
+               corr(taken::INTEGER, winner::INTEGER) AS win_correlation
+        FROM grid GROUP BY item ORDER BY win_correlation DESC NULLS LAST, item"""
+
+VIEWS = {
+    "sets": f"""
+        SELECT fact AS set_kind, item, count(*) AS sets, avg(amount) AS average_amount,
+               count(*) / sum(count(*)) OVER (PARTITION BY fact) AS share
+        FROM facts WHERE {_MN} AND fact IN ('same', 'diff', 'relics')
+        GROUP BY fact, item ORDER BY set_kind, sets DESC, item""",
+    "same_set_sizes": f"""
+        SELECT item AS kind, amount AS size, count(*) AS sets
+        FROM facts WHERE {_MN} AND fact = 'same'
+        GROUP BY item, amount ORDER BY item, size""",
+    "development": _PERSONALITY_GRID.format(mn=_MN, fact="develop", column="card_kind"),
+    "personalities": _PERSONALITY_GRID.format(mn=_MN, fact="personality", column="personality"),
+    "trade_master": f"""
+        WITH m AS (SELECT game_id, seat, item FROM facts WHERE {_MN} AND fact = 'master'),
+        d AS (SELECT item AS declared, count(*) AS n FROM facts
+              WHERE {_MN} AND fact = 'declare' GROUP BY item)
+        SELECT m.seat, count(*) AS trades_won,
+               count(*) FILTER (WHERE m.item = 'kept') AS kept,
+               count(*) FILTER (WHERE m.item = 'won') AS taken_over,
+               count(*) FILTER (WHERE m.item = 'tie') AS by_tie,
+               count(*) / sum(count(*)) OVER () AS share
+        FROM m GROUP BY m.seat ORDER BY m.seat""",
+    "declared": f"""
+        SELECT item::INTEGER AS cards, count(*) AS trades,
+               count(*) / sum(count(*)) OVER () AS share
+        FROM facts WHERE {_MN} AND fact = 'declare' GROUP BY item ORDER BY cards""",
+    "events": f"""
+        WITH e AS (SELECT item FROM facts WHERE {_MN} AND fact = 'event'),
+        c AS (SELECT item, count(*) AS bought FROM facts
+              WHERE {_MN} AND fact = 'coronado' GROUP BY item)
+        SELECT e.item AS event, count(*) AS rounds,
+               count(*) / sum(count(*)) OVER () AS share, any_value(coalesce(c.bought, 0))
+               AS bought_by_coronado
+        FROM e LEFT JOIN c USING (item) GROUP BY e.item ORDER BY rounds DESC, event""",
+    "doubloons": f"""
+        WITH n AS (SELECT count(*) AS seats FROM seats WHERE {_MN})
+        SELECT item AS source, sum(amount) AS doubloons,
+               sum(amount) / nullif(any_value(n.seats), 0) AS per_seat,
+               sum(amount) / sum(sum(amount)) OVER () AS share
+        FROM facts, n WHERE {_MN} AND fact = 'doubloons'
+        GROUP BY item ORDER BY doubloons DESC, source""",
+    "end_reasons": f"""
+        SELECT item AS reason, count(*) AS games,
+               count(*) / (SELECT count(*) FROM games WHERE {_MN} AND finished) AS share
+        FROM facts WHERE {_MN} AND fact = 'end' GROUP BY item ORDER BY games DESC, reason""",
+    "cards_moved": f"""
+        SELECT item AS kind,
+               count(*) FILTER (WHERE fact = 'pick') AS picked_from_supply,
+               count(*) FILTER (WHERE fact = 'take') AS drawn_in_trade,
+               count(*) FILTER (WHERE fact = 'swap') AS taken_from_market
+        FROM facts WHERE {_MN} AND fact IN ('pick', 'take', 'swap')
+        GROUP BY item ORDER BY item""",
+    "points": f"""
+        SELECT category, avg(points) AS average,
+               avg(points) FILTER (WHERE winner) AS average_of_winners
+        FROM seat_points WHERE {_MN} GROUP BY category ORDER BY category DESC""",
+}
+
+TITLES = {
+    "sets": "Sets developed (same kind, different kinds, relics)",
+    "same_set_sizes": "Same-kind sets by kind and size",
+    "development": "Development cards taken by kind, and winning",
+    "personalities": "Personalities taken, and winning",
+    "trade_master": "Trade master: trades won by seat",
+    "declared": "Cards declared for the trade",
+    "events": "Events seen",
+    "doubloons": "Doubloons by source",
+    "end_reasons": "Game end reasons",
+    "cards_moved": "Resource cards picked, drawn in trades and taken from the market",
+    "points": "Points by category",
+}
+
+STATS = GameStats(
+    game=GAME,
+    facts=facts,
+    views=VIEWS,
+    titles=TITLES,
+    score_parts=score_parts,
+    seat_score=seat_score,
+    public_action=public_action,
+    public_summary=public_summary,
+)

@@ -1,0 +1,238 @@
+"""Santa Maria statistics: main actions, buildings activated, colony tiles, the conquistador and
+piety tracks, scholars and bishops, shipping, rest spaces and points by category.
+
+Almost everything in Santa Maria lies open. The exception: a player's taken shipping tiles lie
+face down in the harbor until the final scoring. So nothing here names a taken tile or its points:
+``ship`` facts give the dock only (its effect is printed on the board), `seat_score` leaves the
+``shipping`` category at 0 until the game is over (harbor sets and the one-dock bishop count
+tiles, which everyone sees), and `public_summary` says "ships from dock 2" without the tile.
+
+Facts (all public):
+- ``main`` item = the main action's kind (``colony``, ``coin``, ``white``, ``blue``,
+  ``bluecol``, ``rest``); ``rest`` item = the rest space's name;
+- ``activate`` item = the terrain of each building a main action activates (dice: the empty
+  buildings of the row or column; coins: the one building);
+- ``colony`` item = the tile size (``2-space`` / ``3-space``);
+- ``piety`` amount = spaces moved; ``conquistador`` amount = spaces moved (the
+  engine's arrival stamps count them even in the step whose year-end scoring resets the track);
+  ``conquest`` item = the year, amount = the points of the year-end conquistador scoring;
+- ``scholar`` / ``bishop`` item = the one taken; ``monk`` item = the monk space;
+- ``ship`` item = ``dock <n>``; ``trade`` (a trade made).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from domain.core.protocol import Decision, Rules, SeatScore, Step
+from domain.santa_maria.engine import REST_NAMES
+from domain.santa_maria.geometry import COLUMNS, ROWS, parse_cell
+from domain.santa_maria.moves import empty_buildings
+from domain.santa_maria.scoring import breakdown
+from domain.santa_maria.state import State
+from projections.games import Fact, GameStats
+
+GAME = "santa-maria"
+MAIN = ("colony", "coin", "white", "blue", "bluecol", "rest")
+
+
+def _activated(before: State, seat: int, verb: str, arg: str) -> list[str]:
+    p = before.players[seat]
+    if verb == "coin":
+        cell = parse_cell(arg)
+        sq = p.board[cell] if cell is not None else None
+        return [sq.terrain] if sq is not None else []
+    target = int(arg.partition(":")[0].split("-")[1])
+    line = ROWS[target - 1] if verb == "blue" else COLUMNS[target - 1]
+    return [sq.terrain for c in empty_buildings(p, line) if (sq := p.board[c]) is not None]
+
+
+def _year_end_track(before: State, actor: int, after: State) -> list[tuple[int, int]]:
+    """Each seat's (conquistador space, arrival stamp) just before the year-end scoring reset
+    them. Only the actor moves in its own step, and every move takes the next stamp, so the
+    actor's moves are ``after.stamp - before.stamp``."""
+    track = [(p.conq, p.conq_stamp) for p in before.players]
+    moved = after.stamp - before.stamp
+    if moved:
+        track[actor] = (track[actor][0] + moved, after.stamp)
+    return track
+
+
+def _conquest(before: State, actor: int, after: State) -> Iterable[Fact]:
+    """The year-end conquistador points, by the engine's order and the catalog's table."""
+    track = _year_end_track(before, actor, after)
+    year = before.year
+    if before.n == 1:
+        if track[0][0] >= before.cat.solo_trees[year - 1]:
+            yield Fact(0, "conquest", f"year {year}", before.cat.conq_scoring[2][year][0])
+        return
+    order = sorted(
+        (i for i, t in enumerate(track) if t[0] > 0), key=lambda i: (-track[i][0], track[i][1])
+    )
+    points = before.cat.conq_scoring[before.n][year]
+    for rank, seat in enumerate(order[: len(points)]):
+        yield Fact(seat, "conquest", f"year {year}", points[rank])
+
+
+def _main(before: State, step: Decision) -> Iterable[Fact]:
+    seat = step.seat
+    verb, _, arg = step.action.partition(":")
+    if verb in MAIN and not before.tasks:
+        yield Fact(seat, "main", verb)
+        if verb == "rest":
+            yield Fact(seat, "rest", REST_NAMES[int(arg) - 1])
+        elif verb == "colony":
+            yield Fact(seat, "colony", f"{len(before.cat.tiles[arg].squares)}-space")
+        else:
+            yield from (Fact(seat, "activate", t) for t in _activated(before, seat, verb, arg))
+    elif verb == "ship" and arg != "skip":
+        yield Fact(seat, "ship", f"dock {arg}")
+    elif verb == "trade" and arg != "skip":
+        yield Fact(seat, "trade", "trade")
+    elif verb == "monk" and arg != "skip":
+        yield Fact(seat, "monk", arg)
+
+
+def facts(rules: Rules[Any], before: State, step: Step, after: State) -> Iterable[Fact]:
+    """The public facts of one step. Chance steps only lay out open components and dice, but
+    the actor's queued tasks run on after them, so the tracks are read at every step."""
+    found: list[Fact] = []
+    actor = before.actor
+    if isinstance(step, Decision):
+        actor = step.seat
+        found.extend(_main(before, step))
+    moved = after.stamp - before.stamp  # conquistador moves (the actor's), reset or not
+    if moved:
+        found.append(Fact(actor, "conquistador", "advance", moved))
+    for i, (b, a) in enumerate(zip(before.players, after.players, strict=True)):
+        if a.piety > b.piety:
+            found.append(Fact(i, "piety", "advance", a.piety - b.piety))
+        found.extend(  # the personal scholar of a town hall scores nothing: not counted
+            Fact(i, "scholar", x) for x in a.scholars if x not in b.scholars and x != a.personal
+        )
+        found.extend(Fact(i, "bishop", x) for x in a.bishops if x not in b.bishops)
+    if after.year > before.year or (after.over and not before.over):
+        found.extend(_conquest(before, actor, after))
+    return found
+
+
+def score_parts(state: State) -> tuple[object, ...]:
+    """A seat's public score depends on its player and, for shipping, on the game being over."""
+    return tuple((p, state.over) for p in state.players)
+
+
+def seat_score(state: State, seat: int) -> SeatScore:
+    """The engine's scoring; the face-down shipping tiles count only once the game is over."""
+    parts = breakdown(state, state.players[seat])
+    if not state.over:
+        parts["shipping"] = 0
+    p = state.players[seat]
+    distance = abs(p.rest - state.cat.first_rest) if p.rest >= 0 else 9
+    return SeatScore(seat, sum(parts.values()), parts, (-distance,))
+
+
+def public_summary(rules: Rules[Any], before: State, step: Step) -> str:
+    """`describe`, except that a shipping action names the dock, not the tile."""
+    if isinstance(step, Decision) and step.action.startswith("ship:"):
+        dock = step.action.partition(":")[2]
+        if dock != "skip":
+            return f"{before.names[step.seat]} ships from dock {dock}"
+    return rules.describe(before, step)
+
+
+_SM = f"game = '{GAME}'"
+_MAIN_ORDER = "[" + ", ".join(f"'{m}'" for m in MAIN) + "]"
+_GRID = """
+        WITH s AS (SELECT game_id, seat, winner FROM seats WHERE {sm}),
+        t AS (SELECT DISTINCT game_id, seat, item FROM facts WHERE {sm} AND fact = '{fact}'),
+        grid AS (
+            SELECT n.item, s.winner, t.game_id IS NOT NULL AS taken
+            FROM (SELECT DISTINCT item FROM t) n CROSS JOIN s
+            LEFT JOIN t ON t.item = n.item AND t.game_id = s.game_id AND t.seat = s.seat)
+        SELECT item AS {column}, count(*) FILTER (WHERE taken) AS taken_by_seats,
+               count(*) FILTER (WHERE taken AND winner) AS taken_by_winners,
+               avg(winner::INTEGER) FILTER (WHERE taken) AS win_rate_if_taken,
+               avg(winner::INTEGER) FILTER (WHERE NOT taken) AS win_rate_otherwise,
+               corr(taken::INTEGER, winner::INTEGER) AS win_correlation
+        FROM grid GROUP BY item ORDER BY win_correlation DESC NULLS LAST, item"""
+
+VIEWS = {
+    "main_actions": f"""
+        WITH n AS (SELECT count(DISTINCT game_id) AS games FROM facts WHERE {_SM})
+        SELECT item AS action, count(*) AS uses, count(*) / sum(count(*)) OVER () AS share,
+               count(*) / any_value(n.games) AS per_game
+        FROM facts, n WHERE {_SM} AND fact = 'main'
+        GROUP BY item ORDER BY list_position({_MAIN_ORDER}, item)""",
+    "buildings": f"""
+        SELECT item AS terrain, count(*) AS activations,
+               count(*) / sum(count(*)) OVER () AS share
+        FROM facts WHERE {_SM} AND fact = 'activate'
+        GROUP BY item ORDER BY activations DESC, terrain""",
+    "colony_tiles": f"""
+        WITH s AS (SELECT game_id, seat, winner FROM seats WHERE {_SM}),
+        c AS (SELECT game_id, seat, item FROM facts WHERE {_SM} AND fact = 'colony')
+        SELECT c.item AS tile, count(*) AS placed,
+               count(*) FILTER (WHERE s.winner) AS placed_by_winners
+        FROM c LEFT JOIN s USING (game_id, seat) GROUP BY c.item ORDER BY tile""",
+    "tracks": f"""
+        WITH s AS (SELECT game_id, seat, winner FROM seats WHERE {_SM}),
+        f AS (SELECT game_id, seat,
+                     sum(amount) FILTER (WHERE fact = 'piety') AS piety,
+                     sum(amount) FILTER (WHERE fact = 'conquistador') AS conquistador,
+                     sum(amount) FILTER (WHERE fact = 'conquest') AS conquest_points,
+                     count(*) FILTER (WHERE fact = 'monk') AS monks,
+                     count(*) FILTER (WHERE fact = 'ship') AS ships,
+                     count(*) FILTER (WHERE fact = 'scholar') AS scholars,
+                     count(*) FILTER (WHERE fact = 'bishop') AS bishops,
+                     count(*) FILTER (WHERE fact = 'trade') AS trades
+              FROM facts WHERE {_SM} GROUP BY game_id, seat)
+        SELECT s.winner, count(*) AS seats, avg(coalesce(piety, 0)) AS piety_steps,
+               avg(coalesce(conquistador, 0)) AS conquistador_steps,
+               avg(coalesce(conquest_points, 0)) AS conquest_points,
+               avg(coalesce(monks, 0)) AS monks, avg(coalesce(ships, 0)) AS ships,
+               avg(coalesce(scholars, 0)) AS scholars, avg(coalesce(bishops, 0)) AS bishops,
+               avg(coalesce(trades, 0)) AS trades
+        FROM s LEFT JOIN f USING (game_id, seat) GROUP BY s.winner ORDER BY s.winner DESC""",
+    "conquest": f"""
+        SELECT item AS year, count(*) AS awards, sum(amount) AS points, avg(amount) AS average
+        FROM facts WHERE {_SM} AND fact = 'conquest' GROUP BY item ORDER BY year""",
+    "scholars": _GRID.format(sm=_SM, fact="scholar", column="scholar"),
+    "bishops": _GRID.format(sm=_SM, fact="bishop", column="bishop"),
+    "shipping_docks": f"""
+        SELECT item AS dock, count(*) AS ships, count(*) / sum(count(*)) OVER () AS share
+        FROM facts WHERE {_SM} AND fact = 'ship' GROUP BY item ORDER BY dock""",
+    "rest_spaces": f"""
+        SELECT item AS rest_space, count(*) AS chosen, count(*) / sum(count(*)) OVER () AS share
+        FROM facts WHERE {_SM} AND fact = 'rest' GROUP BY item ORDER BY chosen DESC, item""",
+    "points": f"""
+        SELECT category, avg(points) AS average,
+               avg(points) FILTER (WHERE winner) AS average_of_winners,
+               sum(points) / nullif(sum(sum(points)) OVER (), 0) AS share
+        FROM seat_points WHERE {_SM} GROUP BY category
+        ORDER BY list_position(['in_play', 'coins', 'colonists', 'scholars', 'bishops',
+                                'harbor_sets', 'shipping'], category)""",
+}
+
+TITLES = {
+    "main_actions": "Main actions used",
+    "buildings": "Buildings activated by terrain",
+    "colony_tiles": "Colony tiles placed",
+    "tracks": "Tracks, monks, ships, scholars, bishops, trades per seat: winners vs others",
+    "conquest": "Conquistador scoring by year",
+    "scholars": "Scholars taken, and winning",
+    "bishops": "Bishops taken, and winning",
+    "shipping_docks": "Shipping by dock",
+    "rest_spaces": "Rest spaces chosen",
+    "points": "Points by category",
+}
+
+STATS = GameStats(
+    game=GAME,
+    facts=facts,
+    views=VIEWS,
+    titles=TITLES,
+    score_parts=score_parts,
+    seat_score=seat_score,
+    public_summary=public_summary,
+)
