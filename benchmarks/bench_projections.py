@@ -1,9 +1,9 @@
 """Projection speed: rebuild throughput beside a raw Arrow -> DuckDB insert, and catch-up lag.
 
-    python3 benchmarks/bench_projections.py [--games 1000] [--players 4] [--store DIR]
+    python3 benchmarks/bench_projections.py [--games 1000] [--players 4] [--game G] [--store DIR]
 
-1. Simulates `--games` Puerto Rico games (heuristic bots) into a SQLite store (or reuses the
-   store in `--store`).
+1. Simulates `--games` games of `--game` (Puerto Rico by default; heuristic bots) into a SQLite
+   store (or reuses the store in `--store`); the catch-up lag game is always Puerto Rico.
 2. Rebuild: `runner.catch_up(rebuild=True)` over the whole store: read + decode notifications,
    fold the engine over every game (summaries, score timeline, facts), build Arrow batches,
    write rows + tracking per batch, publish. Events/s.
@@ -53,11 +53,11 @@ def _interruptible() -> None:
     signal.signal(signal.SIGINT, signal.SIG_DFL)
 
 
-def fill(app: NovusApp, games: int, players: int) -> None:
+def fill(app: NovusApp, games: int, players: int, game: str = GAME) -> None:
     have = len(app.game_ids())
     began = time.perf_counter()
     for seed in range(have, games):
-        app.simulate(GAME, players, {}, seed=seed, bot="heuristic")
+        app.simulate(game, players, {}, seed=seed, bot="heuristic")
     if games > have:
         print(f"simulated {games - have} games in {time.perf_counter() - began:.1f} s")
 
@@ -197,12 +197,15 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--games", type=int, default=1000)
     parser.add_argument("--players", type=int, default=4)
+    parser.add_argument(
+        "--game", default=GAME, help="the game to simulate (default puerto-rico, as the targets)"
+    )
     parser.add_argument("--store", type=Path, help="data folder to (re)use for the store")
     parser.add_argument("--lag-samples", type=int, default=5)
     args = parser.parse_args()
     folder = args.store or Path(tempfile.mkdtemp(prefix="novus-bench-projections-"))
     app = open_app(folder)
-    fill(app, args.games, args.players)
+    fill(app, args.games, args.players, args.game)
     events = app.max_notification_id()
     print(f"store: {folder} ({len(app.game_ids())} games, {events} events)")
 

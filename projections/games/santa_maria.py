@@ -70,7 +70,7 @@ def _conquest(before: State, actor: int, after: State) -> Iterable[Fact]:
     order = sorted(
         (i for i, t in enumerate(track) if t[0] > 0), key=lambda i: (-track[i][0], track[i][1])
     )
-    points = before.cat.conq_scoring[before.n][year]
+    points = before.cat.conq_scoring[min(before.n, 4)][year]  # 5 players score as 4 (module D)
     for rank, seat in enumerate(order[: len(points)]):
         yield Fact(seat, "conquest", f"year {year}", points[rank])
 

@@ -26,7 +26,8 @@ GAME = "santa-maria"
 @pytest.fixture
 def played(folder: Path, make_app: Callable[..., NovusApp]) -> tuple[NovusApp, list[Any]]:
     app = make_app()
-    ids = [app.simulate(GAME, n, {}, seed=40 + n) for n in (1, 2, 3, 4)]
+    ids = [app.simulate(GAME, n, {}, seed=40 + n) for n in (1, 2, 3, 4, 5)]  # 5: Maya + C
+    ids.append(app.simulate(GAME, 3, {"modules": "A,B"}, seed=49))
     runner.catch_up(app, folder=folder)
     return app, ids
 
@@ -118,9 +119,9 @@ def test_views(folder: Path, played: tuple[NovusApp, list[Any]]) -> None:
     names = {name for name, _ in views.stat_tables(GAME)}
     assert {"main_actions", "buildings", "colony_tiles", "tracks", "scholars", "bishops"} <= names
     rests = views.stat_table(GAME, "rest_spaces")
-    assert int(rests["chosen"].sum()) == 3 * (1 + 2 + 3 + 4)
+    assert int(rests["chosen"].sum()) == 3 * (1 + 2 + 3 + 4 + 5 + 3)
     main = views.stat_table(GAME, "main_actions").set_index("action")
-    assert int(main.loc["rest", "uses"]) == 3 * (1 + 2 + 3 + 4)
+    assert int(main.loc["rest", "uses"]) == 3 * (1 + 2 + 3 + 4 + 5 + 3)
     conquest = views.stat_table(GAME, "conquest")
     assert list(conquest["year"]) == ["year 1", "year 2", "year 3"]
     points = views.stat_table(GAME, "points")
