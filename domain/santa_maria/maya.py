@@ -339,16 +339,31 @@ def use_die(s: State, p: Player, verb: str, arg: str) -> None:
         p.cocoa -= 1
     else:
         p.coins -= abs(face - road)
-    tasks: list[Task] = [("mtech", road), ("mstart", road, kind)]
+    tasks: list[Task] = [*tech_tasks(road), ("mstart", road, kind), ("mtech", road, "after")]
     if kind >= 3:
         others = tuple(seat for seat in range(1, s.n))
         tasks.append(("echo", "white" if kind == 3 else "blue", road, others, MAYA))
     s.tasks = tuple(tasks)
 
 
+def tech_tasks(road: int) -> tuple[Task, ...]:
+    """A technology card of the die's value, before the walk (the offer after it is queued last)."""
+    return (("mtech", road),)
+
+
 def echo_tasks(road: int) -> tuple[Task, ...]:
     """Module C: another player's ambassador die: the Maya walks that road too, placing no die."""
-    return (("mtech", road), ("mstart", road, 0))
+    return (*tech_tasks(road), ("mstart", road, 0), ("mtech", road, "after"))
+
+
+def _without_after_tech(tasks: tuple[Task, ...]) -> tuple[Task, ...]:
+    """Drop the pending after-walk technology offer (one card per die, KO)."""
+    out = list(tasks)
+    for i, t in enumerate(out):
+        if t[0] == "mtech" and len(t) > 2:
+            del out[i]
+            break
+    return tuple(out)
 
 
 def auto(s: State, p: Player, task: Task) -> None:
@@ -427,13 +442,17 @@ def task(s: State, p: Player, task: Task, verb: str, arg: str) -> None:
         played[MAYA_REGIONS.index("technology")] += 1
         s.maya = replace(m, hand=tuple(hand), played=tuple(played))
         gain = action[2]
-        s.tasks = (("gain", TECH_GAIN[gain]) if gain in TECH_GAIN else (gain,), *s.tasks)
+        rest = _without_after_tech(s.tasks) if len(task) == 2 else s.tasks
+        s.tasks = (("gain", TECH_GAIN[gain]) if gain in TECH_GAIN else (gain,), *rest)
     elif verb == "mwalk":
         _, _, last, die = task
         if arg == "stop":
             if die:
                 s.maya = replace(m, on=(*m.on, (last, die)))
-            s.tasks = (("mtemple", last), *s.tasks)
+            # KO: the technology card before or after the activations; offered after them
+            # before the temple, so a gem or sugar it gives can pay the temple.
+            after = [t for t in s.tasks if t[0] == "mtech" and len(t) > 2][:1]
+            s.tasks = (*after, ("mtemple", last), *_without_after_tech(s.tasks))
         else:
             s.tasks = (("mstep", arg, last, die), *s.tasks)
     elif verb == "mtemple" and arg != "skip":

@@ -377,3 +377,49 @@ def test_trade_redraw_puts_the_chosen_cards_under_the_deck_for_a_coin() -> None:
     assert drop not in spec.pool  # type: ignore[union-attr]
     s = RULES.apply(s, ChanceStep((deck[0],)))
     assert set(s.maya.hand) == {keep, deck[0]} and drop in s.maya.deck
+
+
+def _tech_card(s: State) -> tuple[str, int]:
+    return next(
+        (c, a[1])
+        for c, acts in s.cat.expansion.maya.cards.items()  # type: ignore[union-attr]
+        for a in acts
+        if a[0] == "technology" and a[2] == "conq"
+    )
+
+
+def test_technology_card_may_also_be_played_after_the_activations() -> None:
+    """KO: "마야인 플레이어는 주사위로 건물을 활성화시키기 전이나 후에 해당 효과를 처리할 수
+    있습니다" - the card's bonus before or after the die activates the buildings."""
+    s = _game()
+    assert s.maya is not None
+    card, value = _tech_card(s)
+    s.maya = replace(s.maya, hand=(card,))
+    s.white = tuple(1 if f == value else 0 for f in range(1, 7))
+    s.players[0].coins = 0
+    s = do(s, f"mwhite:{value}-{value}")
+    s = do(s, "mtech:skip")  # not before the walk
+    while s.tasks[0][0] != "mwalk" or "mwalk:stop" not in RULES.legal_actions(s, 0):
+        s = do(s, RULES.legal_actions(s, 0)[0])
+    conq = s.players[0].conq
+    s = do(s, "mwalk:stop")
+    assert set(RULES.legal_actions(s, 0)) == {f"mtech:{card}", "mtech:skip"}
+    s = do(s, f"mtech:{card}")
+    assert s.players[0].conq == conq + 1 and s.maya.hand == ()
+
+
+def test_only_one_technology_card_per_die() -> None:
+    """KO: "활성화시킨 주사위 하나당 기술 카드 1장만" - played before the walk, none after it."""
+    s = _game()
+    assert s.maya is not None
+    card, value = _tech_card(s)
+    s.maya = replace(s.maya, hand=(card, card))
+    s.white = tuple(1 if f == value else 0 for f in range(1, 7))
+    s.players[0].coins = 0
+    s = do(s, f"mwhite:{value}-{value}")
+    s = do(s, f"mtech:{card}")
+    while s.actor == 0 and s.tasks:
+        legal = RULES.legal_actions(s, 0)
+        assert not any(a.startswith("mtech:") for a in legal)
+        s = do(s, "mwalk:stop" if "mwalk:stop" in legal else legal[0])
+    assert s.maya.hand == (card,)
