@@ -351,8 +351,12 @@ def tech_tasks(road: int) -> tuple[Task, ...]:
     return (("mtech", road),)
 
 
-def echo_tasks(road: int) -> tuple[Task, ...]:
-    """Module C: another player's ambassador die: the Maya walks that road too, placing no die."""
+def echo_tasks(s: State, road: int) -> tuple[Task, ...]:
+    """Module C: another player's ambassador die: the Maya walks that road too, placing no die,
+    "as if it had taken the die" (KO) - so nothing, technology card included, when no empty
+    building lies on that road (a die it could not take)."""
+    if not reaches_empty(s, f"{road}.1"):
+        return ()
     return (*tech_tasks(road), ("mstart", road, 0), ("mtech", road, "after"))
 
 

@@ -423,3 +423,18 @@ def test_only_one_technology_card_per_die() -> None:
         assert not any(a.startswith("mtech:") for a in legal)
         s = do(s, "mwalk:stop" if "mwalk:stop" in legal else legal[0])
     assert s.maya.hand == (card,)
+
+
+def test_no_echo_walk_nor_technology_card_on_a_road_without_empty_buildings() -> None:
+    """KO module C with D: the Maya goes on "마치 자신이 해당 주사위를 가져와서 쓰는 것처럼" (as if
+    it had taken the die itself), and "빈 건물이 없다면 주사위를 가져갈 수 없습니다": a road whose
+    buildings are all taken gives it nothing, not even a technology card."""
+    s = _game(2, modules="C,D")
+    assert s.maya is not None
+    card, value = _tech_card(s)
+    mdef = s.cat.expansion.maya  # type: ignore[union-attr]
+    s.maya = replace(s.maya, hand=(card,), on=tuple((spot, 1) for spot in mdef.nodes))
+    assert not maya.reaches_empty(s, f"{value}.1")
+    assert maya.echo_tasks(s, value) == ()
+    s.maya = replace(s.maya, on=())
+    assert maya.echo_tasks(s, value)[0] == ("mtech", value)
