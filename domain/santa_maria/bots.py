@@ -266,6 +266,11 @@ class HeuristicBot:
             if action[0] == "feast":
                 return 1.0 + bundle_value(action[2]) - bundle_value(action[1])
             return 1.6 if action[0] == "build" else 1.0
+        if verb == "mbuild":  # the token whose building gives most
+            token, _, _ = arg.partition("@")
+            kind, _, i = token.partition(":")
+            effects = maya_rules.mdef_of(s).tokens[kind][int(i)]
+            return 0.5 + sum(bundle_value(e[1]) if e[0] == "produce" else 1.5 for e in effects)
         if verb == "mtrade":
             if arg in ("cocoa", "wood", "grain"):
                 return 0.3 if p.coins > 3 else -1.0

@@ -10,7 +10,8 @@ grammar (Maya seat):
           mcard:<card>-<1|2>  mpriest:<spot>  rest:<1-5>
   tasks:  mtech:<card>|skip  mwalk:<spot>|stop  mtemple:<region>|skip  mtrade:<what>|done
           mdiscard:<card>|done (after mtrade:redraw; at least one card)
-          mbuild:<spot>  mstore:<kind>  mroad:<connector>  mmonk:card|fill-<kind>  mfill:<kind>
+          mbuild:<wood|straw>:<token>@<spot>  mstore:<kind>  mroad:<connector>
+          mmonk:card|fill-<kind>  mfill:<kind>
 """
 
 from __future__ import annotations
@@ -81,7 +82,7 @@ class MayaState:
     tokens: tuple[tuple[str, str], ...]
     """Building tokens on the city's sites: (spot, "wood:<i>" | "straw:<i>")."""
     used: tuple[int, int]
-    """Wood and straw building tokens taken so far (taken in pile order)."""
+    """How many wood and straw building tokens were taken (the player picks which)."""
     on: tuple[tuple[str, int], ...]
     """Dice (1-4) and priests (5) on the city's buildings this year: (spot, what)."""
     priests: int
@@ -252,10 +253,19 @@ def _sites(s: State, kind: str) -> list[str]:
     m = s.maya
     assert m is not None
     mdef = mdef_of(s)
-    if m.used[0 if kind == "wood" else 1] >= len(mdef.tokens[kind]):
+    if not tokens_left(s, kind):
         return []
     taken = {at for at, _ in m.tokens}
     return [spot for spot in mdef.nodes if not mdef.effects[spot] and spot not in taken]
+
+
+def tokens_left(s: State, kind: str) -> list[int]:
+    """Building tokens of `kind` still in the supply: the Maya player takes any one (KO: the
+    tokens lie sorted by type in the supply, "해당 유형의 건물 하나를 가져와")."""
+    m = s.maya
+    assert m is not None
+    taken = {token for _, token in m.tokens}
+    return [i for i in range(len(mdef_of(s).tokens[kind])) if f"{kind}:{i}" not in taken]
 
 
 def task_options(s: State, p: Player, task: Task) -> list[str]:
@@ -297,7 +307,10 @@ def task_options(s: State, p: Player, task: Task) -> list[str]:
         cards = [f"mdiscard:{c}" for c in sorted(set(m.hand))]
         return [*cards, "mdiscard:done"] if task[1] else cards
     if kind == "mbuild":
-        return [f"mbuild:{spot}" for spot in _sites(s, task[1])]
+        kind_ = task[1]
+        return [
+            f"mbuild:{kind_}:{i}@{spot}" for i in tokens_left(s, kind_) for spot in _sites(s, kind_)
+        ]
     if kind == "mstore":
         return [f"mstore:{k}" for k in sorted(set(m.store_supply))]
     if kind == "mroad":
@@ -484,10 +497,10 @@ def task(s: State, p: Player, task: Task, verb: str, arg: str) -> None:
         else:  # as many new cards from the deck; the discarded ones go under it
             s.chance = (*s.chance, ("mdraw", len(chosen), chosen))
     elif verb == "mbuild":
+        token, _, spot = arg.partition("@")
         k = 0 if task[1] == "wood" else 1
-        token = f"{task[1]}:{m.used[k]}"
         used = (m.used[0] + 1, m.used[1]) if k == 0 else (m.used[0], m.used[1] + 1)
-        s.maya = replace(m, tokens=(*m.tokens, (arg, token)), used=used)
+        s.maya = replace(m, tokens=(*m.tokens, (spot, token)), used=used)
     elif verb == "mstore":
         supply = list(m.store_supply)
         supply.remove(arg)

@@ -211,9 +211,29 @@ def test_build_card_puts_a_building_token_on_a_site() -> None:
     card = next(c for c, acts in mdef.cards.items() if ("build", "wood") in acts)
     i = [a[0] for a in mdef.cards[card]].index("build") + 1
     s.maya = replace(s.maya, hand=(card,))
-    s = do(s, f"mcard:{card}-{i}", "mbuild:1.2")
+    s = do(s, f"mcard:{card}-{i}", "mbuild:wood:0@1.2")
     assert s.players[0].res[WOOD] == 0 and ("1.2", "wood:0") in s.maya.tokens
     assert maya.is_empty_building(s, "1.2")
+
+
+def test_build_card_takes_any_building_token_of_the_type() -> None:
+    """KO: the building tokens lie in the supply sorted by type; "해당 유형의 건물 하나를 가져와"
+    - the Maya player takes any one of the type paid for (wood: wooden, grain: straw)."""
+    s = _game()
+    assert s.maya is not None
+    mdef = s.cat.expansion.maya  # type: ignore[union-attr]
+    card = next(c for c, acts in mdef.cards.items() if ("build", "grain") in acts)
+    i = [a[0] for a in mdef.cards[card]].index("build") + 1
+    s.maya = replace(s.maya, hand=(card,))
+    s = do(s, f"mcard:{card}-{i}")
+    legal = RULES.legal_actions(s, 0)
+    straw = len(mdef.tokens["straw"])
+    assert {a.split("@")[0] for a in legal} == {f"mbuild:straw:{k}" for k in range(straw)}
+    last = f"straw:{straw - 1}"
+    s = do(s, f"mbuild:{last}@1.2")
+    assert ("1.2", last) in s.maya.tokens
+    assert maya.building_effects(s, "1.2") == mdef.tokens["straw"][straw - 1]
+    assert f"straw:{straw - 1}" not in {f"straw:{k}" for k in maya.tokens_left(s, "straw")}
 
 
 def test_maya_rest_spaces_4_and_5() -> None:
