@@ -567,6 +567,7 @@ def test_an_archer_who_spent_the_coin_meanwhile_has_only_the_line() -> None:
     legal = RULES.legal_actions(s, 1)
     assert "echoarch:line" in legal and "echoarch:diag" not in legal
 
+
 def test_improvement_expert_counts_as_a_road_for_the_town_hall_bishops() -> None:
     s = _game("B")
     assert s.cat.expansion is not None
