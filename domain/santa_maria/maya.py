@@ -592,8 +592,12 @@ def resolve(s: State, node: Task, outcome: tuple[Any, ...]) -> None:
         deck = [c for c in m.deck]
         for c in drawn:
             deck.remove(c)
-        deck += list(node[2])  # cards put under the deck during a redraw
-        s.maya = replace(m, hand=(*m.hand, *drawn), deck=tuple(sorted(deck)))
+        # cards put under the deck during a redraw; when the deck above them runs out, the new
+        # cards come from the bottom: the first of those put under (KO draws from the top)
+        under = list(node[2])
+        short = max(0, node[1] - len(drawn))
+        back, under = under[:short], under[short:]
+        s.maya = replace(m, hand=(*m.hand, *drawn, *back), deck=tuple(sorted(deck + under)))
     elif node[0] == "mtemples":
         s.maya = replace(m, temple=drawn)
     else:

@@ -399,6 +399,23 @@ def test_trade_redraw_puts_the_chosen_cards_under_the_deck_for_a_coin() -> None:
     assert set(s.maya.hand) == {keep, deck[0]} and drop in s.maya.deck
 
 
+def test_redraw_with_a_short_deck_draws_the_cards_put_under_it() -> None:
+    """KO: the cards put away go under the deck, then as many are drawn from its top: with one
+    card above them and two put away, the second new card is the first one put under."""
+    s = _game()
+    assert s.maya is not None
+    mdef = s.cat.expansion.maya  # type: ignore[union-attr]
+    trade = next(c for c, acts in mdef.cards.items() if acts[0][0] == "trade")
+    a, b, last = [c for c in sorted(mdef.cards) if c != trade][:3]
+    s.maya = replace(s.maya, hand=(trade, a, b), deck=(last,))
+    s.players[0].coins = 1
+    s = do(s, f"mcard:{trade}-1", "mtrade:redraw", f"mdiscard:{a}", f"mdiscard:{b}")
+    s = do(s, "mdiscard:done")
+    assert RULES.chance_spec(s).count == 1  # type: ignore[union-attr]
+    s = RULES.apply(s, ChanceStep((last,)))
+    assert sorted(s.maya.hand) == sorted((last, a)) and s.maya.deck == (b,)
+
+
 def _tech_card(s: State) -> tuple[str, int]:
     return next(
         (c, a[1])
