@@ -171,6 +171,14 @@ def _maya(maya: Mapping[str, Any], name: str) -> str:
         ("cards in hand", _text(hand) if hand is not None else maya.get("hand_size")),
         ("priests ready / owned", f"{maya.get('priests')} / {maya.get('priests_owned')}"),
         ("road tokens left", maya.get("road_tokens")),
+        (
+            "building tokens left",
+            "; ".join(
+                f"{tid} ({', '.join(effects)})"
+                for kind in maya.get("building_tokens_left", {}).values()
+                for tid, effects in kind.items()
+            ),
+        ),
         ("roads opened", _text(maya.get("roads_open", ()))),
         ("temple points if leaving now", maya.get("temple_points")),
     ]

@@ -6,6 +6,11 @@ shipping tile the player can pay, conquistador steps towards this year's solo tr
 that fill lines, the rest space that gives most, monks on missions and scholars, rest when
 nothing pays) and breaks ties with its own seeded generator. Synthetic pack, 10 solo games:
 mean 66 (max 102) against 29 before these rules of thumb.
+The Maya player values a card by the temple stages of its region at each rest still to come, a
+temple stage by the cards there (gold: the gold held) times those rests plus its reward, and buys
+what a face-up temple asks for, and picks roads and steps by what the buildings give that its
+storage can hold; 30 games each, Maya mean 47 solo, 55 with 2 colonists (they 89), 56 with 4
+colonists and C (they 75), against 35 / 37 / 45 before.
 """
 
 from __future__ import annotations
@@ -17,7 +22,7 @@ from domain.core.bots import RandomBot
 from domain.core.errors import SetupError
 from domain.core.protocol import Bot, Rules
 from domain.santa_maria import maya as maya_rules
-from domain.santa_maria.components import RESOURCES, hall_def
+from domain.santa_maria.components import MAYA_REGIONS, MAYA_STORE, RESOURCES, cocoa_of, hall_def
 from domain.santa_maria.economy import can_pay, shortfall
 from domain.santa_maria.engine import line_of
 from domain.santa_maria.geometry import COLUMNS, NEIGHBOURS, ROWS, parse_cell, placements
@@ -60,6 +65,69 @@ def _maya_reach(s: State, spot: str) -> int:
         found += maya_rules.is_empty_building(s, cur)
         todo += maya_rules.successors(s, cur)
     return found
+
+
+def _scorings_left(s: State, p: Any) -> int:
+    """Temple scorings still to come for the Maya player (one each time it leaves a year)."""
+    return 3 - s.year + (0 if p.rested else 1)
+
+
+REWARD_WORTH = {"2coin": 1.2, "2cards": 2.5, "storage": 1.5, "road": 1.0, "priest": 2.5}
+
+
+def _temple_worth(s: State, p: Any, region: int) -> float:
+    """A temple stage: cards there (and a few more) or gold, at each scoring left; its reward."""
+    m = s.maya
+    assert m is not None
+    left = _scorings_left(s, p)
+    if MAYA_REGIONS[region] == "gold":
+        per = p.res[4] + 0.5
+    else:
+        per = m.played[region] + 1.0 * max(0, left - 1)
+    reward = REWARD_WORTH.get(maya_rules.mdef_of(s).rewards[region], 1.0)
+    return 2.0 + per * left + reward
+
+
+def _temple_needs(s: State, p: Any, what: str) -> bool:
+    """Whether a face-up temple tile asks for `what` and the Maya player's tile of it is empty."""
+    m = s.maya
+    assert m is not None
+    if maya_rules.storage_full(p, what):
+        return False
+    mdef = maya_rules.mdef_of(s)
+    i = MAYA_STORE.index(what)
+    for tid in m.temple:
+        if tid:
+            cost = mdef.temples[tid][1]
+            if (cocoa_of(cost) if what == "cocoa" else cost[maya_rules.STORE_INDEX[i]]) > 0:
+                return True
+    return False
+
+
+def _maya_road_worth(s: State, p: Any, spot: str, seen: frozenset[str] = frozenset()) -> float:
+    """The best single walk from `spot`: the worth of the empty buildings along it."""
+    here = _maya_building_worth(s, p, spot) if maya_rules.is_empty_building(s, spot) else 0.0
+    seen = seen | {spot}
+    nxt = [n for n in maya_rules.successors(s, spot) if n not in seen]
+    return here + max((_maya_road_worth(s, p, n, seen) for n in nxt), default=0.0)
+
+
+def _maya_building_worth(s: State, p: Any, spot: str) -> float:
+    """A city building for the Maya player: what it gives that the storage can hold, more for
+    what a face-up temple asks for."""
+    worth = 0.0
+    for eff in maya_rules.building_effects(s, spot):
+        if eff[0] != "produce":
+            worth += 1.0
+            continue
+        bundle = eff[1]
+        worth += bundle[5] * VALUE[5] + bundle[6] * VALUE[6]
+        for what in MAYA_STORE:
+            i = MAYA_STORE.index(what)
+            n = cocoa_of(bundle) if what == "cocoa" else bundle[maya_rules.STORE_INDEX[i]]
+            if n and not maya_rules.storage_full(p, what):
+                worth += 1.5 if _temple_needs(s, p, what) else 0.6
+    return worth
 
 
 def bundle_value(bundle: tuple[int, ...]) -> float:
@@ -255,21 +323,42 @@ class HeuristicBot:
             faces, _, paid = arg.partition(":")
             f, t = (int(x) for x in faces.split("-"))
             reach = _maya_reach(s, f"{t}.1")
-            return 0.5 + 1.2 * reach - (1.0 if paid else die_cost(f, t) * 0.8)
+            worth = _maya_road_worth(s, p, f"{t}.1")
+            return 0.5 + 0.6 * reach + 0.5 * worth - (1.0 if paid else die_cost(f, t) * 0.8)
         if verb == "mwalk":
             if arg == "stop":
                 return 0.5
-            return 1.0 + (1.5 if maya_rules.is_empty_building(s, arg) else 0.0)
-        if verb == "mcard":
+            if not maya_rules.is_empty_building(s, arg):
+                return 1.0
+            return 1.5 + _maya_building_worth(s, p, arg)
+        if verb == "mcard":  # its effect, plus the region's temple stages at each rest to come
             card, _, i = arg.rpartition("-")
             action = maya_rules.mdef_of(s).cards[card][int(i) - 1]
+            m = s.maya
+            assert m is not None
+            region = MAYA_REGIONS.index(action[0])
+            scoring = _scorings_left(s, p) * (m.stage[region] + 0.4)
             if action[0] == "feast":
-                return 1.0 + bundle_value(action[2]) - bundle_value(action[1])
-            return 1.6 if action[0] == "build" else 1.0
+                return 1.0 + bundle_value(action[2]) - bundle_value(action[1]) + scoring
+            return (1.6 if action[0] == "build" else 1.0) + scoring
+        if verb == "mbuild":  # the token whose building gives most
+            token, _, _ = arg.partition("@")
+            kind, _, i = token.partition(":")
+            effects = maya_rules.mdef_of(s).tokens[kind][int(i)]
+            return 0.5 + sum(bundle_value(e[1]) if e[0] == "produce" else 1.5 for e in effects)
         if verb == "mtrade":
             if arg in ("cocoa", "wood", "grain"):
+                if _temple_needs(s, p, arg):
+                    return 1.5 if p.coins >= 2 else 0.5
                 return 0.3 if p.coins > 3 else -1.0
             return 0.0 if arg == "done" else -1.0
+        if verb == "mtemple" and arg != "skip":
+            return _temple_worth(s, p, MAYA_REGIONS.index(arg))
+        if verb == "mtech" and arg != "skip":
+            m = s.maya
+            assert m is not None
+            tech = MAYA_REGIONS.index("technology")
+            return MAYA_VALUES[verb] + _scorings_left(s, p) * m.stage[tech]
         if verb in ("mtemple", "mtech", "mmonk"):
             return 0.0 if arg == "skip" else MAYA_VALUES[verb]
         return MAYA_VALUES.get(verb, 0.5)

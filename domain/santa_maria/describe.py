@@ -132,6 +132,11 @@ def describe(s: State, step: Step) -> str:
         return f"{who} (Maya) plays card {card}, action {i}"
     if verb == "mpriest":
         return f"{who} (Maya) puts a priest on the building at {arg}"
+    if verb == "mbuild":
+        token, _, spot = arg.partition("@")
+        kind, _, i = token.partition(":")
+        name = "wooden" if kind == "wood" else "straw"
+        return f"{who} (Maya) builds {name} building token {i} at {spot}"
     if verb.startswith("m") and verb in MAYA_WORDS:
         return f"{who} (Maya): {MAYA_WORDS[verb]} {arg}"
     if verb == "expert":

@@ -163,7 +163,7 @@ def _auto(s: State, task: Task) -> None:
         q = s.edit(seat)  # a private copy: this player changes now
         if q.caps:  # the Maya player walks the road of that value (KO module C with D)
             s.tasks = (
-                *maya.echo_tasks(target),
+                *maya.echo_tasks(s, target),
                 ("echo", verb, target, others[1:], chooser),
                 *s.tasks,
             )

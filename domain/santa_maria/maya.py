@@ -10,7 +10,8 @@ grammar (Maya seat):
           mcard:<card>-<1|2>  mpriest:<spot>  rest:<1-5>
   tasks:  mtech:<card>|skip  mwalk:<spot>|stop  mtemple:<region>|skip  mtrade:<what>|done
           mdiscard:<card>|done (after mtrade:redraw; at least one card)
-          mbuild:<spot>  mstore:<kind>  mroad:<connector>  mmonk:card|fill-<kind>  mfill:<kind>
+          mbuild:<wood|straw>:<token>@<spot>  mstore:<kind>  mroad:<connector>
+          mmonk:card|fill-<kind>  mfill:<kind>
 """
 
 from __future__ import annotations
@@ -81,7 +82,7 @@ class MayaState:
     tokens: tuple[tuple[str, str], ...]
     """Building tokens on the city's sites: (spot, "wood:<i>" | "straw:<i>")."""
     used: tuple[int, int]
-    """Wood and straw building tokens taken so far (taken in pile order)."""
+    """How many wood and straw building tokens were taken (the player picks which)."""
     on: tuple[tuple[str, int], ...]
     """Dice (1-4) and priests (5) on the city's buildings this year: (spot, what)."""
     priests: int
@@ -252,10 +253,19 @@ def _sites(s: State, kind: str) -> list[str]:
     m = s.maya
     assert m is not None
     mdef = mdef_of(s)
-    if m.used[0 if kind == "wood" else 1] >= len(mdef.tokens[kind]):
+    if not tokens_left(s, kind):
         return []
     taken = {at for at, _ in m.tokens}
     return [spot for spot in mdef.nodes if not mdef.effects[spot] and spot not in taken]
+
+
+def tokens_left(s: State, kind: str) -> list[int]:
+    """Building tokens of `kind` still in the supply: the Maya player takes any one (KO: the
+    tokens lie sorted by type in the supply, "해당 유형의 건물 하나를 가져와")."""
+    m = s.maya
+    assert m is not None
+    taken = {token for _, token in m.tokens}
+    return [i for i in range(len(mdef_of(s).tokens[kind])) if f"{kind}:{i}" not in taken]
 
 
 def task_options(s: State, p: Player, task: Task) -> list[str]:
@@ -297,7 +307,10 @@ def task_options(s: State, p: Player, task: Task) -> list[str]:
         cards = [f"mdiscard:{c}" for c in sorted(set(m.hand))]
         return [*cards, "mdiscard:done"] if task[1] else cards
     if kind == "mbuild":
-        return [f"mbuild:{spot}" for spot in _sites(s, task[1])]
+        kind_ = task[1]
+        return [
+            f"mbuild:{kind_}:{i}@{spot}" for i in tokens_left(s, kind_) for spot in _sites(s, kind_)
+        ]
     if kind == "mstore":
         return [f"mstore:{k}" for k in sorted(set(m.store_supply))]
     if kind == "mroad":
@@ -339,16 +352,35 @@ def use_die(s: State, p: Player, verb: str, arg: str) -> None:
         p.cocoa -= 1
     else:
         p.coins -= abs(face - road)
-    tasks: list[Task] = [("mtech", road), ("mstart", road, kind)]
+    tasks: list[Task] = [*tech_tasks(road), ("mstart", road, kind), ("mtech", road, "after")]
     if kind >= 3:
         others = tuple(seat for seat in range(1, s.n))
         tasks.append(("echo", "white" if kind == 3 else "blue", road, others, MAYA))
     s.tasks = tuple(tasks)
 
 
-def echo_tasks(road: int) -> tuple[Task, ...]:
-    """Module C: another player's ambassador die: the Maya walks that road too, placing no die."""
-    return (("mtech", road), ("mstart", road, 0))
+def tech_tasks(road: int) -> tuple[Task, ...]:
+    """A technology card of the die's value, before the walk (the offer after it is queued last)."""
+    return (("mtech", road),)
+
+
+def echo_tasks(s: State, road: int) -> tuple[Task, ...]:
+    """Module C: another player's ambassador die: the Maya walks that road too, placing no die,
+    "as if it had taken the die" (KO) - so nothing, technology card included, when no empty
+    building lies on that road (a die it could not take)."""
+    if not reaches_empty(s, f"{road}.1"):
+        return ()
+    return (*tech_tasks(road), ("mstart", road, 0), ("mtech", road, "after"))
+
+
+def _without_after_tech(tasks: tuple[Task, ...]) -> tuple[Task, ...]:
+    """Drop the pending after-walk technology offer (one card per die, KO)."""
+    out = list(tasks)
+    for i, t in enumerate(out):
+        if t[0] == "mtech" and len(t) > 2:
+            del out[i]
+            break
+    return tuple(out)
 
 
 def auto(s: State, p: Player, task: Task) -> None:
@@ -427,13 +459,17 @@ def task(s: State, p: Player, task: Task, verb: str, arg: str) -> None:
         played[MAYA_REGIONS.index("technology")] += 1
         s.maya = replace(m, hand=tuple(hand), played=tuple(played))
         gain = action[2]
-        s.tasks = (("gain", TECH_GAIN[gain]) if gain in TECH_GAIN else (gain,), *s.tasks)
+        rest = _without_after_tech(s.tasks) if len(task) == 2 else s.tasks
+        s.tasks = (("gain", TECH_GAIN[gain]) if gain in TECH_GAIN else (gain,), *rest)
     elif verb == "mwalk":
         _, _, last, die = task
         if arg == "stop":
             if die:
                 s.maya = replace(m, on=(*m.on, (last, die)))
-            s.tasks = (("mtemple", last), *s.tasks)
+            # KO: the technology card before or after the activations; offered after them
+            # before the temple, so a gem or sugar it gives can pay the temple.
+            after = [t for t in s.tasks if t[0] == "mtech" and len(t) > 2][:1]
+            s.tasks = (*after, ("mtemple", last), *_without_after_tech(s.tasks))
         else:
             s.tasks = (("mstep", arg, last, die), *s.tasks)
     elif verb == "mtemple" and arg != "skip":
@@ -461,10 +497,10 @@ def task(s: State, p: Player, task: Task, verb: str, arg: str) -> None:
         else:  # as many new cards from the deck; the discarded ones go under it
             s.chance = (*s.chance, ("mdraw", len(chosen), chosen))
     elif verb == "mbuild":
+        token, _, spot = arg.partition("@")
         k = 0 if task[1] == "wood" else 1
-        token = f"{task[1]}:{m.used[k]}"
         used = (m.used[0] + 1, m.used[1]) if k == 0 else (m.used[0], m.used[1] + 1)
-        s.maya = replace(m, tokens=(*m.tokens, (arg, token)), used=used)
+        s.maya = replace(m, tokens=(*m.tokens, (spot, token)), used=used)
     elif verb == "mstore":
         supply = list(m.store_supply)
         supply.remove(arg)
@@ -556,8 +592,12 @@ def resolve(s: State, node: Task, outcome: tuple[Any, ...]) -> None:
         deck = [c for c in m.deck]
         for c in drawn:
             deck.remove(c)
-        deck += list(node[2])  # cards put under the deck during a redraw
-        s.maya = replace(m, hand=(*m.hand, *drawn), deck=tuple(sorted(deck)))
+        # cards put under the deck during a redraw; when the deck above them runs out, the new
+        # cards come from the bottom: the first of those put under (KO draws from the top)
+        under = list(node[2])
+        short = max(0, node[1] - len(drawn))
+        back, under = under[:short], under[short:]
+        s.maya = replace(m, hand=(*m.hand, *drawn, *back), deck=tuple(sorted(deck + under)))
     elif node[0] == "mtemples":
         s.maya = replace(m, temple=drawn)
     else:

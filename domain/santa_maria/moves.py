@@ -299,8 +299,8 @@ def task_options(s: State, p: Player, task: Task) -> list[str]:
         return expert_options(s, p, task[1])
     if kind == "improve":
         return [f"improve:{cell_name(c)}" for c in improve_cells(p)]
-    if kind == "echoarch":
-        return ["echoarch:line", "echoarch:diag"]
+    if kind == "echoarch":  # the diagonal costs a coin (archery): not when it was spent meanwhile
+        return ["echoarch:line", *(["echoarch:diag"] if p.coins >= ARCHERY_COST else [])]
     if kind == "medrest":
         return [f"medrest:{k + 1}" for k in range(5) if s.rest_spaces[k] < 0]
     if kind == "guide":

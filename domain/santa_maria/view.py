@@ -19,6 +19,7 @@ Module D adds "maya" {"seat", "city": [{"spot", "building" (effects or null), "t
 ("white"/"blue"/... die or "priest" or null), "next" [spots], "regions"}], "roads_open",
 "temples": [{"region", "stage", "tile", "cost", "cards", "reward"}], "hand" (the Maya seat and the
 observer only; others see "hand_size"), "deck", "priests", "priests_owned", "road_tokens",
+"building_tokens_left" {"wood"|"straw": {token: [effects]}} (the build card takes any of them),
 "storage" {kind: [full, tiles]}, "gold", "temple_points"}; the Maya player's "grid" stays empty.
 
 Hidden information: a player's taken shipping tiles lie face down in the harbor (rulebook,
@@ -160,6 +161,13 @@ def _maya(s: State, seat: int | None) -> dict[str, Any]:
         "priests": m.priests,
         "priests_owned": m.priests_owned,
         "road_tokens": m.road_tokens,
+        "building_tokens_left": {
+            kind: {
+                f"{kind}:{i}": [effect_text(e) for e in mdef.tokens[kind][i]]
+                for i in maya.tokens_left(s, kind)
+            }
+            for kind in ("wood", "straw")
+        },
         "storage": {k: [full[i], tiles[i]] for i, k in enumerate(MAYA_STORE)},
         "gold": p.res[4],
         "temple_points": maya.temple_points(m, p),

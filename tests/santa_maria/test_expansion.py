@@ -550,6 +550,24 @@ def test_an_archer_may_take_the_diagonal_when_another_takes_the_ambassador_die()
     assert line.vp == 0 and line.res[WOOD] == 1 and line.coins == 1
 
 
+def test_an_archer_who_spent_the_coin_meanwhile_has_only_the_line() -> None:
+    """KO archery: the diagonal "동전 1개를 지불하여" (for 1 coin): an archer who spends the last
+    coin on a free action while the ambassador's line waits cannot take the diagonal."""
+    s = _game("C")
+    s.amb = (1, 0)
+    s.players[0].board = board({cell(6, 1): building("produce:vp")})
+    other = s.players[1]
+    other.scholars = ("archery",)
+    other.board = board({cell(6, 1): building("produce:wood"), cell(3, 3): building("produce:vp")})
+    other.coins, other.res, other.vp = 1, (0, 0, 0, 0, 0), 0
+    s = do(s, "ambwhite:1-1")
+    assert "echoarch:diag" in RULES.legal_actions(s, 1)
+    s.players[1].coins = 0  # e.g. spent on a free action at this decision
+    s.legal_cache = None
+    legal = RULES.legal_actions(s, 1)
+    assert "echoarch:line" in legal and "echoarch:diag" not in legal
+
+
 def test_improvement_expert_counts_as_a_road_for_the_town_hall_bishops() -> None:
     s = _game("B")
     assert s.cat.expansion is not None

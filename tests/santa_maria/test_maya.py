@@ -211,9 +211,29 @@ def test_build_card_puts_a_building_token_on_a_site() -> None:
     card = next(c for c, acts in mdef.cards.items() if ("build", "wood") in acts)
     i = [a[0] for a in mdef.cards[card]].index("build") + 1
     s.maya = replace(s.maya, hand=(card,))
-    s = do(s, f"mcard:{card}-{i}", "mbuild:1.2")
+    s = do(s, f"mcard:{card}-{i}", "mbuild:wood:0@1.2")
     assert s.players[0].res[WOOD] == 0 and ("1.2", "wood:0") in s.maya.tokens
     assert maya.is_empty_building(s, "1.2")
+
+
+def test_build_card_takes_any_building_token_of_the_type() -> None:
+    """KO: the building tokens lie in the supply sorted by type; "해당 유형의 건물 하나를 가져와"
+    - the Maya player takes any one of the type paid for (wood: wooden, grain: straw)."""
+    s = _game()
+    assert s.maya is not None
+    mdef = s.cat.expansion.maya  # type: ignore[union-attr]
+    card = next(c for c, acts in mdef.cards.items() if ("build", "grain") in acts)
+    i = [a[0] for a in mdef.cards[card]].index("build") + 1
+    s.maya = replace(s.maya, hand=(card,))
+    s = do(s, f"mcard:{card}-{i}")
+    legal = RULES.legal_actions(s, 0)
+    straw = len(mdef.tokens["straw"])
+    assert {a.split("@")[0] for a in legal} == {f"mbuild:straw:{k}" for k in range(straw)}
+    last = f"straw:{straw - 1}"
+    s = do(s, f"mbuild:{last}@1.2")
+    assert ("1.2", last) in s.maya.tokens
+    assert maya.building_effects(s, "1.2") == mdef.tokens["straw"][straw - 1]
+    assert f"straw:{straw - 1}" not in {f"straw:{k}" for k in maya.tokens_left(s, "straw")}
 
 
 def test_maya_rest_spaces_4_and_5() -> None:
@@ -377,3 +397,81 @@ def test_trade_redraw_puts_the_chosen_cards_under_the_deck_for_a_coin() -> None:
     assert drop not in spec.pool  # type: ignore[union-attr]
     s = RULES.apply(s, ChanceStep((deck[0],)))
     assert set(s.maya.hand) == {keep, deck[0]} and drop in s.maya.deck
+
+
+def test_redraw_with_a_short_deck_draws_the_cards_put_under_it() -> None:
+    """KO: the cards put away go under the deck, then as many are drawn from its top: with one
+    card above them and two put away, the second new card is the first one put under."""
+    s = _game()
+    assert s.maya is not None
+    mdef = s.cat.expansion.maya  # type: ignore[union-attr]
+    trade = next(c for c, acts in mdef.cards.items() if acts[0][0] == "trade")
+    a, b, last = [c for c in sorted(mdef.cards) if c != trade][:3]
+    s.maya = replace(s.maya, hand=(trade, a, b), deck=(last,))
+    s.players[0].coins = 1
+    s = do(s, f"mcard:{trade}-1", "mtrade:redraw", f"mdiscard:{a}", f"mdiscard:{b}")
+    s = do(s, "mdiscard:done")
+    assert RULES.chance_spec(s).count == 1  # type: ignore[union-attr]
+    s = RULES.apply(s, ChanceStep((last,)))
+    assert sorted(s.maya.hand) == sorted((last, a)) and s.maya.deck == (b,)
+
+
+def _tech_card(s: State) -> tuple[str, int]:
+    return next(
+        (c, a[1])
+        for c, acts in s.cat.expansion.maya.cards.items()  # type: ignore[union-attr]
+        for a in acts
+        if a[0] == "technology" and a[2] == "conq"
+    )
+
+
+def test_technology_card_may_also_be_played_after_the_activations() -> None:
+    """KO: "마야인 플레이어는 주사위로 건물을 활성화시키기 전이나 후에 해당 효과를 처리할 수
+    있습니다" - the card's bonus before or after the die activates the buildings."""
+    s = _game()
+    assert s.maya is not None
+    card, value = _tech_card(s)
+    s.maya = replace(s.maya, hand=(card,))
+    s.white = tuple(1 if f == value else 0 for f in range(1, 7))
+    s.players[0].coins = 0
+    s = do(s, f"mwhite:{value}-{value}")
+    s = do(s, "mtech:skip")  # not before the walk
+    while s.tasks[0][0] != "mwalk" or "mwalk:stop" not in RULES.legal_actions(s, 0):
+        s = do(s, RULES.legal_actions(s, 0)[0])
+    conq = s.players[0].conq
+    s = do(s, "mwalk:stop")
+    assert set(RULES.legal_actions(s, 0)) == {f"mtech:{card}", "mtech:skip"}
+    s = do(s, f"mtech:{card}")
+    assert s.players[0].conq == conq + 1 and s.maya.hand == ()
+
+
+def test_only_one_technology_card_per_die() -> None:
+    """KO: "활성화시킨 주사위 하나당 기술 카드 1장만" - played before the walk, none after it."""
+    s = _game()
+    assert s.maya is not None
+    card, value = _tech_card(s)
+    s.maya = replace(s.maya, hand=(card, card))
+    s.white = tuple(1 if f == value else 0 for f in range(1, 7))
+    s.players[0].coins = 0
+    s = do(s, f"mwhite:{value}-{value}")
+    s = do(s, f"mtech:{card}")
+    while s.actor == 0 and s.tasks:
+        legal = RULES.legal_actions(s, 0)
+        assert not any(a.startswith("mtech:") for a in legal)
+        s = do(s, "mwalk:stop" if "mwalk:stop" in legal else legal[0])
+    assert s.maya.hand == (card,)
+
+
+def test_no_echo_walk_nor_technology_card_on_a_road_without_empty_buildings() -> None:
+    """KO module C with D: the Maya goes on "마치 자신이 해당 주사위를 가져와서 쓰는 것처럼" (as if
+    it had taken the die itself), and "빈 건물이 없다면 주사위를 가져갈 수 없습니다": a road whose
+    buildings are all taken gives it nothing, not even a technology card."""
+    s = _game(2, modules="C,D")
+    assert s.maya is not None
+    card, value = _tech_card(s)
+    mdef = s.cat.expansion.maya  # type: ignore[union-attr]
+    s.maya = replace(s.maya, hand=(card,), on=tuple((spot, 1) for spot in mdef.nodes))
+    assert not maya.reaches_empty(s, f"{value}.1")
+    assert maya.echo_tasks(s, value) == ()
+    s.maya = replace(s.maya, on=())
+    assert maya.echo_tasks(s, value)[0] == ("mtech", value)
