@@ -128,25 +128,30 @@ def _seat_from_url(players: int) -> int | None:
     return seat if 0 <= seat < players else None
 
 
+OBSERVER = -1
+"""The selector's value for the observer: Streamlit shows a None value as "no choice"."""
+
+
 def _view_as(names: tuple[str, ...] | list[str], game: str) -> int | None:
     """The "view as" selector (observer or one seat), kept in the URL as `&seat=`."""
     viewer = _seat_from_url(len(names))
-    options: list[int | None] = [None, *range(len(names))]
+    options = [OBSERVER, *range(len(names))]
 
-    def label(seat: int | None) -> str:
-        return "Observer (every card)" if seat is None else f"{names[seat]} (own cards only)"
+    def label(seat: int) -> str:
+        return "Observer (every card)" if seat == OBSERVER else f"{names[seat]} (own cards only)"
 
     def changed() -> None:
         picked = st.session_state[f"view_as_{game}"]
-        if picked is None:
+        if picked == OBSERVER:
             st.query_params.pop("seat", None)
         else:
             st.query_params["seat"] = str(picked)
 
     key = f"view_as_{game}"
-    if key not in st.session_state or st.session_state[key] != viewer:  # a link, Back
-        st.session_state[key] = viewer
-    chosen: int | None = st.selectbox(
+    wanted = OBSERVER if viewer is None else viewer
+    if st.session_state.get(key) != wanted:  # a link, Back
+        st.session_state[key] = wanted
+    chosen: int = st.selectbox(
         "View as",
         options,
         format_func=label,
@@ -155,7 +160,7 @@ def _view_as(names: tuple[str, ...] | list[str], game: str) -> int | None:
         help="Observer: every card. A seat: what that player saw (other hands hidden; the "
         "other legal actions only at its own decisions).",
     )
-    return chosen
+    return None if chosen == OBSERVER else chosen
 
 
 def replay_page() -> None:

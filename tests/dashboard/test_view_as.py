@@ -13,6 +13,7 @@ import streamlit as st
 from streamlit.testing.v1 import AppTest
 
 from application.service import NovusApp, open_app
+from dashboard.pages import OBSERVER
 from dashboard.replay import frame, move_lines
 from domain.core.protocol import Decision
 from projections import games as game_stats
@@ -93,7 +94,8 @@ def test_seat_view_hides_other_hands_and_their_choices(env: dict[str, str]) -> N
     at.query_params["step"] = str(other)
     at.run()
     assert not at.exception
-    assert at.selectbox(key=f"view_as_{game}").value is None  # no seat in the URL: observer
+    observer = at.selectbox(key=f"view_as_{game}")  # no seat in the URL: the observer, shown
+    assert observer.value == OBSERVER and observer.index == 0
     hands = _hands(at.get("html")[0].proto.body)
     assert len(hands) == 3 and not any("hidden" in h for h in hands)
     assert any(c.value.startswith("Also legal: ") for c in at.caption)
@@ -127,7 +129,7 @@ def test_seat_from_a_shared_link(env: dict[str, str]) -> None:
     assert at.selectbox(key=f"view_as_{game}").value == 2
     hands = _hands(at.get("html")[0].proto.body)
     assert ["hidden" in h for h in hands] == [True, True, False]
-    at.selectbox(key=f"view_as_{game}").select(None).run()  # back to the observer
+    at.selectbox(key=f"view_as_{game}").select(OBSERVER).run()  # back to the observer
     assert "seat" not in at.query_params
     assert not any("hidden" in h for h in _hands(at.get("html")[0].proto.body))
 
