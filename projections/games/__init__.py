@@ -91,6 +91,25 @@ class GameStats:
     public_summary: Callable[[Rules[Any], Any, Step], str] | None = None
 
 
+def win_correlation_view(game: str, fact: str, column: str) -> str:
+    """SQL for "seats that took each `fact` item, and winning": counts, win rates with and
+    without it, and the correlation of taking it with winning, over the game's finished seats."""
+    where = f"game = '{game}'"
+    return f"""
+        WITH s AS (SELECT game_id, seat, winner FROM seats WHERE {where}),
+        t AS (SELECT DISTINCT game_id, seat, item FROM facts WHERE {where} AND fact = '{fact}'),
+        grid AS (
+            SELECT n.item, s.winner, t.game_id IS NOT NULL AS taken
+            FROM (SELECT DISTINCT item FROM t) n CROSS JOIN s
+            LEFT JOIN t ON t.item = n.item AND t.game_id = s.game_id AND t.seat = s.seat)
+        SELECT item AS {column}, count(*) FILTER (WHERE taken) AS taken_by_seats,
+               count(*) FILTER (WHERE taken AND winner) AS taken_by_winners,
+               avg(winner::INTEGER) FILTER (WHERE taken) AS win_rate_if_taken,
+               avg(winner::INTEGER) FILTER (WHERE NOT taken) AS win_rate_otherwise,
+               corr(taken::INTEGER, winner::INTEGER) AS win_correlation
+        FROM grid GROUP BY item ORDER BY win_correlation DESC NULLS LAST, item"""
+
+
 def module_name(game: str) -> str:
     return f"{__name__}.{game.replace('-', '_')}"
 

@@ -47,7 +47,7 @@ from domain.mundus_novus.state import (
     SUPPLY,
     State,
 )
-from projections.games import Fact, GameStats
+from projections.games import Fact, GameStats, win_correlation_view
 
 GAME = "mundus-novus"
 
@@ -190,20 +190,6 @@ def seat_score(state: State, seat: int) -> SeatScore:
 
 
 _MN = f"game = '{GAME}'"
-_PERSONALITY_GRID = """
-        WITH s AS (SELECT game_id, seat, winner FROM seats WHERE {mn}),
-        t AS (SELECT DISTINCT game_id, seat, item FROM facts WHERE {mn} AND fact = '{fact}'),
-        grid AS (
-            SELECT n.item, s.winner, t.game_id IS NOT NULL AS taken
-            FROM (SELECT DISTINCT item FROM t) n CROSS JOIN s
-            LEFT JOIN t ON t.item = n.item AND t.game_id = s.game_id AND t.seat = s.seat)
-        SELECT item AS {column}, count(*) FILTER (WHERE taken) AS taken_by_seats,
-               count(*) FILTER (WHERE taken AND winner) AS taken_by_winners,
-               avg(winner::INTEGER) FILTER (WHERE taken) AS win_rate_if_taken,
-               avg(winner::INTEGER) FILTER (WHERE NOT taken) AS win_rate_otherwise,
-               corr(taken::INTEGER, winner::INTEGER) AS win_correlation
-        FROM grid GROUP BY item ORDER BY win_correlation DESC NULLS LAST, item"""
-
 VIEWS = {
     "sets": f"""
         SELECT fact AS set_kind, item, count(*) AS sets, avg(amount) AS average_amount,
@@ -214,8 +200,8 @@ VIEWS = {
         SELECT item AS kind, amount AS size, count(*) AS sets
         FROM facts WHERE {_MN} AND fact = 'same'
         GROUP BY item, amount ORDER BY item, size""",
-    "development": _PERSONALITY_GRID.format(mn=_MN, fact="develop", column="card_kind"),
-    "personalities": _PERSONALITY_GRID.format(mn=_MN, fact="personality", column="personality"),
+    "development": win_correlation_view(GAME, "develop", "card_kind"),
+    "personalities": win_correlation_view(GAME, "personality", "personality"),
     "trade_master": f"""
         WITH m AS (SELECT game_id, seat, item FROM facts WHERE {_MN} AND fact = 'master'),
         d AS (SELECT item AS declared, count(*) AS n FROM facts

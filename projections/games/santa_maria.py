@@ -31,7 +31,7 @@ from domain.santa_maria.geometry import COLUMNS, ROWS, parse_cell
 from domain.santa_maria.moves import empty_buildings
 from domain.santa_maria.scoring import breakdown
 from domain.santa_maria.state import State
-from projections.games import Fact, GameStats
+from projections.games import Fact, GameStats, win_correlation_view
 
 GAME = "santa-maria"
 MAIN = ("colony", "coin", "white", "blue", "bluecol", "rest")
@@ -143,20 +143,6 @@ def public_summary(rules: Rules[Any], before: State, step: Step) -> str:
 
 _SM = f"game = '{GAME}'"
 _MAIN_ORDER = "[" + ", ".join(f"'{m}'" for m in MAIN) + "]"
-_GRID = """
-        WITH s AS (SELECT game_id, seat, winner FROM seats WHERE {sm}),
-        t AS (SELECT DISTINCT game_id, seat, item FROM facts WHERE {sm} AND fact = '{fact}'),
-        grid AS (
-            SELECT n.item, s.winner, t.game_id IS NOT NULL AS taken
-            FROM (SELECT DISTINCT item FROM t) n CROSS JOIN s
-            LEFT JOIN t ON t.item = n.item AND t.game_id = s.game_id AND t.seat = s.seat)
-        SELECT item AS {column}, count(*) FILTER (WHERE taken) AS taken_by_seats,
-               count(*) FILTER (WHERE taken AND winner) AS taken_by_winners,
-               avg(winner::INTEGER) FILTER (WHERE taken) AS win_rate_if_taken,
-               avg(winner::INTEGER) FILTER (WHERE NOT taken) AS win_rate_otherwise,
-               corr(taken::INTEGER, winner::INTEGER) AS win_correlation
-        FROM grid GROUP BY item ORDER BY win_correlation DESC NULLS LAST, item"""
-
 VIEWS = {
     "main_actions": f"""
         WITH n AS (SELECT count(DISTINCT game_id) AS games FROM facts WHERE {_SM})
@@ -197,8 +183,8 @@ VIEWS = {
     "conquest": f"""
         SELECT item AS year, count(*) AS awards, sum(amount) AS points, avg(amount) AS average
         FROM facts WHERE {_SM} AND fact = 'conquest' GROUP BY item ORDER BY year""",
-    "scholars": _GRID.format(sm=_SM, fact="scholar", column="scholar"),
-    "bishops": _GRID.format(sm=_SM, fact="bishop", column="bishop"),
+    "scholars": win_correlation_view(GAME, "scholar", "scholar"),
+    "bishops": win_correlation_view(GAME, "bishop", "bishop"),
     "shipping_docks": f"""
         SELECT item AS dock, count(*) AS ships, count(*) / sum(count(*)) OVER () AS share
         FROM facts WHERE {_SM} AND fact = 'ship' GROUP BY item ORDER BY dock""",
