@@ -26,6 +26,7 @@ from domain.santa_maria.components import MAYA_REGIONS, MAYA_STORE, RESOURCES, c
 from domain.santa_maria.economy import can_pay, shortfall
 from domain.santa_maria.engine import line_of
 from domain.santa_maria.geometry import COLUMNS, NEIGHBOURS, ROWS, parse_cell, placements
+from domain.santa_maria.mayatrade import parse_offer
 from domain.santa_maria.moves import buy_price, die_cost, empty_buildings
 from domain.santa_maria.scoring import bishop_condition
 from domain.santa_maria.setup import MONK_SPACES, NEW_MISSION
@@ -44,6 +45,7 @@ MAYA_VALUES = {
     "mtech": 1.5,
     "mwalk": 1.0,
     "mtrade": 0.0,
+    "moffer": 0.0,
     "mdiscard": 0.0,
     "mbuild": 0.5,
     "mstore": 0.5,
@@ -130,6 +132,47 @@ def _maya_building_worth(s: State, p: Any, spot: str) -> float:
     return worth
 
 
+def _temple_asks(s: State, what: str) -> bool:
+    """Whether a face-up temple tile asks for `what` (full storage or not)."""
+    m = s.maya
+    assert m is not None
+    mdef = maya_rules.mdef_of(s)
+    for tid in m.temple:
+        if tid:
+            cost = mdef.temples[tid][1]
+            if what == "cocoa":
+                if cocoa_of(cost):
+                    return True
+            elif what != "gold" and cost[RESOURCES.index(what)]:
+                return True
+    return False
+
+
+def _maya_side_worth(s: State, p: Any, side: tuple[str, int]) -> float:
+    """A side of a proposal for the Maya player: coins, a good a temple asks for, gold at its
+    gold temple's scorings to come, else about what the end sale gives."""
+    what, n = side
+    if what == "coin":
+        return n * VALUE[5]
+    if what == "gold":
+        m = s.maya
+        assert m is not None
+        return (m.stage[maya_rules.GOLD_REGION] + 0.3) * _scorings_left(s, p)
+    return 1.5 if _temple_asks(s, what) else 0.7
+
+
+TRADE_VALUE = {
+    **{r: VALUE[i] for i, r in enumerate(RESOURCES)},
+    "coin": VALUE[5],
+    "cocoa": VALUE[7],
+}
+
+
+def _colonist_gain(give: tuple[str, int], get: tuple[str, int]) -> float:
+    """What a Maya proposal (the Maya gives `give`, gets `get`) is worth to the colonist."""
+    return TRADE_VALUE[give[0]] * give[1] - TRADE_VALUE[get[0]] * get[1]
+
+
 def bundle_value(bundle: tuple[int, ...]) -> float:
     return sum(VALUE[i] * n for i, n in enumerate(bundle))
 
@@ -156,6 +199,11 @@ class HeuristicBot:
         verb, _, arg = action.partition(":")
         if p.caps and (verb in MAYA_VALUES or verb.startswith("mamb")):
             return self._maya(s, p, verb, arg)
+        if verb == "manswer":  # a colonist takes a Maya proposal that is worth more to it
+            if arg == "decline":
+                return 0.0
+            _, give, get = parse_offer(s.tasks[0][1])
+            return _colonist_gain(give, get) - 0.05
         if verb == "buy" and s.tasks and s.tasks[0][0] in ("ship", "trade"):
             return self._buy_to_pay(s, p, arg)
         if verb == "buy" and not s.tasks and s.colony and p.coins >= 5:
@@ -346,6 +394,11 @@ class HeuristicBot:
             kind, _, i = token.partition(":")
             effects = maya_rules.mdef_of(s).tokens[kind][int(i)]
             return 0.5 + sum(bundle_value(e[1]) if e[0] == "produce" else 1.5 for e in effects)
+        if verb == "moffer":  # good for the Maya, and what a colonist would accept
+            _, give, get = parse_offer(arg)
+            if _colonist_gain(give, get) <= 0.05:
+                return -1.0
+            return _maya_side_worth(s, p, get) - _maya_side_worth(s, p, give) - 0.1
         if verb == "mtrade":
             if arg in ("cocoa", "wood", "grain"):
                 if _temple_needs(s, p, arg):

@@ -5,6 +5,7 @@ from __future__ import annotations
 from domain.core.protocol import ChanceStep, Decision, Step
 from domain.santa_maria.components import bundle_text
 from domain.santa_maria.engine import REST_NAMES
+from domain.santa_maria.mayatrade import parse_offer, side_text
 from domain.santa_maria.state import State
 
 MAYA_WORDS = {
@@ -137,6 +138,19 @@ def describe(s: State, step: Step) -> str:
         kind, _, i = token.partition(":")
         name = "wooden" if kind == "wood" else "straw"
         return f"{who} (Maya) builds {name} building token {i} at {spot}"
+    if verb == "moffer":
+        seat, give, get = parse_offer(arg)
+        return f"{who} (Maya) offers {s.names[seat]} {side_text(give)} for {side_text(get)}"
+    if verb == "manswer":
+        seat, give, get = parse_offer(s.tasks[0][1])
+        answer = "accepts" if arg == "accept" else "declines"
+        return f"{who} {answer} the Maya's offer: {side_text(give)} for {side_text(get)}" + (
+            " (the Maya's storage tiles flip, the goods come from the supply)"
+            if arg == "accept"
+            else ""
+        )
+    if verb == "mtrade" and arg.startswith("sell-"):
+        return f"{who} (Maya) sells 1 {arg[5:]} to the supply for 1 coin"
     if verb.startswith("m") and verb in MAYA_WORDS:
         return f"{who} (Maya): {MAYA_WORDS[verb]} {arg}"
     if verb == "expert":

@@ -9,6 +9,9 @@ grammar (Maya seat):
   main:   mwhite:<face>-<road>[:cocoa]  mblue:<face>-<road>[:cocoa]  (mambwhite/mambblue with C)
           mcard:<card>-<1|2>  mpriest:<spot>  rest:<1-5>
   tasks:  mtech:<card>|skip  mwalk:<spot>|stop  mtemple:<region>|skip  mtrade:<what>|done
+          (what: cocoa wood grain sell-<wood|grain|sugar|gem|cocoa|gold> redraw)
+          moffer:<seat>:<give>><get> (a proposal to another player, `mayatrade.py`), then
+          that seat answers manswer:accept|decline and the Maya's trade action goes on
           mdiscard:<card>|done (after mtrade:redraw; at least one card)
           mbuild:<wood|straw>:<token>@<spot>  mstore:<kind>  mroad:<connector>
           mmonk:card|fill-<kind>  mfill:<kind>
@@ -19,6 +22,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any
 
+from domain.santa_maria import mayatrade
 from domain.santa_maria.components import (
     COCOA,
     COIN,
@@ -47,6 +51,8 @@ STORE_INDEX = (WOOD, GRAIN, SUGAR, GEM)
 TECH_GAIN = {"gem": one(GEM), "sugar": one(SUGAR)}
 TRADE_BUY = {"cocoa": (1, one(COCOA)), "wood": (2, one(WOOD)), "grain": (2, one(GRAIN))}
 """Trade with the supply (KO): 1 coin for a cocoa, 2 coins for a grain or a wood."""
+SELLABLE = (*MAYA_STORE, "gold")
+"""Trade with the supply: any one resource for 1 coin, gold included (KO)."""
 TOKEN = {"wood": "wood", "grain": "straw"}
 """Build: wood pays for a wooden building token, grain for a straw one (KO)."""
 MAYA_TASKS = frozenset(
@@ -55,6 +61,7 @@ MAYA_TASKS = frozenset(
         "mwalk",
         "mtemple",
         "mtrade",
+        "manswer",
         "mdiscard",
         "mbuild",
         "mstore",
@@ -296,13 +303,17 @@ def task_options(s: State, p: Player, task: Task) -> list[str]:
         for what, (price, _) in TRADE_BUY.items():
             if p.coins >= price and not storage_full(p, what):
                 out.append(f"mtrade:{what}")
-        for i, what in enumerate(MAYA_STORE):
-            have = p.cocoa if what == "cocoa" else p.res[STORE_INDEX[i]]
-            if have:
+        for what in SELLABLE:  # "아무 자원 하나": gold is a resource too (KO "자원(황금 포함)")
+            if mayatrade.held(p, what):
                 out.append(f"mtrade:sell-{what}")
         if p.coins >= 1 and m.hand and m.deck:
             out.append("mtrade:redraw")
+        if s.n > 1:  # solo: only the supply (KO)
+            out += mayatrade.offers(s, MAYA, task[1], task[2])
         return [*out, "mtrade:done"]
+    if kind == "manswer":
+        accept = ["manswer:accept"] if mayatrade.feasible(s, MAYA, task[1]) else []
+        return [*accept, "manswer:decline"]
     if kind == "mdiscard":
         cards = [f"mdiscard:{c}" for c in sorted(set(m.hand))]
         return [*cards, "mdiscard:done"] if task[1] else cards
@@ -433,7 +444,7 @@ def main(s: State, p: Player, verb: str, arg: str) -> None:
         s.maya = replace(m, hand=tuple(hand), played=tuple(played))
         if action[0] == "trade":
             p.coins += 1
-            s.tasks = (("mtrade",),)
+            s.tasks = (("mtrade", (), 0),)  # (declined proposals, proposals made)
         elif action[0] == "feast":
             pay(p, action[1])
             s.tasks = (("gain", action[2]),)
@@ -474,15 +485,28 @@ def task(s: State, p: Player, task: Task, verb: str, arg: str) -> None:
             s.tasks = (("mstep", arg, last, die), *s.tasks)
     elif verb == "mtemple" and arg != "skip":
         _complete(s, p, MAYA_REGIONS.index(arg))
+    elif verb == "moffer":  # the partner answers first, then the Maya's trade action goes on
+        s.tasks = (("manswer", arg), ("mtrade", task[1], task[2] + 1), *s.tasks)
+        s.actor = mayatrade.parse_offer(arg)[0]
+    elif verb == "manswer":
+        nxt, rest = s.tasks[0], s.tasks[1:]
+        if arg == "accept":
+            mayatrade.trade(s, MAYA, task[1])
+        else:  # a declined proposal is not made again in this trade action
+            s.tasks = (("mtrade", (*nxt[1], task[1]), nxt[2]), *rest)
+        s.actor = MAYA
     elif verb == "mtrade" and arg != "done":
-        s.tasks = (("mtrade",), *s.tasks)  # trade again, as often as wished (KO)
+        s.tasks = (task, *s.tasks)  # trade again, as often as wished (KO)
         if arg in TRADE_BUY:
             price, bundle = TRADE_BUY[arg]
             p.coins -= price
             s.tasks = (("gain", bundle), *s.tasks)
         elif arg.startswith("sell-"):
             what = arg[5:]
-            pay(p, one(COCOA) if what == "cocoa" else one(STORE_INDEX[MAYA_STORE.index(what)]))
+            if what == "gold":  # back to the supply (`gold_supply` counts what players hold)
+                p.res = (*p.res[:GOLD], p.res[GOLD] - 1, *p.res[GOLD + 1 :])
+            else:
+                pay(p, one(COCOA) if what == "cocoa" else one(STORE_INDEX[MAYA_STORE.index(what)]))
             p.coins += 1
         else:  # redraw: 1 coin, then the cards to put under the deck, one by one
             p.coins -= 1

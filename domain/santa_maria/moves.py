@@ -109,7 +109,8 @@ def legal(s: State, seat: int) -> tuple[str, ...]:
         found: tuple[str, ...] = ()
     elif s.tasks:
         found = tuple(task_options(s, s.players[seat], s.tasks[0]))
-        if s.phase == "play" and not s.players[seat].caps:  # the Maya player: no free actions
+        # the Maya player has no free actions; nor has a player answering its proposal
+        if s.phase == "play" and not s.players[seat].caps and s.tasks[0][0] != "manswer":
             found = (*found, *free_actions(s, seat, False))
     elif s.phase == "halls":
         found = tuple(f"hall:{k + 1}" for k in range(len(s.hall_sets)))

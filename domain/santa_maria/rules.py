@@ -41,7 +41,7 @@ class SantaMariaRules:
 
     name = "santa-maria"
     title = "Santa Maria"
-    rules_version = "2"
+    rules_version = "3"
     min_players = 1
     max_players = 5
     """5 only as 4 colonists + the Maya city with module C (expansion module D)."""

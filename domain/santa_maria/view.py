@@ -20,7 +20,8 @@ Module D adds "maya" {"seat", "city": [{"spot", "building" (effects or null), "t
 "temples": [{"region", "stage", "tile", "cost", "cards", "reward"}], "hand" (the Maya seat and the
 observer only; others see "hand_size"), "deck", "priests", "priests_owned", "road_tokens",
 "building_tokens_left" {"wood"|"straw": {token: [effects]}} (the build card takes any of them),
-"storage" {kind: [full, tiles]}, "gold", "temple_points"}; the Maya player's "grid" stays empty.
+"storage" {kind: [full, tiles]}, "gold", "temple_points", "offer"? {"to" (seat), "maya_gives",
+"maya_gets"} (a trade proposal awaiting its answer; public)}; the Maya player's "grid" stays empty.
 
 Hidden information: a player's taken shipping tiles lie face down in the harbor (rulebook,
 shipping: "뒷면으로 배치"; flipped only at the end). A seat's view shows its own tiles, and
@@ -35,6 +36,7 @@ from typing import Any
 
 from domain.santa_maria.components import RESOURCES, SIZE, effect_text
 from domain.santa_maria.geometry import cell_name
+from domain.santa_maria.mayatrade import parse_offer, side_text
 from domain.santa_maria.packs import SYNTHETIC_LABEL
 from domain.santa_maria.scoring import feats, scores
 from domain.santa_maria.setup import MONK_SPACES
@@ -228,6 +230,13 @@ def view(s: State, seat: int | None = None) -> dict[str, Any]:
         _expansion(s, out)
     if s.maya is not None:
         out["maya"] = _maya(s, seat)
+        if s.tasks and s.tasks[0][0] == "manswer":  # a proposal on the table is public
+            to, give, get = parse_offer(s.tasks[0][1])
+            out["maya"]["offer"] = {
+                "to": to,
+                "maya_gives": side_text(give),
+                "maya_gets": side_text(get),
+            }
     if s.cat.synthetic:
         out["synthetic"] = SYNTHETIC_LABEL
     if s.over:
