@@ -182,6 +182,14 @@ def _maya(maya: Mapping[str, Any], name: str) -> str:
         ("roads opened", _text(maya.get("roads_open", ()))),
         ("temple points if leaving now", maya.get("temple_points")),
     ]
+    offer = maya.get("offer")
+    if offer:  # a trade proposal waiting for the other player's answer (public)
+        facts.append(
+            (
+                "trade proposal",
+                f"to seat {offer['to']}: {offer['maya_gives']} for {offer['maya_gets']}",
+            )
+        )
     table = "".join(f"<tr><th>{k}</th><td>{escape(str(v))}</td></tr>" for k, v in facts)
     return (
         f"<div><h5>{escape(name)}: the Maya city</h5>"

@@ -69,3 +69,22 @@ def test_maya_city_board() -> None:
     assert "storage (full / tiles)" in html and "synthetic components" in html
     seat_view = rules.view(mid, 1)
     assert "hand" not in seat_view["maya"] and "hand" in rules.view(mid, 0)["maya"]
+
+
+def test_maya_trade_proposal_is_shown() -> None:
+    from domain.core.protocol import Decision
+
+    rules = registry.get("santa-maria")
+    setup = rules.prepare(["Maya", "Anna", "Helge"], {"modules": "D"})
+    bots = [rules.bot("random", i) for i in range(3)]
+    for seed in range(20):  # a game where the Maya proposes a trade
+        steps, _ = play(rules, setup, bots, random.Random(seed))
+        played = list(states(rules, setup, steps))
+        for s, step in zip(played, steps, strict=False):
+            if isinstance(step, Decision) and step.action.startswith("manswer:"):
+                view = rules.view(s, 2)
+                html = boards.render("santa-maria", view, rules)
+                offer = view["maya"]["offer"]
+                assert "trade proposal" in html and offer["maya_gives"] in html
+                return
+    raise AssertionError("no trade proposal in 20 random games")
