@@ -144,11 +144,13 @@ def describe(s: State, step: Step) -> str:
     if verb == "manswer":
         seat, give, get = parse_offer(s.tasks[0][1])
         answer = "accepts" if arg == "accept" else "declines"
-        return f"{who} {answer} the Maya's offer: {side_text(give)} for {side_text(get)}" + (
-            " (the Maya's storage tiles flip, the goods come from the supply)"
-            if arg == "accept"
+        tiles = {give[0], get[0]} - {"coin", "gold"}  # gold tokens change hands directly
+        how = (
+            " (the Maya flips its storage tile; the token goes to or from the supply)"
+            if arg == "accept" and tiles
             else ""
         )
+        return f"{who} {answer} the Maya's offer: {side_text(give)} for {side_text(get)}{how}"
     if verb == "mtrade" and arg.startswith("sell-"):
         return f"{who} (Maya) sells 1 {arg[5:]} to the supply for 1 coin"
     if verb.startswith("m") and verb in MAYA_WORDS:
