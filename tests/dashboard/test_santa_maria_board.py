@@ -20,12 +20,23 @@ def test_mid_game_board() -> None:
     assert boards.renderer("santa-maria") is not boards.renderer("no-such-game")
     assert "synthetic components, not the printed game" in html
     assert "Anna" in html and "Helge" in html
-    assert html.count("<table class='grid'>") == 2
+    assert html.count("<div class='colony'>") == 2
     assert f"year {view['year']}" in html
     assert "white dice in the labour pool" in html
     assert "town hall" in html  # printed on every synthetic A side
     coins = view["players"][0]["coins"]
-    assert f"<th>coins</th><td>{coins}</td>" in html
+    assert f"coins <b>{coins}</b>" in html
+    for face, n in enumerate(view["white_dice"], start=1):  # each die drawn as its face
+        assert html.count(f"title='white die {face}'") == n
+    for p in view["players"]:
+        for kind, n in p["resources"].items():
+            assert f"{kind} <b>{n}</b>" in html
+        assert f"points <b>{p['points']}</b>" in html
+    for d, tile in enumerate(view["docks"], start=1):
+        assert f"dock {d}</span>" in html and (not tile or tile in html)
+    for tile in view["colony_tiles"]:
+        assert f"<span class='id'>{tile}" in html
+    assert "piety (shaded: monk symbol)" in html and "rest spaces" in html
 
 
 def test_expansion_board_shows_governor_experts_ambassador_and_cocoa() -> None:
@@ -60,12 +71,17 @@ def test_maya_city_board() -> None:
     mid = next(s for s in played[len(steps) // 2 :] if not s.chance)
     view = rules.view(mid)
     html = boards.render("santa-maria", view, rules)
-    assert "Maya: the Maya city" in html and html.count("<table class='grid'>") == 2
+    assert "Maya: the Maya city" in html and html.count("<div class='colony'>") == 2
     for road in range(1, 7):
         assert f"<th>road {road}</th>" in html
     maya = view["maya"]
     assert len(maya["temples"]) == 5 and "gold" in {t["region"] for t in maya["temples"]}
-    assert f"temple points if leaving now</th><td>{maya['temple_points']}" in html
+    assert f"temple points if leaving now</span><span>{maya['temple_points']}<" in html
     assert "storage (full / tiles)" in html and "synthetic components" in html
     seat_view = rules.view(mid, 1)
     assert "hand" not in seat_view["maya"] and "hand" in rules.view(mid, 0)["maya"]
+    hidden = boards.render("santa-maria", seat_view, rules)
+    assert f"{maya['hand_size']} (hidden)" in hidden
+    assert not any(str(card) in hidden.split("cards in hand")[1][:80] for card in maya["hand"])
+    others = [t for p in seat_view["players"][2:] for d in p["ships"] for t in d]
+    assert all(t == "?" for t in others)

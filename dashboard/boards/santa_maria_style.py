@@ -1,0 +1,183 @@
+"""The look of the Santa Maria board: stylesheet, colours and the small pieces (dice, pawns, chips).
+
+Kept apart from `santa_maria.py` so that file reads as the board's structure. Every rule is
+scoped under `.sm` so it cannot leak into the rest of the Streamlit page.
+"""
+
+from __future__ import annotations
+
+from html import escape
+from typing import Any
+
+TERRAIN = {
+    "empty": ("#f3f0e8", "#999999"),
+    "road": ("#cfc6b4", "#4a4030"),
+    "farm": ("#ecd977", "#3d3300"),
+    "forest": ("#6fa862", "#ffffff"),
+    "mountain": ("#a9a39c", "#ffffff"),
+    "city": ("#d9955a", "#ffffff"),
+    "town_hall": ("#b98fd0", "#ffffff"),
+}
+"""Background and text colour per square kind of a colony."""
+
+GOODS = {
+    "wood": ("#8b5a2b", "#ffffff", "&#129717;"),
+    "grain": ("#f0d35a", "#3d3300", "&#127806;"),
+    "sugar": ("#fbfaf4", "#333333", "&#9723;"),
+    "gem": ("#3f7fbf", "#ffffff", "&#128142;"),
+    "gold": ("#e6b422", "#3a2b00", "&#9679;"),
+    "cocoa": ("#5a3620", "#ffffff", "&#9673;"),
+    "coin": ("#f2c94c", "#3a2b00", "&#9673;"),
+    "vp": ("#2e6b3a", "#ffffff", "&#9733;"),
+}
+"""Background, text colour and icon per resource (and coins, points)."""
+
+SEATS = ("#c0392b", "#2471a3", "#1e8449", "#b7950b", "#7d3c98")
+"""Pawn colour per seat (monks, rest markers, track markers)."""
+
+CSS = """
+<style>
+.sm{font-family:system-ui,-apple-system,'Segoe UI',sans-serif;font-size:13px;color:#222;
+  line-height:1.25}
+.sm *{box-sizing:border-box}
+.sm h4{margin:2px 0 6px;font-size:15px}
+.sm .synthetic{color:#b3261e;font-size:11px;font-weight:600;margin:0 0 4px}
+.sm .bar{display:flex;flex-wrap:wrap;gap:6px 14px;align-items:center;padding:6px 10px;
+  background:#eef3f6;border:1px solid #c6d3dc;border-radius:8px;margin-bottom:8px}
+.sm .end{color:#b3261e;font-weight:600}
+.sm .shared{display:grid;grid-template-columns:repeat(auto-fit,minmax(230px,1fr));gap:8px;
+  margin-bottom:10px}
+.sm .panel{border:1px solid #d9d9d9;border-radius:8px;padding:6px 8px;background:#fff}
+.sm .panel.wide{grid-column:1/-1}
+.sm .panel>.t{font-size:11px;text-transform:uppercase;letter-spacing:.05em;color:#666;
+  margin-bottom:4px}
+.sm .row{display:flex;flex-wrap:wrap;gap:4px;align-items:center}
+.sm .die{display:inline-flex;align-items:center;justify-content:center;width:22px;height:22px;
+  border-radius:5px;font-weight:700;font-size:13px;border:1px solid #555;background:#fff;
+  color:#222;box-shadow:1px 1px 0 rgba(0,0,0,.25)}
+.sm .die.blue{background:#2f63b5;color:#fff;border-color:#163a73}
+.sm .die.amb{background:#fff;color:#8a5a00;border:2px solid #e0a800}
+.sm .die.amb.blue{background:#2f63b5;color:#ffe9a8;border:2px solid #e0a800}
+.sm .die.small{width:17px;height:17px;font-size:10px;border-radius:4px}
+.sm .die.taken{opacity:.35;border-style:dashed}
+.sm .pawn{display:inline-flex;align-items:center;justify-content:center;width:17px;height:17px;
+  border-radius:50% 50% 40% 40%;color:#fff;font-size:10px;font-weight:700;
+  border:1px solid rgba(0,0,0,.4)}
+.sm .chip{display:inline-flex;align-items:center;gap:3px;border-radius:10px;padding:1px 7px;
+  margin:1px;font-size:12px;border:1px solid rgba(0,0,0,.25);white-space:nowrap}
+.sm .chip.zero{opacity:.35}
+.sm .tiles{display:flex;flex-wrap:wrap;gap:6px}
+.sm .ctile{display:inline-flex;flex-direction:column;gap:2px;align-items:flex-start}
+.sm .ctile .id{font-size:10px;color:#777}
+.sm .ctile.special .id{color:#8a5a00;font-weight:700}
+.sm .shape{display:grid;gap:2px}
+.sm .sq{width:58px;height:44px;border-radius:4px;border:1px solid rgba(0,0,0,.3);padding:2px 3px;
+  font-size:9.5px;overflow:hidden;line-height:1.15}
+.sm .sq b{font-size:10px;display:block}
+.sm .docks{display:grid;grid-template-columns:repeat(4,1fr);gap:5px}
+.sm .dock{border:1px solid #9fb6c8;background:#eef5fb;border-radius:6px;padding:4px;font-size:11px}
+.sm .dock .n{font-weight:700}
+.sm .ship{margin-top:3px;border:1px solid #7a8d9c;border-radius:4px;background:#fff;padding:2px 4px}
+.sm .ship .pts{float:right;font-weight:700;color:#2e6b3a}
+.sm .spaces{display:flex;flex-direction:column;gap:3px}
+.sm .space{display:flex;align-items:center;gap:6px;border-bottom:1px dotted #ddd;
+  padding:1px 0;min-height:22px}
+.sm .space .what{flex:1;font-size:12px}
+.sm .space .what small{color:#777}
+.sm .track{display:flex;gap:1px;flex-wrap:nowrap;overflow-x:auto;padding-bottom:2px}
+.sm .track .s{min-width:24px;height:40px;border:1px solid #ccc;border-radius:3px;background:#faf7f0;
+  font-size:9px;text-align:center;position:relative;padding-top:1px}
+.sm .track .s.sym{background:#efe3c8}
+.sm .track .s.gold{background:#f6e2a0}
+.sm .track .s .mk{display:flex;flex-wrap:wrap;justify-content:center;gap:1px;margin-top:2px}
+.sm .track .s .mk .pawn{width:10px;height:10px;font-size:0}
+.sm .players{display:grid;grid-template-columns:repeat(auto-fit,minmax(420px,1fr));gap:10px}
+.sm .player{border:2px solid #c9d6de;border-radius:10px;padding:8px;background:#fbfdfe}
+.sm .player.tomove{border-color:#c0392b;box-shadow:0 0 0 2px rgba(192,57,43,.15)}
+.sm .phead{display:flex;flex-wrap:wrap;gap:6px 12px;align-items:center;margin-bottom:6px}
+.sm .phead .name{font-weight:700;font-size:14px}
+.sm .badge{display:inline-block;border-radius:4px;padding:0 6px;font-size:11px;font-weight:600;
+  background:#e8e8e8}
+.sm .badge.move{background:#c0392b;color:#fff}
+.sm .badge.gov{background:#6a1b9a;color:#fff}
+.sm .sub{font-size:11px;text-transform:uppercase;letter-spacing:.05em;color:#777;margin:6px 0 3px}
+.sm .colony{display:grid;grid-template-columns:14px repeat(6,1fr);gap:2px;max-width:480px}
+.sm .colony .ax{font-size:9px;color:#888;text-align:center;align-self:center}
+.sm .cell{height:50px;border-radius:4px;border:1px solid rgba(0,0,0,.28);padding:2px 3px;
+  font-size:9.5px;line-height:1.15;position:relative;overflow:hidden}
+.sm .cell.empty{border:1px dashed #cfcfcf}
+.sm .cell .k{font-weight:700;font-size:9.5px;display:block}
+.sm .cell .on{position:absolute;right:2px;bottom:2px;display:flex;gap:2px;align-items:center}
+.sm .cell .col{position:absolute;left:2px;bottom:2px;display:flex;gap:1px}
+.sm .cell .col .pawn{width:9px;height:9px;background:#555;border-radius:50%}
+.sm .cell .gov{color:#6a1b9a;font-weight:700;font-size:10px;display:block}
+.sm .cell .xp{font-style:italic;font-size:9px;display:block}
+.sm .kv{display:grid;grid-template-columns:auto 1fr;gap:2px 10px;font-size:12px;margin-top:6px}
+.sm .kv>span:nth-child(odd){color:#666}
+.sm .city{border-collapse:separate;border-spacing:3px}
+.sm .city th{font-size:11px;color:#555;text-align:right;padding-right:4px;white-space:nowrap}
+.sm .city td{border:1px solid rgba(0,0,0,.25);border-radius:4px;background:#e6dcc4;
+  font-size:10px;padding:2px 4px;min-width:70px;vertical-align:top}
+.sm .city td.site{background:#f5f2ea;border-style:dashed;color:#888}
+.sm .temples{display:grid;grid-template-columns:repeat(5,1fr);gap:4px;margin:6px 0}
+.sm .temple{border:1px solid #a88f5a;border-radius:6px;background:#f7efd9;padding:3px 5px;
+  font-size:11px}
+.sm .temple .st{display:flex;gap:2px;margin:2px 0}
+.sm .temple .st i{width:14px;height:6px;border-radius:2px;background:#ddd}
+.sm .temple .st i.on{background:#a8741a}
+</style>
+"""
+
+
+def e(value: Any) -> str:
+    return escape(str(value))
+
+
+def die(face: Any, kind: str = "white", small: bool = False, title: str = "") -> str:
+    """A die face: white, blue, or an ambassador die (gold rim); face 0 or '' draws it taken."""
+    classes = ["die"]
+    if "blue" in kind:
+        classes.append("blue")
+    if "ambassador" in kind:
+        classes.append("amb")
+    if small:
+        classes.append("small")
+    if not face:
+        classes.append("taken")
+    label = e(title or f"{kind} die {face}".strip())
+    return f"<span class='{' '.join(classes)}' title='{label}'>{e(face) if face else ''}</span>"
+
+
+def pawn(seat: int, name: str) -> str:
+    colour = SEATS[seat % len(SEATS)] if seat >= 0 else "#777"
+    initial = e(name[:1].upper())
+    return f"<span class='pawn' style='background:{colour}' title='{e(name)}'>{initial}</span>"
+
+
+def chip(kind: str, count: Any = None, label: str | None = None) -> str:
+    bg, fg, icon = GOODS.get(kind, ("#dddddd", "#222222", ""))
+    zero = " zero" if count == 0 else ""
+    text = e(label if label is not None else kind)
+    tail = "" if count is None else f" <b>{e(count)}</b>"
+    return (
+        f"<span class='chip r-{e(kind)}{zero}' style='background:{bg};color:{fg}'>"
+        f"{icon} {text}{tail}</span>"
+    )
+
+
+def bundle_chips(text: str) -> str:
+    """`"2coin+wood"` (components.bundle_text) as chips."""
+    out = []
+    for part in str(text).split("+"):
+        digits = "".join(c for c in part if c.isdigit())
+        kind = part[len(digits) :]
+        if kind in GOODS:
+            out.append(chip(kind, label=f"{digits}{kind}" if digits else kind))
+        elif part:
+            out.append(e(part))
+    return "".join(out)
+
+
+def terrain_style(kind: str) -> str:
+    bg, fg = TERRAIN.get(kind, ("#ffffff", "#222222"))
+    return f"background:{bg};color:{fg}"
