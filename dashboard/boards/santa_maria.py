@@ -28,7 +28,7 @@ from dashboard.boards.santa_maria_style import (
 from domain.core.errors import NovusError
 from domain.core.protocol import Rules
 from domain.santa_maria import packs
-from domain.santa_maria.components import Catalog, bundle_text, effect_text
+from domain.santa_maria.components import Catalog, Square, bundle_text, effect_text
 from domain.santa_maria.geometry import rotations
 from domain.santa_maria.setup import NEW_MISSION
 
@@ -84,7 +84,7 @@ def _pool(counts: Sequence[int] | None, kind: str) -> str:
     return "<div class='row'>" + ("".join(dice) or "<i>none</i>") + "</div>"
 
 
-def square_html(sq: Mapping[str, Any] | Any, cls: str = "sq") -> str:
+def square_html(sq: Square, cls: str = "sq") -> str:
     """A square of a tile (a components.Square): terrain colour, kind and effects."""
     kind = "road" if not sq.building else sq.terrain
     effects = "<br>".join(e(effect_text(x)) for x in sq.effects)
