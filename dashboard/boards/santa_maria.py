@@ -74,8 +74,8 @@ def _bar(view: Mapping[str, Any], rules: Rules[Any], names: Sequence[str]) -> st
     return "<div class='bar'>" + "".join(bits) + "</div>"
 
 
-def _panel(title: str, body: str, wide: bool = False) -> str:
-    cls = "panel wide" if wide else "panel"
+def _panel(title: str, body: str, wide: bool = False, tall: bool = False) -> str:
+    cls = "panel wide" if wide else "panel tall" if tall else "panel"
     return f"<div class='{cls}'><div class='t'>{e(title)}</div>{body}</div>"
 
 
@@ -223,7 +223,7 @@ def _cell(cell: Mapping[str, Any], r: int, c: int) -> str:
         on.append(chip("coin", cell["coins"], ""))
     if cell.get("die"):
         name = str(cell["die"])
-        on.append(die("&#8226;", name, small=True, title=f"{name} die"))
+        on.append(die("\u2022", name, small=True, title=f"{name} die"))
     if on:
         bits.append(f"<span class='on'>{''.join(on)}</span>")
     empty = " empty" if kind == "empty" else ""
@@ -283,8 +283,8 @@ def _player(
     cls = "player tomove" if tomove else "player"
     grid = colony_html(p.get("grid", ())) if colony else ""
     return (
-        f"<div class='{cls}'><div class='phead'>{''.join(head)}</div>{grid}"
-        f"<div class='kv'>{kv}</div></div>"
+        f"<div class='{cls}'><div class='phead'>{''.join(head)}</div>"
+        f"<div class='pbody'>{grid}<div class='kv'>{kv}</div></div></div>"
     )
 
 
@@ -302,13 +302,21 @@ def render(view: Mapping[str, Any], rules: Rules[Any]) -> str:
     shared = [_panel("white dice in the labour pool", _pool(view.get("white_dice"), "white"))]
     if view.get("blue_pool") is not None:
         shared.append(_panel("blue dice in the labour pool", _pool(view["blue_pool"], "blue")))
-    shared += parts.dice_panels(view.get("expansion"), names)
     shared.append(_panel("rest spaces", _rest(view, names)))
-    tiles = "".join(tile_html(str(t), cat) for t in view.get("colony_tiles", ()))
+    shared.append(
+        _panel("scholars, bishops and missions (monks)", _monk_spaces(view, cat, names), tall=True)
+    )
+    shared += parts.dice_panels(view.get("expansion"), names)
+    exp = view.get("expansion") or {}
+    special = set(exp.get("special_colony_tiles", ()))
+    tiles = "".join(
+        tile_html(str(t), cat) for t in view.get("colony_tiles", ()) if t not in special
+    )
     shared.append(_panel("colony tiles face up", f"<div class='tiles'>{tiles}</div>", wide=True))
-    shared.append(_panel("docks (reward, shipping tile: cost and points)", _docks(view, cat)))
+    shared.append(
+        _panel("docks (reward, shipping tile: cost and points)", _docks(view, cat), wide=True)
+    )
     shared += parts.harbor_panels(view.get("expansion"), cat)
-    shared.append(_panel("scholars, bishops and missions (monks)", _monk_spaces(view, cat, names)))
     shared.append(_panel("tracks", _tracks(view, cat, names), wide=True))
     out.append("<div class='shared'>" + "".join(shared) + "</div>")
     out.append("<div class='players'>")

@@ -103,7 +103,7 @@ def _spot(spot: Mapping[str, Any]) -> str:
     if on == "priest":
         bits.append("<span class='pawn' style='background:#6d4c41' title='priest'>P</span> priest")
     elif on:
-        bits.append(die("&#8226;", str(on), small=True) + f" {e(on)}")
+        bits.append(die("\u2022", str(on), small=True) + f" {e(on)}")
     if spot.get("next"):
         bits.append("&rarr; " + e(", ".join(spot["next"])))
     cls = "" if building else " class='site'"

@@ -21,10 +21,10 @@ TERRAIN = {
 """Background and text colour per square kind of a colony."""
 
 GOODS = {
-    "wood": ("#8b5a2b", "#ffffff", "&#129717;"),
-    "grain": ("#f0d35a", "#3d3300", "&#127806;"),
-    "sugar": ("#fbfaf4", "#333333", "&#9723;"),
-    "gem": ("#3f7fbf", "#ffffff", "&#128142;"),
+    "wood": ("#8b5a2b", "#ffffff", "&#9646;"),
+    "grain": ("#f0d35a", "#3d3300", "&#8285;"),
+    "sugar": ("#fbfaf4", "#333333", "&#9643;"),
+    "gem": ("#3f7fbf", "#ffffff", "&#9670;"),
     "gold": ("#e6b422", "#3a2b00", "&#9679;"),
     "cocoa": ("#5a3620", "#ffffff", "&#9673;"),
     "coin": ("#f2c94c", "#3a2b00", "&#9673;"),
@@ -46,9 +46,10 @@ CSS = """
   background:#eef3f6;border:1px solid #c6d3dc;border-radius:8px;margin-bottom:8px}
 .sm .end{color:#b3261e;font-weight:600}
 .sm .shared{display:grid;grid-template-columns:repeat(auto-fit,minmax(230px,1fr));gap:8px;
-  margin-bottom:10px}
+  margin-bottom:10px;grid-auto-flow:row dense}
 .sm .panel{border:1px solid #d9d9d9;border-radius:8px;padding:6px 8px;background:#fff}
 .sm .panel.wide{grid-column:1/-1}
+.sm .panel.tall{grid-row:span 2}
 .sm .panel>.t{font-size:11px;text-transform:uppercase;letter-spacing:.05em;color:#666;
   margin-bottom:4px}
 .sm .row{display:flex;flex-wrap:wrap;gap:4px;align-items:center}
@@ -66,15 +67,16 @@ CSS = """
 .sm .chip{display:inline-flex;align-items:center;gap:3px;border-radius:10px;padding:1px 7px;
   margin:1px;font-size:12px;border:1px solid rgba(0,0,0,.25);white-space:nowrap}
 .sm .chip.zero{opacity:.35}
-.sm .tiles{display:flex;flex-wrap:wrap;gap:6px}
-.sm .ctile{display:inline-flex;flex-direction:column;gap:2px;align-items:flex-start}
+.sm .tiles{display:flex;flex-wrap:wrap;gap:8px 12px;align-items:flex-start}
+.sm .ctile{display:inline-flex;flex-direction:column;gap:2px;align-items:flex-start;padding:3px;
+  border-radius:6px;background:#f1ede4}
 .sm .ctile .id{font-size:10px;color:#777}
 .sm .ctile.special .id{color:#8a5a00;font-weight:700}
 .sm .shape{display:grid;gap:2px}
-.sm .sq{width:58px;height:44px;border-radius:4px;border:1px solid rgba(0,0,0,.3);padding:2px 3px;
+.sm .sq{width:66px;height:48px;border-radius:4px;border:1px solid rgba(0,0,0,.3);padding:2px 3px;
   font-size:9.5px;overflow:hidden;line-height:1.15}
 .sm .sq b{font-size:10px;display:block}
-.sm .docks{display:grid;grid-template-columns:repeat(4,1fr);gap:5px}
+.sm .docks{display:grid;grid-template-columns:repeat(auto-fit,minmax(110px,1fr));gap:5px}
 .sm .dock{border:1px solid #9fb6c8;background:#eef5fb;border-radius:6px;padding:4px;font-size:11px}
 .sm .dock .n{font-weight:700}
 .sm .ship{margin-top:3px;border:1px solid #7a8d9c;border-radius:4px;background:#fff;padding:2px 4px}
@@ -91,7 +93,7 @@ CSS = """
 .sm .track .s.gold{background:#f6e2a0}
 .sm .track .s .mk{display:flex;flex-wrap:wrap;justify-content:center;gap:1px;margin-top:2px}
 .sm .track .s .mk .pawn{width:10px;height:10px;font-size:0}
-.sm .players{display:grid;grid-template-columns:repeat(auto-fit,minmax(420px,1fr));gap:10px}
+.sm .players{display:grid;grid-template-columns:1fr;gap:10px}
 .sm .player{border:2px solid #c9d6de;border-radius:10px;padding:8px;background:#fbfdfe}
 .sm .player.tomove{border-color:#c0392b;box-shadow:0 0 0 2px rgba(192,57,43,.15)}
 .sm .phead{display:flex;flex-wrap:wrap;gap:6px 12px;align-items:center;margin-bottom:6px}
@@ -101,7 +103,9 @@ CSS = """
 .sm .badge.move{background:#c0392b;color:#fff}
 .sm .badge.gov{background:#6a1b9a;color:#fff}
 .sm .sub{font-size:11px;text-transform:uppercase;letter-spacing:.05em;color:#777;margin:6px 0 3px}
-.sm .colony{display:grid;grid-template-columns:14px repeat(6,1fr);gap:2px;max-width:480px}
+.sm .pbody{display:flex;flex-wrap:wrap;gap:8px;align-items:flex-start}
+.sm .colony{display:grid;grid-template-columns:14px repeat(6,1fr);gap:2px;flex:1 1 440px;
+  max-width:560px}
 .sm .colony .ax{font-size:9px;color:#888;text-align:center;align-self:center}
 .sm .cell{height:50px;border-radius:4px;border:1px solid rgba(0,0,0,.28);padding:2px 3px;
   font-size:9.5px;line-height:1.15;position:relative;overflow:hidden}
@@ -112,7 +116,8 @@ CSS = """
 .sm .cell .col .pawn{width:9px;height:9px;background:#555;border-radius:50%}
 .sm .cell .gov{color:#6a1b9a;font-weight:700;font-size:10px;display:block}
 .sm .cell .xp{font-style:italic;font-size:9px;display:block}
-.sm .kv{display:grid;grid-template-columns:auto 1fr;gap:2px 10px;font-size:12px;margin-top:6px}
+.sm .kv{display:grid;grid-template-columns:auto 1fr;gap:2px 10px;font-size:12px;margin-top:6px;
+  flex:1 1 220px;align-content:start}
 .sm .kv>span:nth-child(odd){color:#666}
 .sm .city{border-collapse:separate;border-spacing:3px}
 .sm .city th{font-size:11px;color:#555;text-align:right;padding-right:4px;white-space:nowrap}
