@@ -266,8 +266,8 @@ def _player(
     ships = []
     for d, tiles in enumerate(p.get("ships", ())):
         if tiles:
-            shown = ", ".join(e(t) for t in tiles)
-            ships.append(f"dock {d + 1}: {shown}")
+            shown = "".join(_taken_ship(str(t), cat) for t in tiles)
+            ships.append(f"<div>dock {d + 1}: {shown}</div>")
     facts = [
         ("storage", res),
         ("blue dice", f"{blue or '—'} (hired {e(p.get('blue_owned', 1))})"),
@@ -276,7 +276,7 @@ def _player(
         ("monks left", pawn(i, name) * monks + f" {monks}"),
         ("scholars", _list(p.get("scholars", ()))),
         ("bishops", _list(p.get("bishops", ()))),
-        ("ships", " | ".join(ships) or "—"),
+        ("ships", "".join(ships) or "—"),
     ]
     facts += parts.player_facts(p)
     kv = "".join(f"<span>{e(k)}</span><span>{v}</span>" for k, v in facts)
@@ -286,6 +286,15 @@ def _player(
         f"<div class='{cls}'><div class='phead'>{''.join(head)}</div>"
         f"<div class='pbody'>{grid}<div class='kv'>{kv}</div></div></div>"
     )
+
+
+def _taken_ship(sid: str, cat: Catalog | None) -> str:
+    """A shipping tile in a player's harbor: id and points, or its back when face down."""
+    if sid == "?":
+        return "<span class='mini back' title='face down'>?</span>"
+    sdef = cat.ships.get(sid) if cat is not None else None
+    points = f" &middot; {sdef.points} VP" if sdef is not None else ""
+    return f"<span class='mini'>{e(sid)}{points}</span>"
 
 
 def _list(values: Sequence[Any]) -> str:

@@ -81,6 +81,9 @@ CSS = """
 .sm .dock .n{font-weight:700}
 .sm .ship{margin-top:3px;border:1px solid #7a8d9c;border-radius:4px;background:#fff;padding:2px 4px}
 .sm .ship .pts{float:right;font-weight:700;color:#2e6b3a}
+.sm .mini{display:inline-block;border:1px solid #7a8d9c;border-radius:3px;background:#fff;
+  padding:0 4px;margin:1px;font-size:11px}
+.sm .mini.back{background:#5d7b93;color:#fff;font-weight:700}
 .sm .spaces{display:flex;flex-direction:column;gap:3px}
 .sm .space{display:flex;align-items:center;gap:6px;border-bottom:1px dotted #ddd;
   padding:1px 0;min-height:22px}
@@ -154,9 +157,10 @@ def die(face: Any, kind: str = "white", small: bool = False, title: str = "") ->
 
 
 def pawn(seat: int, name: str) -> str:
+    """A player's pawn in its seat colour, numbered by seat (names may share initials)."""
     colour = SEATS[seat % len(SEATS)] if seat >= 0 else "#777"
-    initial = e(name[:1].upper())
-    return f"<span class='pawn' style='background:{colour}' title='{e(name)}'>{initial}</span>"
+    label = seat + 1 if seat >= 0 else ""
+    return f"<span class='pawn' style='background:{colour}' title='{e(name)}'>{label}</span>"
 
 
 def chip(kind: str, count: Any = None, label: str | None = None) -> str:
