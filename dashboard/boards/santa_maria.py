@@ -261,7 +261,7 @@ def _player(
     res = "".join(chip(k, v) for k, v in p.get("resources", {}).items())
     if p.get("cocoa_storage") is not None:
         res += chip("cocoa", p.get("cocoa"))
-    blue = "".join(die(f, "blue", small=True) for f in p.get("blue_dice", ()))
+    blue = "".join(die(f, "blue") for f in p.get("blue_dice", ()))
     monks = int(p.get("monks") or 0)
     ships = []
     for d, tiles in enumerate(p.get("ships", ())):
@@ -321,6 +321,7 @@ def render(view: Mapping[str, Any], rules: Rules[Any]) -> str:
     tiles = "".join(
         tile_html(str(t), cat) for t in view.get("colony_tiles", ()) if t not in special
     )
+    tiles = tiles or "<i>none left this year</i>"
     shared.append(_panel("colony tiles face up", f"<div class='tiles'>{tiles}</div>", wide=True))
     shared.append(
         _panel("docks (reward, shipping tile: cost and points)", _docks(view, cat), wide=True)

@@ -13,10 +13,10 @@ from dashboard.boards.santa_maria_style import bundle_chips, chip, die, e, pawn
 from domain.santa_maria.components import Catalog
 
 EXPERT_ICON = {
-    "farmer": "&#127806;",
-    "forester": "&#127794;",
+    "farmer": "&#8285;",
+    "forester": "&#9650;",
     "soldier": "&#9876;",
-    "improve": "&#127959;",
+    "improve": "&#9635;",
 }
 
 
@@ -55,7 +55,7 @@ def dice_panels(exp: Mapping[str, Any] | None, names: Sequence[str]) -> list[str
                 what = f"{icon} {e(x['kind'])} <small>({e(x['id'])})</small>"
             else:
                 what = "<small>taken</small>"
-            cells.append(f"<div class='space'>{die(v, 'white', small=True)} {what}</div>")
+            cells.append(f"<div class='space'>{die(v, 'white')} {what}</div>")
         body = "<div class='spaces'>" + "".join(cells) + "</div>"
         out.append(_panel("experts under the die values", body))
     return out

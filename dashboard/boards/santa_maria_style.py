@@ -59,6 +59,10 @@ CSS = """
 .sm .die.blue{background:#2f63b5;color:#fff;border-color:#163a73}
 .sm .die.amb{background:#fff;color:#8a5a00;border:2px solid #e0a800}
 .sm .die.amb.blue{background:#2f63b5;color:#ffe9a8;border:2px solid #e0a800}
+.sm .die.pips{display:inline-grid;grid-template:repeat(3,1fr)/repeat(3,1fr);padding:3px;
+  width:24px;height:24px;gap:0}
+.sm .die.pips i{display:block;margin:auto;width:4px;height:4px;border-radius:50%}
+.sm .die.pips i.p{background:currentColor}
 .sm .die.small{width:17px;height:17px;font-size:10px;border-radius:4px}
 .sm .die.taken{opacity:.35;border-style:dashed}
 .sm .pawn{display:inline-flex;align-items:center;justify-content:center;width:17px;height:17px;
@@ -141,8 +145,21 @@ def e(value: Any) -> str:
     return escape(str(value))
 
 
+PIPS = {
+    1: (4,),
+    2: (0, 8),
+    3: (0, 4, 8),
+    4: (0, 2, 6, 8),
+    5: (0, 2, 4, 6, 8),
+    6: (0, 2, 3, 5, 6, 8),
+}
+"""Which of the 3x3 spots of a die face carry a pip."""
+
+
 def die(face: Any, kind: str = "white", small: bool = False, title: str = "") -> str:
-    """A die face: white, blue, or an ambassador die (gold rim); face 0 or '' draws it taken."""
+    """A die face with pips: white, blue, or an ambassador die (gold rim); face 0 draws it taken.
+
+    A face that is not 1-6 (a die standing on a colony square, face not kept) shows as text."""
     classes = ["die"]
     if "blue" in kind:
         classes.append("blue")
@@ -153,7 +170,13 @@ def die(face: Any, kind: str = "white", small: bool = False, title: str = "") ->
     if not face:
         classes.append("taken")
     label = e(title or f"{kind} die {face}".strip())
-    return f"<span class='{' '.join(classes)}' title='{label}'>{e(face) if face else ''}</span>"
+    pips = PIPS.get(face) if isinstance(face, int) else None
+    if pips is not None and not small:
+        classes.append("pips")
+        inner = "".join("<i class='p'></i>" if k in pips else "<i></i>" for k in range(9))
+    else:
+        inner = e(face) if face else ""
+    return f"<span class='{' '.join(classes)}' title='{label}'>{inner}</span>"
 
 
 def pawn(seat: int, name: str) -> str:

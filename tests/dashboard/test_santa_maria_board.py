@@ -39,6 +39,24 @@ def test_mid_game_board() -> None:
     assert "piety (shaded: monk symbol)" in html and "rest spaces" in html
 
 
+def test_seat_view_board_hides_other_harbors() -> None:
+    """Another player's shipping tiles lie face down: the seat's board shows backs, not ids."""
+    rules = registry.get("santa-maria")
+    setup = rules.prepare(["Anna", "Helge"], {})
+    bots = [rules.bot("heuristic", i) for i in range(2)]
+    steps, _ = play(rules, setup, bots, random.Random(2))
+    late = list(states(rules, setup, steps))[-2]
+    observer = rules.view(late)
+    taken = [t for d in observer["players"][1]["ships"] for t in d]
+    assert taken  # Helge shipped something by then
+    html = boards.render("santa-maria", rules.view(late, 0), rules)
+    assert html.count("title='face down'>?</span>") == len(taken)
+    assert all(f"<span class='mini'>{t} " not in html for t in taken)
+    assert all(
+        f"<span class='mini'>{t} " in boards.render("santa-maria", observer, rules) for t in taken
+    )
+
+
 def test_expansion_board_shows_governor_experts_ambassador_and_cocoa() -> None:
     rules = registry.get("santa-maria")
     setup = rules.prepare(["Anna", "Helge"], {"modules": "A,B,C"})
