@@ -90,7 +90,11 @@ def square_html(sq: Square, cls: str = "sq") -> str:
     effects = "<br>".join(e(effect_text(x)) for x in sq.effects)
     label = e(kind.replace("_", " "))
     extra = " (also a road)" if sq.road and sq.building else ""
-    return f"<div class='{cls}' style='{terrain_style(kind)}'><b>{label}{extra}</b>{effects}</div>"
+    full = e("; ".join(effect_text(x) for x in sq.effects))
+    return (
+        f"<div class='{cls}' style='{terrain_style(kind)}' title='{label}: {full}'>"
+        f"<b>{label}{extra}</b>{effects}</div>"
+    )
 
 
 def tile_html(tid: str, cat: Catalog | None) -> str:
@@ -227,8 +231,10 @@ def _cell(cell: Mapping[str, Any], r: int, c: int) -> str:
     if on:
         bits.append(f"<span class='on'>{''.join(on)}</span>")
     empty = " empty" if kind == "empty" else ""
+    effects = e("; ".join(str(x) for x in cell.get("effects", ())))
+    tip = f"row {r}, column {c}" + (f": {effects}" if effects else "")
     return (
-        f"<div class='cell{empty}' style='{terrain_style(kind)}' title='row {r}, column {c}'>"
+        f"<div class='cell{empty}' style='{terrain_style(kind)}' title='{tip}'>"
         f"{' '.join(bits[:1])}{'<br>'.join(bits[1:])}</div>"
     )
 
@@ -297,6 +303,33 @@ def _taken_ship(sid: str, cat: Catalog | None) -> str:
     return f"<span class='mini'>{e(sid)}{points}</span>"
 
 
+def _scores(
+    scores: Sequence[Mapping[str, Any]], names: Sequence[str], goal: Mapping[str, Any] | None
+) -> str:
+    """The final scores, best first, with where the points came from."""
+    ranked = sorted(scores, key=lambda x: (-int(x["total"]), list(x.get("tiebreak", ()))))
+    keys = list(ranked[0].get("breakdown", {})) if ranked else []
+    head = "".join(f"<th>{e(k.replace('_', ' '))}</th>" for k in keys)
+    rows = []
+    for place, sc in enumerate(ranked, start=1):
+        seat = int(sc["seat"])
+        who = pawn(seat, names[seat]) + " " + e(names[seat]) if seat < len(names) else e(seat)
+        cells = "".join(f"<td>{e(sc['breakdown'][k])}</td>" for k in keys)
+        cls = " class='win'" if place == 1 else ""
+        rows.append(
+            f"<tr{cls}><td>{place}</td><td>{who}</td><td><b>{e(sc['total'])}</b></td>{cells}</tr>"
+        )
+    note = ""
+    if goal:
+        ok = "reached" if goal.get("reached") else "not reached"
+        note = f"<p>Solo goal of {e(goal.get('points'))} points: {ok}</p>"
+    table = (
+        f"<table class='scores'><tr><th></th><th>player</th><th>total</th>{head}</tr>"
+        f"{''.join(rows)}</table>{note}"
+    )
+    return _panel("final scores", table, wide=True)
+
+
 def _list(values: Sequence[Any]) -> str:
     return e(", ".join(str(v).replace("_", " ") for v in values if v != "")) or "—"
 
@@ -337,6 +370,8 @@ def render(view: Mapping[str, Any], rules: Rules[Any]) -> str:
         else:
             out.append(_player(i, p, view, cat, True))
     out.append("</div>")
+    if view.get("scores"):
+        out.append(_scores(view["scores"], names, view.get("solo_goal")))
     if view.get("feats") is not None:
         out.append(f"<p>Solo feats reached: {_list(view['feats'])}</p>")
     out.append("</div>")

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from dashboard.boards.santa_maria_style import bundle_chips, chip, die, e, pawn
+from dashboard.boards.santa_maria_style import REGIONS, bundle_chips, chip, die, e, pawn
 from domain.santa_maria.components import Catalog
 
 EXPERT_ICON = {
@@ -106,8 +106,13 @@ def _spot(spot: Mapping[str, Any]) -> str:
         bits.append(die("\u2022", str(on), small=True) + f" {e(on)}")
     if spot.get("next"):
         bits.append("&rarr; " + e(", ".join(spot["next"])))
-    cls = "" if building else " class='site'"
-    return f"<td{cls}>{'<br>'.join(bits)}</td>"
+    regions = [str(r) for r in spot.get("regions", ())]
+    if regions:
+        bits.append(f"<small>{e(', '.join(regions))}</small>")
+    if not building:
+        return f"<td class='site'>{'<br>'.join(bits)}</td>"
+    tint = REGIONS.get(regions[0], "#e6dcc4") if regions else "#e6dcc4"
+    return f"<td style='background:{tint}'>{'<br>'.join(bits)}</td>"
 
 
 def maya_html(maya: Mapping[str, Any], name: str, player: str) -> str:
@@ -126,7 +131,8 @@ def maya_html(maya: Mapping[str, Any], name: str, player: str) -> str:
         steps = "".join(f"<i class='{'on' if k < stage else ''}'></i>" for k in range(3))
         cost = bundle_chips(str(t["cost"])) if t.get("cost") else "—"
         temples.append(
-            f"<div class='temple'><b>{e(t['region'])}</b> <small>stage {stage}/3</small>"
+            f"<div class='temple' style='background:{REGIONS.get(str(t['region']), '#f7efd9')}'>"
+            f"<b>{e(t['region'])}</b> <small>stage {stage}/3</small>"
             f"<div class='st'>{steps}</div>{e(t['tile'] or '—')} {cost}"
             f"<br>{e(t['cards'])} card(s) &middot; reward {e(t['reward'])}</div>"
         )

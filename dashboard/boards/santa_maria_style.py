@@ -32,6 +32,15 @@ GOODS = {
 }
 """Background, text colour and icon per resource (and coins, points)."""
 
+REGIONS = {
+    "trade": "#e7d9b0",
+    "feast": "#efc9b8",
+    "gold": "#f1e08c",
+    "build": "#c9d9b4",
+    "technology": "#bcd2e4",
+}
+"""Tint of a Maya city spot by the temple region it belongs to (the first one)."""
+
 SEATS = ("#c0392b", "#2471a3", "#1e8449", "#b7950b", "#7d3c98")
 """Pawn colour per seat (monks, rest markers, track markers)."""
 
@@ -131,6 +140,10 @@ CSS = """
 .sm .city td{border:1px solid rgba(0,0,0,.25);border-radius:4px;background:#e6dcc4;
   font-size:10px;padding:2px 4px;min-width:70px;vertical-align:top}
 .sm .city td.site{background:#f5f2ea;border-style:dashed;color:#888}
+.sm .scores{border-collapse:collapse;font-size:12px;margin:6px 0}
+.sm .scores th,.sm .scores td{border-bottom:1px solid #e2e2e2;padding:2px 6px;text-align:right}
+.sm .scores th{font-weight:600;color:#666;font-size:11px}
+.sm .scores tr.win td{background:#fff5d6}
 .sm .temples{display:grid;grid-template-columns:repeat(5,1fr);gap:4px;margin:6px 0}
 .sm .temple{border:1px solid #a88f5a;border-radius:6px;background:#f7efd9;padding:3px 5px;
   font-size:11px}

@@ -103,3 +103,19 @@ def test_maya_city_board() -> None:
     assert not any(str(card) in hidden.split("cards in hand")[1][:80] for card in maya["hand"])
     others = [t for p in seat_view["players"][2:] for d in p["ships"] for t in d]
     assert all(t == "?" for t in others)
+
+
+def test_final_board_shows_the_scores() -> None:
+    rules = registry.get("santa-maria")
+    setup = rules.prepare(["Anna", "Helge", "Rui"], {})
+    bots = [rules.bot("heuristic", i) for i in range(3)]
+    steps, _ = play(rules, setup, bots, random.Random(5))
+    final = list(states(rules, setup, steps))[-1]
+    view = rules.view(final, 1)
+    html = boards.render("santa-maria", view, rules)
+    assert "Game over" in html and "final scores" in html
+    best = max(view["scores"], key=lambda s: s["total"])
+    win_row = html.split("<tr class='win'><td>1</td>")[1].split("</tr>")[0]
+    assert f"<b>{best['total']}</b>" in win_row
+    for score in view["scores"]:
+        assert f"<td><b>{score['total']}</b></td>" in html
