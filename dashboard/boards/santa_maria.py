@@ -163,7 +163,7 @@ def _monk_spaces(view: Mapping[str, Any], cat: Catalog | None, names: Sequence[s
             what, label = bundle_chips(cost) if cost else "", "mission"
         monks = "".join(pawn(s, names[s]) for s in seats if 0 <= s < len(names))
         rows.append(
-            f"<div class='space'><span class='what'><small>{e(space)} &middot; {label}</small> "
+            f"<div class='space'><span class='what'><small>{label} {e(num)}</small> "
             f"{what}</span>{monks}</div>"
         )
     return "<div class='spaces'>" + "".join(rows) + "</div>"
@@ -259,7 +259,9 @@ def _player(
     if tomove:
         head.append("<span class='badge move'>to move</span>")
     if p.get("rested"):
-        head.append(f"<span class='badge'>rested on space {int(p['rest_space']) + 1}</span>")
+        space = int(p["rest_space"])
+        where = f" ({REST[space]})" if 0 <= space < len(REST) else ""
+        head.append(f"<span class='badge'>rested on space {space + 1}{e(where)}</span>")
     if p.get("board_id"):
         head.append(f"<span class='badge'>board {e(p['board_id'])}</span>")
     head.append(chip("coin", p.get("coins"), "coins"))
@@ -280,7 +282,7 @@ def _player(
         ("white dice used", e(p.get("white_used"))),
         ("piety / conquistador", f"{e(p.get('piety'))} / {e(p.get('conquistador'))}"),
         ("monks left", pawn(i, name) * monks + f" {monks}"),
-        ("scholars", _list(p.get("scholars", ()))),
+        ("scholars", _list(p.get("scholars", ())) + _personal(p.get("personal_scholar"))),
         ("bishops", _list(p.get("bishops", ()))),
         ("ships", "".join(ships) or "—"),
     ]
@@ -328,6 +330,10 @@ def _scores(
         f"{''.join(rows)}</table>{note}"
     )
     return _panel("final scores", table, wide=True)
+
+
+def _personal(name: Any) -> str:
+    return f" <small>(personal: {e(str(name).replace('_', ' '))})</small>" if name else ""
 
 
 def _list(values: Sequence[Any]) -> str:
