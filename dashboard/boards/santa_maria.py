@@ -1,258 +1,384 @@
-"""Santa Maria drawn for people: the shared board (dice, tiles, docks, monks, rest spaces) and
-each player's 6x6 colony with terrain, dice and coins, plus storage and tracks. With the
-expansion: the extra harbor, special colony tiles, cocoa, the governor on the colony (module A),
-the experts under the die values (B), the ambassador dice and who holds their tiles (C), and the
-Maya city (D): its roads of buildings with dice and priests, temples, storage tiles and cards.
+"""Santa Maria drawn for people: the shared board (labour pool dice, face-up colony tiles with their
+squares, the four docks with their shipping tiles, scholars, bishops and missions with the monks
+on them, rest spaces, piety and conquistador tracks) and one card per player: resources as chips,
+dice as dice faces, and the 6x6 colony with terrain colours, buildings, roads, dice and coins.
+The expansion parts (extra harbor, special tiles, experts, ambassador dice, governor, the Maya
+city) are in `santa_maria_parts.py`; colours and the small pieces in `santa_maria_style.py`.
 
-`render(view, rules)` reads only `Rules.view()` output (shape in `domain/santa_maria/view.py`).
+`render(view, rules)` reads `Rules.view()` output (shape in `domain/santa_maria/view.py`) and
+looks colony tiles, shipping tiles and docks up in the game's component pack by id.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from html import escape
+from functools import lru_cache
 from typing import Any
 
-from domain.core.protocol import Rules
-
-COLOURS = {
-    "empty": "#f7f4ec",
-    "road": "#d9d2c3",
-    "farm": "#e8d77a",
-    "forest": "#8fbf7f",
-    "mountain": "#b7b2ad",
-    "city": "#d9a06b",
-    "town_hall": "#c7a0d9",
-}
-REST = ("2 coins", "piety", "conquistador", "shipping", "road tile")
-STYLE = (
-    "<style>.sm{font-size:0.85em}.sm table{border-collapse:collapse;margin:2px 0}"
-    ".sm td,.sm th{border:1px solid #bbb;padding:2px 4px;vertical-align:top}"
-    ".sm .grid td{width:64px;height:44px;font-size:0.75em}"
-    ".sm .die{font-weight:bold}.sm .label{color:#a15c00;font-weight:bold}"
-    ".sm .players{display:flex;flex-wrap:wrap;gap:10px}"
-    ".sm .gov{color:#6a1b9a;font-weight:bold}</style>"
+from dashboard.boards import santa_maria_parts as parts
+from dashboard.boards.santa_maria_style import (
+    CSS,
+    bundle_chips,
+    chip,
+    die,
+    e,
+    pawn,
+    terrain_style,
 )
+from domain.core.errors import NovusError
+from domain.core.protocol import Rules
+from domain.santa_maria import packs
+from domain.santa_maria.components import Catalog, Square, bundle_text, effect_text
+from domain.santa_maria.geometry import rotations
+from domain.santa_maria.setup import NEW_MISSION
+
+REST = ("2 coins", "piety", "conquistador", "shipping", "road tile")
 
 
-def _text(value: Any) -> str:
-    if isinstance(value, Sequence) and not isinstance(value, str):
-        return escape(", ".join(str(v) for v in value if v != "")) or "—"
-    return escape(str(value))
+@lru_cache(maxsize=8)
+def _catalog_of(pack: str, expansion: bool) -> Catalog | None:
+    try:
+        return packs.catalog(pack, None, expansion)
+    except (NovusError, OSError, ValueError, KeyError):
+        return None
 
 
-def _grid(grid: Sequence[Sequence[Mapping[str, Any]]]) -> str:
-    rows = ["<tr><th></th>" + "".join(f"<th>{c}</th>" for c in range(1, 7)) + "</tr>"]
-    for r, row in enumerate(grid, start=1):
-        cells = [f"<th>{r}</th>"]
-        for cell in row:
-            kind = str(cell.get("kind", "empty"))
-            bits = []
-            if kind != "empty":
-                bits.append(escape(kind.replace("_", " ")))
-            bits += [escape(str(e)) for e in cell.get("effects", ())]
-            if cell.get("colonists"):
-                bits.append(f"{cell['colonists']} colonist(s)")
-            if cell.get("die"):
-                bits.append(f"<span class='die'>{escape(str(cell['die']))} die</span>")
-            if cell.get("coins"):
-                bits.append(f"<span class='die'>{cell['coins']} coin(s)</span>")
-            if cell.get("expert"):
-                bits.append("<i>improvement expert (also a road)</i>")
-            if cell.get("governor"):
-                bits.append("<span class='gov'>&#9819; governor</span>")
-            colour = COLOURS.get(kind, "#fff")
-            cells.append(f"<td style='background:{colour}'>{'<br>'.join(bits)}</td>")
-        rows.append("<tr>" + "".join(cells) + "</tr>")
-    return "<table class='grid'>" + "".join(rows) + "</table>"
+def catalog(view: Mapping[str, Any]) -> Catalog | None:
+    """The pack's components, or None (a pack embedded in a setup only): ids are shown then."""
+    return _catalog_of(str(view.get("pack", "")), bool(view.get("expansion")))
 
 
-def _player(i: int, p: Mapping[str, Any], actor: int, over: bool, colony: bool = True) -> str:
-    res = ", ".join(f"{k} {v}" for k, v in p.get("resources", {}).items())
-    ships = " | ".join(f"dock {d + 1}: {_text(x)}" for d, x in enumerate(p.get("ships", ())))
-    turn = " (to move)" if i == actor and not over else ""
-    rested = f", rested on space {p['rest_space'] + 1}" if p.get("rested") else ""
-    facts = [
-        ("board", p.get("board_id", "")),
-        ("coins", p.get("coins")),
-        ("points so far", p.get("points")),
-        ("storage", res),
-        ("blue dice", _text(p.get("blue_dice", ())) + f" (hired {p.get('blue_owned', 1)})"),
-        ("white dice used", p.get("white_used")),
-        ("piety / conquistador", f"{p.get('piety')} / {p.get('conquistador')}"),
-        ("monks left", p.get("monks")),
-        ("scholars", _text(p.get("scholars", ()))),
-        ("bishops", _text(p.get("bishops", ()))),
-        ("ships", ships),
+def _names(view: Mapping[str, Any]) -> list[str]:
+    return [str(p.get("name")) for p in view.get("players", ())]
+
+
+def _who(names: Sequence[str], seat: int) -> str:
+    return pawn(seat, names[seat]) + " " + e(names[seat]) if 0 <= seat < len(names) else ""
+
+
+def _bar(view: Mapping[str, Any], rules: Rules[Any], names: Sequence[str]) -> str:
+    bits = [
+        f"<span><b>{e(rules.title)}: year {e(view.get('year'))}</b></span>",
+        f"<span>Phase <b>{e(view.get('phase'))}</b></span>",
     ]
-    if p.get("cocoa_storage") is not None:
-        facts.append(("cocoa", f"{p.get('cocoa')} of {p.get('cocoa_storage')} storage tile(s)"))
-    if p.get("governor"):
-        facts.append(("governor", f"on {p['governor']} (row, column)"))
-    if p.get("experts_taken") and any(p["experts_taken"].values()):
-        taken = ", ".join(f"{k} {v}" for k, v in p["experts_taken"].items() if v)
-        facts.append(("experts taken", taken))
-    table = "".join(f"<tr><th>{k}</th><td>{escape(str(v))}</td></tr>" for k, v in facts)
+    actor = int(view.get("actor", -1))
+    if view.get("over"):
+        bits.append("<span class='end'>Game over</span>")
+    elif 0 <= actor < len(names):
+        bits.append(f"<span>To move {_who(names, actor)}</span>")
+    start = int(view.get("start", -1))
+    if 0 <= start < len(names):
+        bits.append(f"<span>Start player <b>{e(names[start])}</b></span>")
+    bits.append(f"<span>Shipping tiles left <b>{e(view.get('shipping_left', '?'))}</b></span>")
+    bits.append(f"<span>Road tiles left <b>{e(view.get('roads_left'))}</b></span>")
+    return "<div class='bar'>" + "".join(bits) + "</div>"
+
+
+def _panel(title: str, body: str, wide: bool = False, tall: bool = False) -> str:
+    cls = "panel wide" if wide else "panel tall" if tall else "panel"
+    return f"<div class='{cls}'><div class='t'>{e(title)}</div>{body}</div>"
+
+
+def _pool(counts: Sequence[int] | None, kind: str) -> str:
+    dice = [die(face, kind) for face, n in enumerate(counts or (), start=1) for _ in range(n)]
+    return "<div class='row'>" + ("".join(dice) or "<i>none</i>") + "</div>"
+
+
+def square_html(sq: Square, cls: str = "sq") -> str:
+    """A square of a tile (a components.Square): terrain colour, kind and effects."""
+    kind = "road" if not sq.building else sq.terrain
+    effects = "<br>".join(e(effect_text(x)) for x in sq.effects)
+    label = e(kind.replace("_", " "))
+    extra = " (also a road)" if sq.road and sq.building else ""
+    full = e("; ".join(effect_text(x) for x in sq.effects))
     return (
-        f"<div><h5>{escape(str(p.get('name')))}{turn}{escape(rested)}</h5>"
-        f"{_grid(p.get('grid', ())) if colony else ''}<table>{table}</table></div>"
+        f"<div class='{cls}' style='{terrain_style(kind)}' title='{label}: {full}'>"
+        f"<b>{label}{extra}</b>{effects}</div>"
     )
 
 
-def _expansion(exp: Mapping[str, Any] | None, players: Sequence[Any]) -> list[tuple[str, Any]]:
-    """Shared rows of the expansion: harbor, special tiles, experts, ambassador."""
-    if not exp:
-        return []
+def tile_html(tid: str, cat: Catalog | None) -> str:
+    """A colony tile by its shape, each square in its terrain colour."""
+    tdef = cat.tiles.get(tid) if cat is not None else None
+    if tdef is None:
+        return f"<div class='ctile'><span class='id'>{e(tid)}</span></div>"
+    offsets = rotations(tdef.shape)[0]
+    cells = "".join(
+        f"<div style='grid-row:{r + 1};grid-column:{c + 1}'>{square_html(sq)}</div>"
+        for (r, c), sq in zip(offsets, tdef.squares, strict=False)
+    )
+    special = " special" if tdef.special else ""
+    label = f"{e(tid)} &middot; 4 coins" if tdef.special else e(tid)
+    return (
+        f"<div class='ctile{special}'><div class='shape'>{cells}</div>"
+        f"<span class='id'>{label}</span></div>"
+    )
 
-    def who(seat: int) -> str:
-        return str(players[seat]["name"]) if 0 <= seat < len(players) else "on its tile"
 
-    rows: list[tuple[str, Any]] = [
-        ("modules", exp.get("modules") or "none (general changes only)"),
-        (
-            "extra harbor (special shipping)",
-            f"{exp.get('special_shipping') or 'empty'}, {exp.get('special_shipping_left')} left",
-        ),
-        ("special colony tiles (4 coins)", _text(exp.get("special_colony_tiles", ()))),
-    ]
-    experts = exp.get("experts") or []
-    if experts:
-        rows.append(
-            (
-                "experts under the die values",
-                "; ".join(
-                    f"{v}: {e['kind']} ({e['id']})" if e else f"{v}: taken"
-                    for v, e in enumerate(experts, start=1)
-                ),
-            )
+def ship_html(sid: str, cat: Catalog | None) -> str:
+    """A shipping tile: what it costs to ship and the points it brings."""
+    sdef = cat.ships.get(sid) if cat is not None else None
+    if sdef is None:
+        return f"<div class='ship'>{e(sid) or '<i>empty</i>'}</div>"
+    return (
+        f"<div class='ship' title='{e(sid)}'><span class='pts'>{sdef.points} VP</span>"
+        f"{bundle_chips(bundle_text(sdef.cost))}<br><small>{e(sid)}</small></div>"
+    )
+
+
+def _docks(view: Mapping[str, Any], cat: Catalog | None) -> str:
+    out = []
+    for d, sid in enumerate(view.get("docks", ())):
+        reward = ""
+        if cat is not None and d < len(cat.docks):
+            reward = e(effect_text(cat.docks[d]).removeprefix("produce "))
+            reward = bundle_chips(reward) if cat.docks[d][0] == "produce" else reward
+        out.append(
+            f"<div class='dock'><span class='n'>dock {d + 1}</span> {reward}"
+            f"{ship_html(str(sid), cat) if sid else '<div class=ship><i>empty</i></div>'}</div>"
         )
-    amb = exp.get("ambassador")
-    if amb:
-        rows.append(
-            (
-                "ambassador dice",
-                f"white {amb['white'] or 'taken'} ({who(amb['white_by'])}), "
-                f"blue {amb['blue'] or 'taken'} ({who(amb['blue_by'])})",
-            )
-        )
-    return rows
+    return "<div class='docks'>" + "".join(out) + "</div>"
 
 
-def _maya(maya: Mapping[str, Any], name: str) -> str:
-    """The Maya city: roads 1-6 as rows of building spots, then temples and storage."""
-    by_road: dict[str, list[Mapping[str, Any]]] = {}
-    for spot in maya.get("city", ()):
-        by_road.setdefault(str(spot["spot"]).split(".")[0], []).append(spot)
+def _monk_spaces(view: Mapping[str, Any], cat: Catalog | None, names: Sequence[str]) -> str:
+    """Scholars, bishops and missions, each with the monks (pawns) standing on it."""
+    scholars, bishops = list(view.get("scholars", ())), list(view.get("bishops", ()))
+    missions = list(cat.missions) if cat is not None else []
+    if view.get("expansion"):
+        missions.append(NEW_MISSION)
     rows = []
-    for road, spots in sorted(by_road.items()):
-        cells = []
-        for spot in spots:
-            bits = [f"<b>{escape(str(spot['spot']))}</b>"]
-            building = spot.get("building")
-            bits.append(escape(", ".join(building)) if building else "<i>site</i>")
-            if spot.get("on"):
-                bits.append(f"<span class='die'>{escape(str(spot['on']))}</span>")
-            bits.append(
-                "&rarr; " + escape(", ".join(spot.get("next", ()))) if spot.get("next") else ""
-            )
-            cells.append(f"<td>{'<br>'.join(b for b in bits if b)}</td>")
-        rows.append(f"<tr><th>road {escape(road)}</th>{''.join(cells)}</tr>")
-    temples = "".join(
-        f"<tr><th>{escape(str(t['region']))}</th><td>stage {t['stage']}/3</td>"
-        f"<td>{escape(str(t['tile'] or '—'))} {escape(str(t['cost'] or ''))}</td>"
-        f"<td>{t['cards']} card(s)</td><td>reward {escape(str(t['reward']))}</td></tr>"
-        for t in maya.get("temples", ())
-    )
-    storage = ", ".join(f"{k} {v[0]}/{v[1]}" for k, v in maya.get("storage", {}).items())
-    hand = maya.get("hand")
-    facts = [
-        ("storage (full / tiles)", storage),
-        ("gold", maya.get("gold")),
-        ("cards in hand", _text(hand) if hand is not None else maya.get("hand_size")),
-        ("priests ready / owned", f"{maya.get('priests')} / {maya.get('priests_owned')}"),
-        ("road tokens left", maya.get("road_tokens")),
-        (
-            "building tokens left",
-            "; ".join(
-                f"{tid} ({', '.join(effects)})"
-                for kind in maya.get("building_tokens_left", {}).values()
-                for tid, effects in kind.items()
-            ),
-        ),
-        ("roads opened", _text(maya.get("roads_open", ()))),
-        ("temple points if leaving now", maya.get("temple_points")),
-    ]
-    offer = maya.get("offer")
-    if offer:  # a trade proposal waiting for the other player's answer (public)
-        facts.append(
-            (
-                "trade proposal",
-                f"to seat {offer['to']}: {offer['maya_gives']} for {offer['maya_gets']}",
-            )
+    for space, seats in view.get("monk_spaces", {}).items():
+        kind = str(space).rstrip("0123456789")
+        num = str(space)[len(kind) :]
+        i = int(num) - 1 if num else -1
+        if kind == "scholar":
+            name = scholars[i] if i < len(scholars) else ""
+            points = cat.scholar_points.get(name) if cat is not None and name else None
+            what = e(name.replace("_", " ")) + (f" <small>{points} VP</small>" if points else "")
+            label = "scholar"
+        elif kind == "bishop":
+            what, label = e(str(bishops[i] if i < len(bishops) else "").replace("_", " ")), "bishop"
+        else:
+            cost = bundle_text(missions[i]) if 0 <= i < len(missions) else ""
+            what, label = bundle_chips(cost) if cost else "", "mission"
+        monks = "".join(pawn(s, names[s]) for s in seats if 0 <= s < len(names))
+        rows.append(
+            f"<div class='space'><span class='what'><small>{label} {e(num)}</small> "
+            f"{what}</span>{monks}</div>"
         )
-    table = "".join(f"<tr><th>{k}</th><td>{escape(str(v))}</td></tr>" for k, v in facts)
-    return (
-        f"<div><h5>{escape(name)}: the Maya city</h5>"
-        f"<table class='city'>{''.join(rows)}</table>"
-        f"<table><tr><th>temple</th><th>stage</th><th>tile</th><th>cards</th><th></th></tr>"
-        f"{temples}</table><table>{table}</table></div>"
+    return "<div class='spaces'>" + "".join(rows) + "</div>"
+
+
+def _rest(view: Mapping[str, Any], names: Sequence[str]) -> str:
+    rows = []
+    for i, seat in enumerate(view.get("rest_spaces", ())):
+        who = _who(names, seat) if seat >= 0 else "<small>free</small>"
+        rows.append(f"<div class='space'><span class='what'>{i + 1} {e(REST[i])}</span>{who}</div>")
+    return "<div class='spaces'>" + "".join(rows) + "</div>"
+
+
+def _track(
+    title: str,
+    values: Sequence[int],
+    length: int,
+    names: Sequence[str],
+    marked: Sequence[int],
+    cls: str,
+) -> str:
+    """A track 0..length with each player's marker on its space."""
+    top = max([length, *values])
+    cells = []
+    for pos in range(top + 1):
+        mk = "".join(pawn(s, names[s]) for s, v in enumerate(values) if v == pos)
+        extra = f" {cls}" if pos in marked else ""
+        cells.append(f"<div class='s{extra}'>{pos}<div class='mk'>{mk}</div></div>")
+    return f"<div class='sub'>{e(title)}</div><div class='track'>{''.join(cells)}</div>"
+
+
+def _tracks(view: Mapping[str, Any], cat: Catalog | None, names: Sequence[str]) -> str:
+    players = view.get("players", ())
+    piety = [int(p.get("piety", 0)) for p in players]
+    conq = [int(p.get("conquistador", 0)) for p in players]
+    plen = cat.piety_length if cat is not None else max(piety, default=0)
+    clen = cat.conq_length if cat is not None else max(conq, default=0)
+    syms = cat.monk_symbols if cat is not None else ()
+    gold = sorted(cat.gold_spaces) if cat is not None else []
+    return _track("piety (shaded: monk symbol)", piety, plen, names, syms, "sym") + _track(
+        "conquistador (gold: gold space)", conq, clen, names, gold, "gold"
     )
+
+
+def _cell(cell: Mapping[str, Any], r: int, c: int) -> str:
+    kind = str(cell.get("kind", "empty"))
+    bits = []
+    if kind != "empty":
+        bits.append(f"<span class='k'>{e(kind.replace('_', ' '))}</span>")
+    bits += [e(x) for x in cell.get("effects", ())]
+    if cell.get("expert"):
+        bits.append("<span class='xp'>improvement expert (also a road)</span>")
+    if cell.get("governor"):
+        bits.append("<span class='gov'>&#9819; governor</span>")
+    col = int(cell.get("colonists") or 0)
+    if col:
+        pawns = "<span class='pawn'></span>" * col
+        bits.append(f"<span class='col' title='{col} colonist(s)'>{pawns}</span>")
+    on = []
+    if cell.get("coins"):
+        on.append(chip("coin", cell["coins"], ""))
+    if cell.get("die"):
+        name = str(cell["die"])
+        on.append(die("\u2022", name, small=True, title=f"{name} die"))
+    if on:
+        bits.append(f"<span class='on'>{''.join(on)}</span>")
+    empty = " empty" if kind == "empty" else ""
+    effects = e("; ".join(str(x) for x in cell.get("effects", ())))
+    tip = f"row {r}, column {c}" + (f": {effects}" if effects else "")
+    return (
+        f"<div class='cell{empty}' style='{terrain_style(kind)}' title='{tip}'>"
+        f"{' '.join(bits[:1])}{'<br>'.join(bits[1:])}</div>"
+    )
+
+
+def colony_html(grid: Sequence[Sequence[Mapping[str, Any]]]) -> str:
+    """The 6x6 colony: terrain colours, buildings and roads, colonists, dice and coins."""
+    out = ["<div class='colony'><span></span>"]
+    out += [f"<span class='ax'>{c}</span>" for c in range(1, 7)]
+    for r, row in enumerate(grid, start=1):
+        out.append(f"<span class='ax'>{r}</span>")
+        out += [_cell(cell, r, c) for c, cell in enumerate(row, start=1)]
+    return "".join(out) + "</div>"
+
+
+def _player(
+    i: int, p: Mapping[str, Any], view: Mapping[str, Any], cat: Catalog | None, colony: bool
+) -> str:
+    actor, over = int(view.get("actor", -1)), bool(view.get("over"))
+    tomove = i == actor and not over
+    name = str(p.get("name"))
+    head = [pawn(i, name), f"<span class='name'>{e(name)}</span>"]
+    if tomove:
+        head.append("<span class='badge move'>to move</span>")
+    if p.get("rested"):
+        space = int(p["rest_space"])
+        where = f" ({REST[space]})" if 0 <= space < len(REST) else ""
+        head.append(f"<span class='badge'>rested on space {space + 1}{e(where)}</span>")
+    if p.get("board_id"):
+        head.append(f"<span class='badge'>board {e(p['board_id'])}</span>")
+    head.append(chip("coin", p.get("coins"), "coins"))
+    head.append(chip("vp", p.get("points"), "points"))
+    res = "".join(chip(k, v) for k, v in p.get("resources", {}).items())
+    if p.get("cocoa_storage") is not None:
+        res += chip("cocoa", p.get("cocoa"))
+    blue = "".join(die(f, "blue") for f in p.get("blue_dice", ()))
+    monks = int(p.get("monks") or 0)
+    ships = []
+    for d, tiles in enumerate(p.get("ships", ())):
+        if tiles:
+            shown = "".join(_taken_ship(str(t), cat) for t in tiles)
+            ships.append(f"<div>dock {d + 1}: {shown}</div>")
+    facts = [
+        ("storage", res),
+        ("blue dice", f"{blue or '—'} (hired {e(p.get('blue_owned', 1))})"),
+        ("white dice used", e(p.get("white_used"))),
+        ("piety / conquistador", f"{e(p.get('piety'))} / {e(p.get('conquistador'))}"),
+        ("monks left", pawn(i, name) * monks + f" {monks}"),
+        ("scholars", _list(p.get("scholars", ())) + _personal(p.get("personal_scholar"))),
+        ("bishops", _list(p.get("bishops", ()))),
+        ("ships", "".join(ships) or "—"),
+    ]
+    facts += parts.player_facts(p)
+    kv = "".join(f"<span>{e(k)}</span><span>{v}</span>" for k, v in facts)
+    cls = "player tomove" if tomove else "player"
+    grid = colony_html(p.get("grid", ())) if colony else ""
+    return (
+        f"<div class='{cls}'><div class='phead'>{''.join(head)}</div>"
+        f"<div class='pbody'>{grid}<div class='kv'>{kv}</div></div></div>"
+    )
+
+
+def _taken_ship(sid: str, cat: Catalog | None) -> str:
+    """A shipping tile in a player's harbor: id and points, or its back when face down."""
+    if sid == "?":
+        return "<span class='mini back' title='face down'>?</span>"
+    sdef = cat.ships.get(sid) if cat is not None else None
+    points = f" &middot; {sdef.points} VP" if sdef is not None else ""
+    return f"<span class='mini'>{e(sid)}{points}</span>"
+
+
+def _scores(
+    scores: Sequence[Mapping[str, Any]], names: Sequence[str], goal: Mapping[str, Any] | None
+) -> str:
+    """The final scores, best first, with where the points came from."""
+    ranked = sorted(scores, key=lambda x: (-int(x["total"]), list(x.get("tiebreak", ()))))
+    keys = list(ranked[0].get("breakdown", {})) if ranked else []
+    head = "".join(f"<th>{e(k.replace('_', ' '))}</th>" for k in keys)
+    rows = []
+    for place, sc in enumerate(ranked, start=1):
+        seat = int(sc["seat"])
+        who = pawn(seat, names[seat]) + " " + e(names[seat]) if seat < len(names) else e(seat)
+        cells = "".join(f"<td>{e(sc['breakdown'][k])}</td>" for k in keys)
+        cls = " class='win'" if place == 1 else ""
+        rows.append(
+            f"<tr{cls}><td>{place}</td><td>{who}</td><td><b>{e(sc['total'])}</b></td>{cells}</tr>"
+        )
+    note = ""
+    if goal:
+        ok = "reached" if goal.get("reached") else "not reached"
+        note = f"<p>Solo goal of {e(goal.get('points'))} points: {ok}</p>"
+    table = (
+        f"<table class='scores'><tr><th></th><th>player</th><th>total</th>{head}</tr>"
+        f"{''.join(rows)}</table>{note}"
+    )
+    return _panel("final scores", table, wide=True)
+
+
+def _personal(name: Any) -> str:
+    return f" <small>(personal: {e(str(name).replace('_', ' '))})</small>" if name else ""
+
+
+def _list(values: Sequence[Any]) -> str:
+    return e(", ".join(str(v).replace("_", " ") for v in values if v != "")) or "—"
 
 
 def render(view: Mapping[str, Any], rules: Rules[Any]) -> str:
-    parts = [STYLE, "<div class='sm'>"]
+    cat = catalog(view)
+    names = _names(view)
+    out = [CSS, "<div class='sm'>"]
     if view.get("synthetic"):
-        parts.append(f"<p class='label'>{escape(str(view['synthetic']))}</p>")
-    parts.append(
-        f"<h4>{escape(rules.title)}: year {view.get('year')}"
-        + (" (game over)" if view.get("over") else "")
-        + "</h4>"
+        out.append(f"<p class='synthetic'>{e(view['synthetic'])}</p>")
+    out.append(_bar(view, rules, names))
+    shared = [_panel("white dice in the labour pool", _pool(view.get("white_dice"), "white"))]
+    if view.get("blue_pool") is not None:
+        shared.append(_panel("blue dice in the labour pool", _pool(view["blue_pool"], "blue")))
+    shared.append(_panel("rest spaces", _rest(view, names)))
+    shared.append(
+        _panel("scholars, bishops and missions (monks)", _monk_spaces(view, cat, names), tall=True)
     )
-    white = view.get("white_dice") or []
-    dice = ", ".join(f"{n}x{f + 1}" for f, n in enumerate(white) if n) or "none"
-    shared = view.get("blue_pool")
-    blue = (
-        ", ".join(f"{n}x{f + 1}" for f, n in enumerate(shared) if n) or "none"
-        if shared is not None
-        else ""
+    shared += parts.dice_panels(view.get("expansion"), names)
+    exp = view.get("expansion") or {}
+    special = set(exp.get("special_colony_tiles", ()))
+    tiles = "".join(
+        tile_html(str(t), cat) for t in view.get("colony_tiles", ()) if t not in special
     )
-    players = view.get("players", [])
-    rest = [
-        f"{i + 1} {REST[i]}: " + (escape(str(players[s]["name"])) if s >= 0 else "free")
-        for i, s in enumerate(view.get("rest_spaces", ()))
-    ]
-    monks = "; ".join(
-        f"{k}: " + ", ".join(escape(str(players[s]["name"])) for s in v)
-        for k, v in view.get("monk_spaces", {}).items()
-        if v
+    tiles = tiles or "<i>none left this year</i>"
+    shared.append(_panel("colony tiles face up", f"<div class='tiles'>{tiles}</div>", wide=True))
+    shared.append(
+        _panel("docks (reward, shipping tile: cost and points)", _docks(view, cat), wide=True)
     )
-    shared_rows = [
-        ("white dice in the labour pool", dice),
-        *([("blue dice in the labour pool", blue)] if shared is not None else []),
-        ("colony tiles face up", _text(view.get("colony_tiles", ()))),
-        ("docks", _text(view.get("docks", ()))),
-        ("scholars", _text(view.get("scholars", ()))),
-        ("bishops", _text(view.get("bishops", ()))),
-        ("monks", monks or "—"),
-        ("rest spaces", "; ".join(rest)),
-        ("road tiles left", view.get("roads_left")),
-    ]
-    shared_rows += _expansion(view.get("expansion"), players)
-    parts.append(
-        "<table>"
-        + "".join(f"<tr><th>{k}</th><td>{escape(str(v))}</td></tr>" for k, v in shared_rows)
-        + "</table>"
-    )
-    parts.append("<div class='players'>")
-    actor, over = int(view.get("actor", -1)), bool(view.get("over"))
+    shared += parts.harbor_panels(view.get("expansion"), cat)
+    shared.append(_panel("tracks", _tracks(view, cat, names), wide=True))
+    out.append("<div class='shared'>" + "".join(shared) + "</div>")
+    out.append("<div class='players'>")
     maya = view.get("maya")
-    for i, p in enumerate(players):
+    for i, p in enumerate(view.get("players", ())):
         if maya is not None and i == maya.get("seat"):
-            parts.append(_maya(maya, str(p.get("name"))) + _player(i, p, actor, over, False))
+            out.append(parts.maya_html(maya, str(p.get("name")), _player(i, p, view, cat, False)))
         else:
-            parts.append(_player(i, p, actor, over))
-    parts.append("</div>")
+            out.append(_player(i, p, view, cat, True))
+    out.append("</div>")
+    if view.get("scores"):
+        out.append(_scores(view["scores"], names, view.get("solo_goal")))
     if view.get("feats") is not None:
-        parts.append(f"<p>Solo feats reached: {_text(view['feats'])}</p>")
-    parts.append("</div>")
-    return "".join(parts)
+        out.append(f"<p>Solo feats reached: {_list(view['feats'])}</p>")
+    out.append("</div>")
+    return "".join(out)

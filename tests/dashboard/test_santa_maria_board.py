@@ -20,12 +20,41 @@ def test_mid_game_board() -> None:
     assert boards.renderer("santa-maria") is not boards.renderer("no-such-game")
     assert "synthetic components, not the printed game" in html
     assert "Anna" in html and "Helge" in html
-    assert html.count("<table class='grid'>") == 2
+    assert html.count("<div class='colony'>") == 2
     assert f"year {view['year']}" in html
     assert "white dice in the labour pool" in html
     assert "town hall" in html  # printed on every synthetic A side
     coins = view["players"][0]["coins"]
-    assert f"<th>coins</th><td>{coins}</td>" in html
+    assert f"coins <b>{coins}</b>" in html
+    for face, n in enumerate(view["white_dice"], start=1):  # each die drawn as its face
+        assert html.count(f"title='white die {face}'") == n
+    for p in view["players"]:
+        for kind, n in p["resources"].items():
+            assert f"{kind} <b>{n}</b>" in html
+        assert f"points <b>{p['points']}</b>" in html
+    for d, tile in enumerate(view["docks"], start=1):
+        assert f"dock {d}</span>" in html and (not tile or tile in html)
+    for tile in view["colony_tiles"]:
+        assert f"<span class='id'>{tile}" in html
+    assert "piety (shaded: monk symbol)" in html and "rest spaces" in html
+
+
+def test_seat_view_board_hides_other_harbors() -> None:
+    """Another player's shipping tiles lie face down: the seat's board shows backs, not ids."""
+    rules = registry.get("santa-maria")
+    setup = rules.prepare(["Anna", "Helge"], {})
+    bots = [rules.bot("heuristic", i) for i in range(2)]
+    steps, _ = play(rules, setup, bots, random.Random(2))
+    late = list(states(rules, setup, steps))[-2]
+    observer = rules.view(late)
+    taken = [t for d in observer["players"][1]["ships"] for t in d]
+    assert taken  # Helge shipped something by then
+    html = boards.render("santa-maria", rules.view(late, 0), rules)
+    assert html.count("title='face down'>?</span>") == len(taken)
+    assert all(f"<span class='mini'>{t} " not in html for t in taken)
+    assert all(
+        f"<span class='mini'>{t} " in boards.render("santa-maria", observer, rules) for t in taken
+    )
 
 
 def test_expansion_board_shows_governor_experts_ambassador_and_cocoa() -> None:
@@ -60,15 +89,21 @@ def test_maya_city_board() -> None:
     mid = next(s for s in played[len(steps) // 2 :] if not s.chance)
     view = rules.view(mid)
     html = boards.render("santa-maria", view, rules)
-    assert "Maya: the Maya city" in html and html.count("<table class='grid'>") == 2
+    assert "Maya: the Maya city" in html and html.count("<div class='colony'>") == 2
     for road in range(1, 7):
         assert f"<th>road {road}</th>" in html
     maya = view["maya"]
     assert len(maya["temples"]) == 5 and "gold" in {t["region"] for t in maya["temples"]}
-    assert f"temple points if leaving now</th><td>{maya['temple_points']}" in html
+    assert f"temple points if leaving now</span><span>{maya['temple_points']}<" in html
     assert "storage (full / tiles)" in html and "synthetic components" in html
     seat_view = rules.view(mid, 1)
     assert "hand" not in seat_view["maya"] and "hand" in rules.view(mid, 0)["maya"]
+
+    hidden = boards.render("santa-maria", seat_view, rules)
+    assert f"{maya['hand_size']} (hidden)" in hidden
+    assert not any(str(card) in hidden.split("cards in hand")[1][:80] for card in maya["hand"])
+    others = [t for p in seat_view["players"][2:] for d in p["ships"] for t in d]
+    assert all(t == "?" for t in others)
 
 
 def test_maya_trade_proposal_is_shown() -> None:
@@ -88,3 +123,19 @@ def test_maya_trade_proposal_is_shown() -> None:
                 assert "trade proposal" in html and offer["maya_gives"] in html
                 return
     raise AssertionError("no trade proposal in 20 random games")
+
+
+def test_final_board_shows_the_scores() -> None:
+    rules = registry.get("santa-maria")
+    setup = rules.prepare(["Anna", "Helge", "Rui"], {})
+    bots = [rules.bot("heuristic", i) for i in range(3)]
+    steps, _ = play(rules, setup, bots, random.Random(5))
+    final = list(states(rules, setup, steps))[-1]
+    view = rules.view(final, 1)
+    html = boards.render("santa-maria", view, rules)
+    assert "Game over" in html and "final scores" in html
+    best = max(view["scores"], key=lambda s: s["total"])
+    win_row = html.split("<tr class='win'><td>1</td>")[1].split("</tr>")[0]
+    assert f"<b>{best['total']}</b>" in win_row
+    for score in view["scores"]:
+        assert f"<td><b>{score['total']}</b></td>" in html
