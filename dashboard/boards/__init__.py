@@ -2,17 +2,20 @@
 
 The interface is one function, `render(view, rules) -> str`, returning HTML drawn from
 `Rules.view(state, seat)`; games without a module get `generic.render`, which draws any view as
-tables so a person can read it (never a raw JSON dump).
+tables so a person can read it (never a raw JSON dump). A renderer that needs component
+definitions the view only names by id may take a keyword `setup`: the game's recorded `Setup`,
+whose `components` are the definitions in play (never the installed catalog).
 """
 
 from __future__ import annotations
 
 import importlib
 import importlib.util
+import inspect
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from domain.core.protocol import Rules
+from domain.core.protocol import Rules, Setup
 
 Renderer = Callable[[Mapping[str, Any], Rules[Any]], str]
 
@@ -35,9 +38,14 @@ def renderer(game: str) -> Renderer:
     return generic.render
 
 
-def render(game: str, view: Mapping[str, Any], rules: Rules[Any]) -> str:
-    """HTML for the board of `game` at one step."""
-    return renderer(game)(view, rules)
+def render(
+    game: str, view: Mapping[str, Any], rules: Rules[Any], setup: Setup | None = None
+) -> str:
+    """HTML for the board of `game` at one step (`setup`: the game's recorded setup)."""
+    draw = renderer(game)
+    if setup is not None and "setup" in inspect.signature(draw).parameters:
+        return draw(view, rules, setup=setup)  # type: ignore[call-arg]
+    return draw(view, rules)
 
 
 def synthetic_note(rules: Rules[Any], options: Mapping[str, str]) -> str:

@@ -26,10 +26,11 @@ from dashboard.boards.santa_maria_style import (
     terrain_style,
 )
 from domain.core.errors import NovusError
-from domain.core.protocol import Rules
+from domain.core.protocol import Rules, Setup
 from domain.santa_maria import packs
 from domain.santa_maria.components import Catalog, Square, bundle_text, effect_text
 from domain.santa_maria.geometry import rotations
+from domain.santa_maria.rules import catalog_of
 from domain.santa_maria.setup import NEW_MISSION
 
 REST = ("2 coins", "piety", "conquistador", "shipping", "road tile")
@@ -41,6 +42,25 @@ def _catalog_of(pack: str, expansion: bool) -> Catalog | None:
         return packs.catalog(pack, None, expansion)
     except (NovusError, OSError, ValueError, KeyError):
         return None
+
+
+_recorded: dict[int, tuple[Any, Catalog | None]] = {}
+
+
+def recorded_catalog(setup: Setup) -> Catalog | None:
+    """The catalog embedded in a recorded game's setup (parsed once per setup object)."""
+    key = id(setup.components)
+    hit = _recorded.get(key)
+    if hit is not None and hit[0] is setup.components:
+        return hit[1]
+    try:
+        cat: Catalog | None = catalog_of(setup)
+    except NovusError:
+        cat = None
+    if len(_recorded) > 32:
+        _recorded.clear()
+    _recorded[key] = (setup.components, cat)
+    return cat
 
 
 def catalog(view: Mapping[str, Any]) -> Catalog | None:
@@ -340,8 +360,10 @@ def _list(values: Sequence[Any]) -> str:
     return e(", ".join(str(v).replace("_", " ") for v in values if v != "")) or "—"
 
 
-def render(view: Mapping[str, Any], rules: Rules[Any]) -> str:
-    cat = catalog(view)
+def render(view: Mapping[str, Any], rules: Rules[Any], setup: Setup | None = None) -> str:
+    """The board; component definitions from the game's own `setup` when given, else from the
+    installed pack named in the view (ids only if neither is available)."""
+    cat = recorded_catalog(setup) if setup is not None else catalog(view)
     names = _names(view)
     out = [CSS, "<div class='sm'>"]
     if view.get("synthetic"):

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from dashboard import boards
 from domain.core import registry
 from domain.core.play import play, states
@@ -139,3 +141,26 @@ def test_final_board_shows_the_scores() -> None:
     assert f"<b>{best['total']}</b>" in win_row
     for score in view["scores"]:
         assert f"<td><b>{score['total']}</b></td>" in html
+
+
+def test_a_recorded_game_is_drawn_from_its_own_components(monkeypatch: pytest.MonkeyPatch) -> None:
+    """With the game's setup, tile shapes and dock costs come from the recorded definitions,
+    never from the installed catalog (which a stored game must not depend on)."""
+    from dashboard.boards import santa_maria as board
+    from domain.santa_maria import packs
+
+    rules = registry.get("santa-maria")
+    setup = rules.prepare(["Anna", "Helge"], {})
+    steps, _ = play(rules, setup, [rules.bot("random", i) for i in range(2)], random.Random(4))
+    mid = list(states(rules, setup, steps))[len(steps) // 3]
+    view = rules.view(mid)
+
+    def unavailable(*args: object, **kwargs: object) -> object:
+        raise AssertionError("the installed pack was read")
+
+    monkeypatch.setattr(packs, "load", unavailable)
+    monkeypatch.setattr(packs, "catalog", unavailable)
+    board._catalog_of.cache_clear()
+    html = boards.render("santa-maria", view, rules, setup)
+    assert html.count("class='shape'") >= len(view["colony_tiles"]) > 0
+    assert " VP</span>" in html  # a shipping tile drawn with its points
