@@ -160,18 +160,19 @@ class Fold:
             else:
                 self.state = after
                 if self.stats is not None:
-                    add = batch.facts.add
-                    for f in self.stats.facts(rules, before, step, after):
-                        add(
-                            self.game_id,
-                            self.game,
-                            number,
-                            round_,
-                            f.seat,
-                            f.fact,
-                            f.item,
-                            f.amount,
-                        )
+                    found = self.stats.facts(rules, before, step, after)
+                    if found:
+                        f0, f1, f2, f3, f4, f5, f6, f7 = batch.facts.cols
+                        game_id, game = self.game_id, self.game
+                        for f in found:
+                            f0.append(game_id)
+                            f1.append(game)
+                            f2.append(number)
+                            f3.append(round_)
+                            f4.append(f.seat)
+                            f5.append(f.fact)
+                            f6.append(f.item)
+                            f7.append(f.amount)
                 self.score_rows(batch, number)
         self.step = number
         c0, c1, c2, c3, c4, c5, c6 = batch.steps.cols
@@ -265,6 +266,8 @@ class GamesProjection(Projection[DuckDBView]):
         self.history = history
         self.meta: dict[str, tuple[str, tuple[str, ...]]] = {}
         """Game and player names of the games in progress (for their `seats` rows)."""
+        self.keys: dict[UUID, str] = {}
+        """Text ids of the games in progress by their UUID (most events name one)."""
 
     def process_event(self, domain_event: Any, tracking: Tracking) -> None:
         """One event and its tracking record, in one transaction (the library's entry point)."""
@@ -313,6 +316,7 @@ class GamesProjection(Projection[DuckDBView]):
         """Drop the folds (after a rebuild, or a failed write): they are refolded on demand."""
         self.folds.reset()
         self.meta.clear()
+        self.keys.clear()
 
     # ---- one event ------------------------------------------------------------------------
 
@@ -330,8 +334,12 @@ class GamesProjection(Projection[DuckDBView]):
 
     def _known(self, game_id: UUID) -> str:
         """The key of a game in progress, refolded first if the folds do not hold it."""
+        key = self.keys.get(game_id)
+        if key is not None and key in self.meta and self.folds.knows(key):
+            return key
         key = str(game_id)
         if key in self.meta and self.folds.knows(key):
+            self.keys[game_id] = key
             return key
         found = self.view.game_progress(key)
         if found is None:
@@ -399,6 +407,7 @@ class GamesProjection(Projection[DuckDBView]):
             setup = Setup.from_json(orjson.loads(progress[0]))
             found = (setup.game, setup.players)
         game, names = found
+        self.keys.pop(event.originator_id, None)
         self.folds.end(key)
         scores = Scores.from_json(event.scores)
         winners = [int(w) for w in event.winners]

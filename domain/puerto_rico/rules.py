@@ -38,6 +38,7 @@ from domain.puerto_rico.components import (
     TILES,
     TRADER,
 )
+from domain.puerto_rico.describe import describe as describe_step
 from domain.puerto_rico.roles import builder, captain, craftsman, mayor, prospector, settler, trader
 from domain.puerto_rico.scoring import scores as score_state
 from domain.puerto_rico.setup import OPTIONS, initial
@@ -271,9 +272,7 @@ class PuertoRicoRules:
         return score_state(state)
 
     def describe(self, state: State, step: Step) -> str:
-        from domain.puerto_rico.describe import describe
-
-        return describe(state, step)
+        return describe_step(state, step)
 
     def view(self, state: State, seat: int | None = None) -> dict[str, Any]:
         from domain.puerto_rico.view import view
