@@ -1,16 +1,20 @@
-"""The mapper's short decoding path for per-step events gives what the generic path gives."""
+"""The short reading paths (SQLite notifications, per-step event decoding) give what the
+library's generic paths give."""
 
 from __future__ import annotations
 
 from datetime import UTC, datetime
-from uuid import uuid4
+from uuid import UUID, uuid4
 
 import orjson
+import pytest
 from eventsourcing.persistence import Mapper, StoredEvent
+from eventsourcing.sqlite import SQLiteApplicationRecorder
 from eventsourcing.utils import get_topic
 
 from application.mapper import NovusMapper
 from application.service import NovusApp
+from application.sqlite_recorder import BulkSQLiteApplicationRecorder
 from application.transcoder import OrjsonTranscoder
 from domain.core.aggregate import Game
 
@@ -48,3 +52,19 @@ def test_tagged_values_take_the_generic_path() -> None:
     assert event.outcome == ["a", [when]]
     assert event.timestamp == when
     assert event.__dict__ == generic(mapper, stored).__dict__
+
+
+def test_sqlite_notifications_equal_the_library_reading(app: NovusApp) -> None:
+    if not isinstance(app.recorder, BulkSQLiteApplicationRecorder):
+        pytest.skip("the short reading path is the SQLite recorder's")  # PostgreSQL: library's
+    app.simulate("puerto-rico", 3, {}, seed=5, bot="random")
+    last = app.max_notification_id()
+    for start, inclusive in ((0, False), (1, True), (7, False), (last, True)):
+        fast = app.recorder.select_notifications(start, 50, inclusive_of_start=inclusive)
+        slow = SQLiteApplicationRecorder.select_notifications(
+            app.recorder, start, 50, inclusive_of_start=inclusive
+        )
+        assert fast == slow
+        assert [n.originator_id for n in fast] == [n.originator_id for n in slow]
+        assert all(type(n.originator_id) is UUID for n in fast)
+    assert app.recorder.select_notifications(last, 10, inclusive_of_start=False) == []
