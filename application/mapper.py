@@ -77,11 +77,13 @@ class NovusMapper(Mapper[UUID]):
             or type(stamp) is not dict
             or stamp.get("_type_") != _TIMESTAMP_TAG
             or len(stamp) != 2
-            or any(type(v) is dict for v in state.values() if v is not stamp)
-            or any(type(v) is list and _tagged(v) for v in state.values())
             or type(stored_event.originator_id) is not UUID
         ):
             return super().to_domain_event(stored_event)
+        for value in state.values():  # any other tagged value: the generic path decodes it
+            kind = type(value)
+            if (kind is dict and value is not stamp) or (kind is list and _tagged(value)):
+                return super().to_domain_event(stored_event)
         state["timestamp"] = _parse_time(stamp["_data_"])
         state["originator_id"] = stored_event.originator_id
         state["originator_version"] = stored_event.originator_version
