@@ -103,7 +103,11 @@ class Fold:
             per_seat = self.per_seat
             if old is None or len(old) != len(parts):
                 return [per_seat(state, i) for i in range(len(parts))]
-            return [per_seat(state, i) for i, p in enumerate(parts) if not _same(p, old[i])]
+            return [
+                per_seat(state, i)
+                for i, p in enumerate(parts)
+                if p is not old[i] and p != old[i]  # `_same`, inlined: runs at every step
+            ]
         if old is None or len(old) != len(parts):
             return list(self.rules.scores(state).seats)
         if all(_same(a, b) for a, b in zip(old, parts, strict=True)):
