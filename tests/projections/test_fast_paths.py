@@ -3,6 +3,7 @@ decoding path give the same tables as the checked `apply` and the library's gene
 
 from __future__ import annotations
 
+import gc
 from collections.abc import Callable
 from pathlib import Path
 
@@ -41,3 +42,20 @@ def test_fast_paths_give_the_rows_of_the_checked_paths(
     fast_rows, checked_rows = dump(fast / "views.duckdb"), dump(checked / "views.duckdb")
     assert all(checked_rows[name] for name in ("games", "seats", "steps", "score_timeline"))
     assert fast_rows == checked_rows
+
+
+def test_fewer_collections_while_projecting_then_the_thresholds_are_back(
+    folder: Path, make_app: Callable[..., NovusApp]
+) -> None:
+    before = gc.get_threshold()
+    seen: list[tuple[int, int, int]] = []
+    app = make_app()
+    app.simulate("puerto-rico", 3, {}, seed=1, bot="random")
+    with runner.fewer_collections():
+        seen.append(gc.get_threshold())
+        runner.catch_up(app, folder=folder, progress=lambda *_: seen.append(gc.get_threshold()))
+        seen.append(gc.get_threshold())
+    assert seen and all(t[0] >= runner.GC_THRESHOLD for t in seen)
+    assert gc.get_threshold() == before
+    runner.catch_up(app, folder=folder, progress=lambda *_: seen.append(gc.get_threshold()))
+    assert gc.get_threshold() == before
