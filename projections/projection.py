@@ -41,10 +41,24 @@ def _same(a: object, b: object) -> bool:
     return a is b or a == b
 
 
+TRUSTED = True
+"""Fold stored steps with the engine's `apply_trusted` when it has one (the store checked them
+when they were appended); False: always the checked `apply` (tests compare the two)."""
+
+
+def trusted_apply(rules: Rules[Any] | None) -> Callable[[Any, Step], Any] | None:
+    """The engine's apply for steps the store already validated: `apply_trusted` if offered."""
+    if rules is None:
+        return None
+    fast = getattr(rules, "apply_trusted", None) if TRUSTED else None
+    return fast if callable(fast) else rules.apply
+
+
 class Fold:
     """One game's engine state as the projection has seen it so far."""
 
     __slots__ = (
+        "apply",
         "game",
         "game_id",
         "last",
@@ -73,6 +87,7 @@ class Fold:
         except NovusError:  # engine not installed here (or setup it refuses): no fold
             self.rules = None
             self.state = None
+        self.apply: Callable[[Any, Step], Any] | None = trusted_apply(self.rules)
         self.parts: tuple[object, ...] | None = None
         self.last: list[dict[str, int]] = []
 
@@ -88,7 +103,11 @@ class Fold:
             per_seat = self.per_seat
             if old is None or len(old) != len(parts):
                 return [per_seat(state, i) for i in range(len(parts))]
-            return [per_seat(state, i) for i, p in enumerate(parts) if not _same(p, old[i])]
+            return [
+                per_seat(state, i)
+                for i, p in enumerate(parts)
+                if p is not old[i] and p != old[i]  # `_same`, inlined: runs at every step
+            ]
         if old is None or len(old) != len(parts):
             return list(self.rules.scores(state).seats)
         if all(_same(a, b) for a, b in zip(old, parts, strict=True)):
@@ -138,24 +157,26 @@ class Fold:
                     summary = rules.describe(before, step)
                 else:
                     summary = tell(rules, before, step)
-                after = rules.apply(before, step)
+                assert self.apply is not None
+                after = self.apply(before, step)
             except NovusError:  # a stored step the installed engine refuses: stop folding
                 self.state = None
             else:
                 self.state = after
                 if self.stats is not None:
-                    add = batch.facts.add
-                    for f in self.stats.facts(rules, before, step, after):
-                        add(
-                            self.game_id,
-                            self.game,
-                            number,
-                            round_,
-                            f.seat,
-                            f.fact,
-                            f.item,
-                            f.amount,
-                        )
+                    found = self.stats.facts(rules, before, step, after)
+                    if found:
+                        f0, f1, f2, f3, f4, f5, f6, f7 = batch.facts.cols
+                        game_id, game = self.game_id, self.game
+                        for f in found:
+                            f0.append(game_id)
+                            f1.append(game)
+                            f2.append(number)
+                            f3.append(round_)
+                            f4.append(f.seat)
+                            f5.append(f.fact)
+                            f6.append(f.item)
+                            f7.append(f.amount)
                 self.score_rows(batch, number)
         self.step = number
         c0, c1, c2, c3, c4, c5, c6 = batch.steps.cols
@@ -171,9 +192,11 @@ class Fold:
         """Refold already projected steps (after a restart): no rows, same final `last`."""
         rules = self.rules
         if rules is not None and self.state is not None:
+            apply = self.apply
+            assert apply is not None
             try:
                 for step in steps:
-                    self.state = rules.apply(self.state, step)
+                    self.state = apply(self.state, step)
             except NovusError:
                 self.state = None
         self.step += len(steps)
@@ -247,6 +270,8 @@ class GamesProjection(Projection[DuckDBView]):
         self.history = history
         self.meta: dict[str, tuple[str, tuple[str, ...]]] = {}
         """Game and player names of the games in progress (for their `seats` rows)."""
+        self.keys: dict[UUID, str] = {}
+        """Text ids of the games in progress by their UUID (most events name one)."""
 
     def process_event(self, domain_event: Any, tracking: Tracking) -> None:
         """One event and its tracking record, in one transaction (the library's entry point)."""
@@ -295,6 +320,7 @@ class GamesProjection(Projection[DuckDBView]):
         """Drop the folds (after a rebuild, or a failed write): they are refolded on demand."""
         self.folds.reset()
         self.meta.clear()
+        self.keys.clear()
 
     # ---- one event ------------------------------------------------------------------------
 
@@ -312,8 +338,12 @@ class GamesProjection(Projection[DuckDBView]):
 
     def _known(self, game_id: UUID) -> str:
         """The key of a game in progress, refolded first if the folds do not hold it."""
+        key = self.keys.get(game_id)
+        if key is not None and key in self.meta and self.folds.knows(key):
+            return key
         key = str(game_id)
         if key in self.meta and self.folds.knows(key):
+            self.keys[game_id] = key
             return key
         found = self.view.game_progress(key)
         if found is None:
@@ -381,6 +411,7 @@ class GamesProjection(Projection[DuckDBView]):
             setup = Setup.from_json(orjson.loads(progress[0]))
             found = (setup.game, setup.players)
         game, names = found
+        self.keys.pop(event.originator_id, None)
         self.folds.end(key)
         scores = Scores.from_json(event.scores)
         winners = [int(w) for w in event.winners]

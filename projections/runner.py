@@ -16,9 +16,11 @@ readers after each catch-up.
 
 from __future__ import annotations
 
+import gc
 import threading
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from uuid import UUID
@@ -41,6 +43,40 @@ STORE_MARK = "store"
 
 Progress = Callable[[int, int], None]
 """`progress(done_position, last_position)`, called after each written batch."""
+
+
+GC_THRESHOLD = 50_000
+"""Allocations between young garbage collections while projecting (CPython's default: 700)."""
+_gc_lock = threading.Lock()
+_gc_depth = 0
+_gc_saved: tuple[int, int, int] | None = None
+
+
+@contextmanager
+def fewer_collections() -> Iterator[None]:
+    """Collect garbage less often while projecting, then restore the thresholds.
+
+    A rebuild allocates millions of short-lived objects (events, steps, engine states) while
+    the batch's row lists keep growing: with the default thresholds the collector runs every
+    700 allocations and takes about a quarter of the time. Reference cycles are still
+    collected, only later: this changes when memory is scanned, never a row. Nested and
+    concurrent catch-ups (threads) share one raise; the last to end restores the thresholds.
+    """
+    global _gc_depth, _gc_saved
+    with _gc_lock:
+        if _gc_depth == 0:
+            _gc_saved = gc.get_threshold()
+            _, second, third = _gc_saved
+            gc.set_threshold(max(GC_THRESHOLD, _gc_saved[0]), max(second, 20), max(third, 100))
+        _gc_depth += 1
+    try:
+        yield
+    finally:
+        with _gc_lock:
+            _gc_depth -= 1
+            if _gc_depth == 0 and _gc_saved is not None:
+                gc.set_threshold(*_gc_saved)
+                _gc_saved = None
 
 
 def work_path(folder: Path) -> Path:
@@ -136,6 +172,10 @@ class Projector:
         self, *, rebuild: bool = False, progress: Progress | None = None, publish: bool = True
     ) -> Report:
         """Project every event after the stored position; then publish for readers."""
+        with fewer_collections():
+            return self._catch_up(rebuild, progress, publish)
+
+    def _catch_up(self, rebuild: bool, progress: Progress | None, publish: bool) -> Report:
         begin = time.perf_counter()
         if rebuild:
             reason = "asked for"

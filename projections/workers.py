@@ -12,6 +12,7 @@ failure anywhere resets every worker: the folds are rebuilt from the store on de
 
 from __future__ import annotations
 
+import gc
 import multiprocessing
 import os
 import queue
@@ -39,6 +40,7 @@ def _unstep(seat: int, value: Any) -> Step:
 def serve(requests: Any, results: Any, parent: int) -> None:
     """A worker: apply message lists in order; answer each with its rows. Ends with its parent
     (a killed projector leaves no workers behind)."""
+    gc.set_threshold(50_000, 20, 100)  # only folds: collect rarely (`runner.fewer_collections`)
     folds = LocalFolds()
     while True:
         try:

@@ -38,6 +38,7 @@ from domain.puerto_rico.components import (
     TILES,
     TRADER,
 )
+from domain.puerto_rico.describe import describe as describe_step
 from domain.puerto_rico.roles import builder, captain, craftsman, mayor, prospector, settler, trader
 from domain.puerto_rico.scoring import scores as score_state
 from domain.puerto_rico.setup import OPTIONS, initial
@@ -203,6 +204,56 @@ class PuertoRicoRules:
             ROLE_MODULES[s.role].act(s, seat, parsed, action)
         return s
 
+    def apply_trusted(self, state: State, step: Step) -> State:
+        """`apply` for a step already checked when it was stored (projection replays).
+
+        The same state as `apply` for every legal step, without computing the legal actions,
+        the chance spec or the colonist placement check; a step `apply` would refuse gives an
+        unspecified state or error here, so imports and verification use `apply`."""
+        if state.over:
+            raise GameOver()
+        if isinstance(step, ChanceStep):
+            s = state.clone()
+            outcome = step.outcome
+            if state.chance == CHANCE_BUILDINGS:
+                s.chance = NO_CHANCE
+                building_sets.resolve(s, tuple(str(t) for t in outcome))
+                settler.refill(s)
+            elif state.chance == CHANCE_LAND:
+                land_office.resolve(s, _TILE_INDEX[str(outcome[0])])
+                trader.advance(s)
+            elif state.chance != NO_CHANCE:
+                settler.resolve(s, tuple(_TILE_INDEX[str(t)] for t in outcome))
+            else:
+                return self.apply(state, step)  # not awaited: let `apply` say why
+            return s
+        if not isinstance(step, Decision) or state.chance != NO_CHANCE:
+            return self.apply(state, step)
+        seat = step.seat
+        action = step.action
+        parsed = A.parse(action)
+        if parsed is None or seat != state.actor:
+            return self.apply(state, step)
+        s = state.clone()
+        if parsed.verb == A.COLONISTS and state.role == MAYOR:
+            placement = A.parse_placement(action)
+            if placement is None:
+                return self.apply(state, step)
+            mayor.act_placement(s, seat, placement)
+        elif parsed.verb == A.GUEST:
+            guest_house.move(s, seat, parsed.arg)
+            if s.guest_stage >= 0 and not guest_house.can_move(s.players[seat]):
+                _next_guest_owner(s)
+        elif s.guest_stage >= 0:
+            _next_guest_owner(s)
+        elif parsed.verb == A.ROLE:
+            _take_role(s, seat, parsed.arg)
+        elif parsed.verb == A.DRAFT:
+            building_sets.draft(s, parsed.arg)
+        else:
+            ROLE_MODULES[s.role].act(s, seat, parsed, action)
+        return s
+
     def _placement(self, state: State, seat: int, action: str, allowed: Sequence[str]) -> State:
         placement = A.parse_placement(action)
         if placement is None:
@@ -221,9 +272,7 @@ class PuertoRicoRules:
         return score_state(state)
 
     def describe(self, state: State, step: Step) -> str:
-        from domain.puerto_rico.describe import describe
-
-        return describe(state, step)
+        return describe_step(state, step)
 
     def view(self, state: State, seat: int | None = None) -> dict[str, Any]:
         from domain.puerto_rico.view import view

@@ -75,10 +75,16 @@ BONUSES = {
 }
 
 
+_BONUS_MASK = sum(1 << b for b in BONUSES)
+"""The large buildings with a bonus, as a mask like `Player.active`."""
+_VP = tuple(b.vp for b in BUILDINGS)
+
+
 def seat_score(seat: int, p: Player, nobles_game: bool = False) -> SeatScore:
     shipping = p.vp
-    buildings = sum(BUILDINGS[b].vp for b in p.buildings)
-    large = sum(f(p) for b, f in BONUSES.items() if p.has(b))
+    vp = _VP
+    buildings = sum([vp[b] for b in p.buildings])
+    large = sum([f(p) for b, f in BONUSES.items() if p.has(b)]) if p.active & _BONUS_MASK else 0
     breakdown = {"shipping": shipping, "buildings": buildings, "large_buildings": large}
     if nobles_game:
         breakdown["nobles"] = p.nobles

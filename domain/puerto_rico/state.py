@@ -111,7 +111,20 @@ class Player:
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Player):
             return NotImplemented
-        return all(getattr(self, k) == getattr(other, k) for k in Player.__slots__)
+        return (  # every slot, spelled out (the projection compares players at each step)
+            self.doubloons == other.doubloons
+            and self.goods == other.goods
+            and self.vp == other.vp
+            and self.workers == other.workers
+            and self.active == other.active
+            and self.buildings == other.buildings
+            and self.tiles == other.tiles
+            and self.manned == other.manned
+            and self.san_juan == other.san_juan
+            and self.nobles == other.nobles
+            and self.noble_on == other.noble_on
+            and self.forests == other.forests
+        )
 
     def __hash__(self) -> int:
         return hash((self.doubloons, self.vp, self.goods, self.tiles, self.buildings))

@@ -1,0 +1,70 @@
+"""The short reading paths (SQLite notifications, per-step event decoding) give what the
+library's generic paths give."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from uuid import UUID, uuid4
+
+import orjson
+import pytest
+from eventsourcing.persistence import Mapper, StoredEvent
+from eventsourcing.sqlite import SQLiteApplicationRecorder
+from eventsourcing.utils import get_topic
+
+from application.mapper import NovusMapper
+from application.service import NovusApp
+from application.sqlite_recorder import BulkSQLiteApplicationRecorder
+from application.transcoder import OrjsonTranscoder
+from domain.core.aggregate import Game
+
+
+def generic(mapper: NovusMapper, stored: StoredEvent) -> object:
+    return Mapper.to_domain_event(mapper, stored)
+
+
+def test_decoded_store_events_equal_the_generic_path(app: NovusApp) -> None:
+    app.simulate("puerto-rico", 3, {}, seed=4, bot="random")
+    rows = app.recorder.select_notifications(start=0, limit=10_000)
+    mapper = app.mapper
+    assert isinstance(mapper, NovusMapper)
+    kinds = set()
+    for row in rows:
+        fast, slow = mapper.to_domain_event(row), generic(mapper, row)
+        assert type(fast) is type(slow)
+        assert fast.__dict__ == slow.__dict__
+        assert list(fast.__dict__) == list(slow.__dict__)
+        kinds.add(type(fast))
+    assert {Game.Started, Game.Decided, Game.ChanceResolved, Game.Finished} <= kinds
+
+
+def test_tagged_values_take_the_generic_path() -> None:
+    mapper = NovusMapper(transcoder=OrjsonTranscoder())
+    when = datetime(2024, 5, 1, 12, tzinfo=UTC)
+    state = {
+        "timestamp": {"_type_": "datetime_iso", "_data_": when.isoformat()},
+        "step": 3,
+        "outcome": ["a", [{"_type_": "datetime_iso", "_data_": when.isoformat()}]],
+    }
+    stored = StoredEvent(uuid4(), 4, get_topic(Game.ChanceResolved), orjson.dumps(state))
+    event = mapper.to_domain_event(stored)
+    assert isinstance(event, Game.ChanceResolved)
+    assert event.outcome == ["a", [when]]
+    assert event.timestamp == when
+    assert event.__dict__ == generic(mapper, stored).__dict__
+
+
+def test_sqlite_notifications_equal_the_library_reading(app: NovusApp) -> None:
+    if not isinstance(app.recorder, BulkSQLiteApplicationRecorder):
+        pytest.skip("the short reading path is the SQLite recorder's")  # PostgreSQL: library's
+    app.simulate("puerto-rico", 3, {}, seed=5, bot="random")
+    last = app.max_notification_id()
+    for start, inclusive in ((0, False), (1, True), (7, False), (last, True)):
+        fast = app.recorder.select_notifications(start, 50, inclusive_of_start=inclusive)
+        slow = SQLiteApplicationRecorder.select_notifications(
+            app.recorder, start, 50, inclusive_of_start=inclusive
+        )
+        assert fast == slow
+        assert [n.originator_id for n in fast] == [n.originator_id for n in slow]
+        assert all(type(n.originator_id) is UUID for n in fast)
+    assert app.recorder.select_notifications(last, 10, inclusive_of_start=False) == []

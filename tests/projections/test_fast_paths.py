@@ -1,0 +1,61 @@
+"""The rebuild's fast paths change no row: trusted engine replays and the mapper's short
+decoding path give the same tables as the checked `apply` and the library's generic mapper."""
+
+from __future__ import annotations
+
+import gc
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from eventsourcing.persistence import Mapper
+
+from application.mapper import NovusMapper
+from application.service import NovusApp
+from projections import projection, runner
+from tests.projections.conftest import dump
+
+GAMES = [
+    (3, {}),
+    (4, {"buildings": "random", "nobles": "true"}),
+    (5, {"buildings": "draft"}),
+    (2, {"names": "2p"}),
+    (4, {"buildings": "new", "colonist_end": "short", "discards": "reshuffle"}),
+]
+
+
+def test_fast_paths_give_the_rows_of_the_checked_paths(
+    tmp_path: Path, make_app: Callable[..., NovusApp], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    app = make_app()
+    for seed, (players, options) in enumerate(GAMES):
+        app.simulate("puerto-rico", players, options, seed=seed, bot="random")
+    app.simulate("century-new-world", 3, {}, seed=7, bot="random")
+    fast = tmp_path / "fast"
+    runner.catch_up(app, folder=fast, batch_size=501)
+
+    monkeypatch.setattr(projection, "TRUSTED", False)
+    monkeypatch.setattr(NovusMapper, "to_domain_event", Mapper.to_domain_event)
+    checked = tmp_path / "checked"
+    runner.catch_up(app, folder=checked, batch_size=501)
+
+    fast_rows, checked_rows = dump(fast / "views.duckdb"), dump(checked / "views.duckdb")
+    assert all(checked_rows[name] for name in ("games", "seats", "steps", "score_timeline"))
+    assert fast_rows == checked_rows
+
+
+def test_fewer_collections_while_projecting_then_the_thresholds_are_back(
+    folder: Path, make_app: Callable[..., NovusApp]
+) -> None:
+    before = gc.get_threshold()
+    seen: list[tuple[int, int, int]] = []
+    app = make_app()
+    app.simulate("puerto-rico", 3, {}, seed=1, bot="random")
+    with runner.fewer_collections():
+        seen.append(gc.get_threshold())
+        runner.catch_up(app, folder=folder, progress=lambda *_: seen.append(gc.get_threshold()))
+        seen.append(gc.get_threshold())
+    assert seen and all(t[0] >= runner.GC_THRESHOLD for t in seen)
+    assert gc.get_threshold() == before
+    runner.catch_up(app, folder=folder, progress=lambda *_: seen.append(gc.get_threshold()))
+    assert gc.get_threshold() == before
