@@ -8,6 +8,7 @@ import subprocess
 import time
 import urllib.request
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -39,17 +40,16 @@ def _free_port() -> int:
         return port
 
 
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, str]]:
-    folder = tmp_path_factory.mktemp("novus-browser")
-    game = str(open_app(folder).simulate("puerto-rico", 4, {}, seed=7, bot="random"))
+@contextmanager
+def serving(folder: Path) -> Iterator[str]:
+    """The real dashboard server on a free local port for `folder`; yields its base URL."""
     port = _free_port()
     env = dict(os.environ, NOVUS_DATA_DIR=str(folder))
     proc = subprocess.Popen(
         command(port, open_browser=False),
         env=env,
         stdout=subprocess.DEVNULL,
-        stderr=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
     )
     base = f"http://127.0.0.1:{port}"
     try:
@@ -63,10 +63,18 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, str]
                 if proc.poll() is not None or time.monotonic() > deadline:
                     raise RuntimeError("dashboard server did not start") from None
                 time.sleep(0.2)
-        yield base, game
+        yield base
     finally:
         proc.terminate()
         proc.wait(timeout=10)
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, str]]:
+    folder = tmp_path_factory.mktemp("novus-browser")
+    game = str(open_app(folder).simulate("puerto-rico", 4, {}, seed=7, bot="random"))
+    with serving(folder) as base:
+        yield base, game
 
 
 @pytest.fixture(scope="module")

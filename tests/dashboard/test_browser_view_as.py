@@ -3,11 +3,7 @@ seat's view (other hands face down); switching to the observer shows every hand.
 
 from __future__ import annotations
 
-import os
 import re
-import subprocess
-import time
-import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 from uuid import UUID
@@ -16,9 +12,8 @@ import pytest
 from playwright.sync_api import Page
 
 from application.service import open_app
-from dashboard.launch import command
 from domain.core.protocol import Decision
-from tests.dashboard.test_browser import _free_port, _settled, _shot
+from tests.dashboard.test_browser import _settled, _shot, serving
 from tests.dashboard.test_browser import page as page  # the fixture
 
 pytestmark = pytest.mark.browser
@@ -42,30 +37,8 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, str,
     folder = tmp_path_factory.mktemp("novus-browser-mn")
     game = str(open_app(folder).simulate("mundus-novus", 3, {"pack": "synthetic"}, seed=4))
     step = _dealt_step(folder, game)
-    port = _free_port()
-    env = dict(os.environ, NOVUS_DATA_DIR=str(folder))
-    proc = subprocess.Popen(
-        command(port, open_browser=False),
-        env=env,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
-    base = f"http://127.0.0.1:{port}"
-    try:
-        deadline = time.monotonic() + 30
-        while True:
-            try:
-                with urllib.request.urlopen(f"{base}/_stcore/health", timeout=1) as r:
-                    if r.status == 200:
-                        break
-            except OSError:
-                if proc.poll() is not None or time.monotonic() > deadline:
-                    raise RuntimeError("dashboard server did not start") from None
-                time.sleep(0.2)
+    with serving(folder) as base:
         yield base, game, step
-    finally:
-        proc.terminate()
-        proc.wait(timeout=10)
 
 
 def _hands(tab: Page) -> list[str]:
