@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Self
 
 from domain.century_new_world import cubes as C
 
@@ -87,7 +87,9 @@ class Location:
 
 
 @dataclass(frozen=True, slots=True)
-class PointCard:
+class CostedComponent:
+    """A component bought with cubes for points and a benefit: point cards and bonus tiles."""
+
     id: str
     cost: C.Cubes
     points: int
@@ -104,34 +106,20 @@ class PointCard:
         }
 
     @classmethod
-    def from_json(cls, d: Mapping[str, Any]) -> PointCard:
+    def from_json(cls, d: Mapping[str, Any]) -> Self:
         return cls(
             str(d["id"]), C.parse(d["cost"]), int(d["points"]), str(d["mark"]), str(d["benefit"])
         )
 
 
 @dataclass(frozen=True, slots=True)
-class BonusTile:
-    id: str
-    cost: C.Cubes
-    points: int
-    mark: str
-    benefit: str
+class PointCard(CostedComponent):
+    """A point card (cost, points, player-count mark, benefit)."""
 
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "id": self.id,
-            "cost": C.text(self.cost),
-            "points": self.points,
-            "mark": self.mark,
-            "benefit": self.benefit,
-        }
 
-    @classmethod
-    def from_json(cls, d: Mapping[str, Any]) -> BonusTile:
-        return cls(
-            str(d["id"]), C.parse(d["cost"]), int(d["points"]), str(d["mark"]), str(d["benefit"])
-        )
+@dataclass(frozen=True, slots=True)
+class BonusTile(CostedComponent):
+    """A bonus tile (cost, points, stack mark, benefit)."""
 
 
 @dataclass(frozen=True, slots=True)
