@@ -8,8 +8,7 @@ from typing import Any
 from domain.century_new_world import cubes as C
 from domain.century_new_world.scoring import breakdown
 from domain.century_new_world.state import State
-from domain.core.bots import RandomBot
-from domain.core.errors import NovusError
+from domain.core import bots as core_bots
 from domain.core.protocol import Bot, Decision
 
 VALUE = (1.0, 2.0, 3.0, 4.0)
@@ -19,11 +18,7 @@ UPGRADE_STEP = 0.6
 
 
 def make_bot(rules: Any, kind: str, seed: int) -> Bot[Any]:
-    if kind == "random":
-        return RandomBot(rules, seed)
-    if kind == "heuristic":
-        return HeuristicBot(rules, seed)
-    raise NovusError(f"unknown bot kind {kind!r}", hint="bots: random, heuristic")
+    return core_bots.make_bot(rules, kind, seed, HeuristicBot)
 
 
 def _shortfall(have: C.Cubes, need: C.Cubes) -> float:

@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Any
 
-from domain.core.protocol import Action, Rules
+from domain.core.errors import SetupError
+from domain.core.protocol import Action, Bot, Rules
 
 
 class RandomBot:
@@ -18,3 +20,17 @@ class RandomBot:
     def choose(self, state: Any, seat: int) -> Action:
         legal = self.rules.legal_actions(state, seat)
         return legal[self.rng.randrange(len(legal))]
+
+
+BOT_KINDS = ("random", "heuristic")
+
+
+def make_bot(
+    rules: Rules[Any], kind: str, seed: int, heuristic: Callable[[Rules[Any], int], Bot[Any]]
+) -> Bot[Any]:
+    """The bot of `kind` for `rules`: the uniform random bot, or the game's own heuristic."""
+    if kind == "random":
+        return RandomBot(rules, seed)
+    if kind == "heuristic":
+        return heuristic(rules, seed)
+    raise SetupError(f"unknown bot kind {kind!r}", hint="bots: " + ", ".join(BOT_KINDS))

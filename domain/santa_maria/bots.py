@@ -21,8 +21,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from domain.core.bots import RandomBot
-from domain.core.errors import SetupError
+from domain.core import bots as core_bots
 from domain.core.protocol import Bot, Rules
 from domain.santa_maria import maya as maya_rules
 from domain.santa_maria.components import MAYA_REGIONS, MAYA_STORE, RESOURCES, cocoa_of, hall_def
@@ -443,8 +442,4 @@ class HeuristicBot:
 
 
 def make_bot(rules: Rules[Any], kind: str, seed: int) -> Bot[State]:
-    if kind == "random":
-        return RandomBot(rules, seed)
-    if kind == "heuristic":
-        return HeuristicBot(rules, seed)
-    raise SetupError(f"unknown bot kind {kind!r}", hint="bots: random, heuristic")
+    return core_bots.make_bot(rules, kind, seed, HeuristicBot)
