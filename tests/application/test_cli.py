@@ -192,8 +192,9 @@ def test_real_subprocess_errors_and_default_data_folder(tmp_path: Path) -> None:
     done = run_novus("demo", "--no-dashboard", "--games", "1", cwd=tmp_path)
     assert done.returncode == 0, done.stderr
     assert (tmp_path / "novus-data" / "events.sqlite").exists()
-    done = run_novus("show", "0123", cwd=tmp_path)
-    assert done.returncode == 1 and "error: no game '0123' in the store" in done.stderr
+    # A uuid4's 13th hex digit is always 4, so this prefix can never match a stored game.
+    done = run_novus("show", "0000000000000", cwd=tmp_path)
+    assert done.returncode == 1 and "error: no game '0000000000000' in the store" in done.stderr
     done = run_novus("simulate", "--game", "nope", cwd=tmp_path)
     assert done.returncode == 1 and "unknown game" in done.stderr
     done = run_novus("--help", cwd=tmp_path)
