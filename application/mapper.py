@@ -25,10 +25,12 @@ from eventsourcing.persistence import Mapper, StoredEvent
 from eventsourcing.utils import get_topic
 
 from domain.core.aggregate import Game
+from domain.core.protocol import ChanceStep, Decision, Step
 
 STEP_EVENTS: frozenset[type[Any]] = frozenset({Game.Decided, Game.ChanceResolved})
 """Per-step events: fields are ints, strings and lists of JSON values, plus the timestamp."""
 _STEP_TOPICS: dict[str, type[Any]] = {get_topic(cls): cls for cls in STEP_EVENTS}
+_DECIDED_TOPIC = get_topic(Game.Decided)
 _TIMESTAMP_TAG = "datetime_iso"
 _parse_time = datetime.fromisoformat
 
@@ -68,28 +70,48 @@ class NovusMapper(Mapper[UUID]):
 
     def to_domain_event(self, stored_event: StoredEvent) -> DomainEventProtocol[UUID]:
         cls = _STEP_TOPICS.get(stored_event.topic)
-        if cls is None or self.cipher or self.compressor:
+        if cls is None or type(stored_event.originator_id) is not UUID:
             return super().to_domain_event(stored_event)
-        state = orjson.loads(stored_event.state)
+        state = self.step_state(stored_event.topic, stored_event.state)
+        if state is None:
+            return super().to_domain_event(stored_event)
+        state["timestamp"] = _parse_time(state["timestamp"]["_data_"])
+        state["originator_id"] = stored_event.originator_id
+        state["originator_version"] = stored_event.originator_version
+        event = object.__new__(cls)
+        object.__setattr__(event, "__dict__", state)
+        return event
+
+    def step_state(self, topic: str, data: bytes) -> dict[str, Any] | None:
+        """The stored fields of a per-step event (`Decided`, `ChanceResolved`) as plain JSON
+        values, timestamp still tagged; None when the generic path must decode the record
+        (another topic, an older class version, any other tagged value, a cipher or a
+        compressor). Projections read the step from here without making the event object."""
+        if self.cipher or self.compressor or topic not in _STEP_TOPICS:
+            return None
+        state: dict[str, Any] = orjson.loads(data)
         stamp = state.get("timestamp")
         if (
             "class_version" in state
             or type(stamp) is not dict
             or stamp.get("_type_") != _TIMESTAMP_TAG
             or len(stamp) != 2
-            or type(stored_event.originator_id) is not UUID
         ):
-            return super().to_domain_event(stored_event)
+            return None
         for value in state.values():  # any other tagged value: the generic path decodes it
             kind = type(value)
             if (kind is dict and value is not stamp) or (kind is list and _tagged(value)):
-                return super().to_domain_event(stored_event)
-        state["timestamp"] = _parse_time(stamp["_data_"])
-        state["originator_id"] = stored_event.originator_id
-        state["originator_version"] = stored_event.originator_version
-        event = object.__new__(cls)
-        object.__setattr__(event, "__dict__", state)
-        return event
+                return None
+        return state
+
+    def stored_step(self, topic: str, data: bytes) -> tuple[int, Step] | None:
+        """`(step number, step)` of a stored per-step event, or None (see `step_state`)."""
+        state = self.step_state(topic, data)
+        if state is None:
+            return None
+        if topic == _DECIDED_TOPIC:
+            return state["step"], Decision(state["seat"], state["action"])
+        return state["step"], ChanceStep(tuple(state["outcome"]))
 
 
 def _tagged(values: list[Any]) -> bool:

@@ -324,6 +324,22 @@ class NovusApp(Application[UUID]):
         )
         return [(n.id, self.mapper.to_domain_event(n)) for n in rows]
 
+    def stored_notifications(
+        self, after: int = 0, limit: int = READ_BATCH
+    ) -> list[tuple[int, UUID | str, int, str, bytes]]:
+        """Stored events after notification id `after`, in order, NOT decoded:
+        `(id, originator_id, originator_version, topic, state)`; the id is the stored hex on
+        SQLite, a UUID elsewhere. For projections, which decode most rows themselves."""
+        select_rows = getattr(self.recorder, "select_rows", None)
+        datastore = getattr(self.recorder, "datastore", None)
+        if select_rows is not None and getattr(datastore, "originator_id_type", "") == "uuid":
+            rows: list[tuple[int, UUID | str, int, str, bytes]] = select_rows(after, limit)
+            return rows
+        notes = self.recorder.select_notifications(
+            start=after, limit=limit, inclusive_of_start=False
+        )
+        return [(n.id, n.originator_id, n.originator_version, n.topic, n.state) for n in notes]
+
     def max_notification_id(self) -> int:
         return self.recorder.max_notification_id() or 0
 

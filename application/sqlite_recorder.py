@@ -84,6 +84,18 @@ class BulkSQLiteApplicationRecorder(SQLiteApplicationRecorder):
             out.append(note)
         return out
 
+    def select_rows(self, after: int, limit: int) -> list[tuple[int, str, int, str, bytes]]:
+        """Up to `limit` stored events after notification id `after`, in order, as plain
+        `(id, originator_id, originator_version, topic, state)` tuples."""
+        statement = (
+            "SELECT rowid, originator_id, originator_version, topic, state FROM "
+            f"{self.events_table_name} WHERE rowid > ? ORDER BY rowid LIMIT ?"
+        )
+        with self.datastore.transaction(commit=False) as c:
+            c.execute(statement, [after, limit])
+            rows: list[tuple[int, str, int, str, bytes]] = c.fetchall()
+        return rows
+
 
 def _uuid(text: str) -> UUID:
     """`UUID(text)` for the 32 hex digits the recorder stores, without its string checks."""

@@ -19,7 +19,7 @@ from typing import Any
 from uuid import UUID
 
 import orjson
-from eventsourcing.persistence import Tracking
+from eventsourcing.persistence import StoredEvent, Tracking
 from eventsourcing.projection import Projection
 
 from domain.core import registry
@@ -61,12 +61,14 @@ class Fold:
         "apply",
         "game",
         "game_id",
+        "keys",
         "last",
         "names",
         "parts",
         "per_seat",
         "rules",
         "score_parts",
+        "seat_key",
         "state",
         "stats",
         "step",
@@ -80,6 +82,8 @@ class Fold:
         self.stats = game_stats.get(setup.game)
         self.score_parts = self.stats.score_parts if self.stats else None
         self.per_seat = self.stats.seat_score if self.stats and self.score_parts else None
+        self.seat_key = self.stats.seat_key if self.stats and self.per_seat else None
+        self.keys: list[object] = []
         self.rules: Rules[Any] | None
         try:
             self.rules = registry.get(setup.game)
@@ -101,13 +105,26 @@ class Fold:
         old, self.parts = self.parts, parts
         if self.per_seat is not None:
             per_seat = self.per_seat
+            seat_key = self.seat_key
             if old is None or len(old) != len(parts):
+                if seat_key is not None:
+                    self.keys = [seat_key(p) for p in parts]
                 return [per_seat(state, i) for i in range(len(parts))]
-            return [
-                per_seat(state, i)
-                for i, p in enumerate(parts)
-                if p is not old[i] and p != old[i]  # `_same`, inlined: runs at every step
-            ]
+            if seat_key is None:
+                return [
+                    per_seat(state, i)
+                    for i, p in enumerate(parts)
+                    if p is not old[i] and p != old[i]  # `_same`, inlined: runs at every step
+                ]
+            keys = self.keys
+            changed = []
+            for i, p in enumerate(parts):
+                if p is not old[i]:
+                    key = seat_key(p)
+                    if key != keys[i]:
+                        keys[i] = key
+                        changed.append(per_seat(state, i))
+            return changed
         if old is None or len(old) != len(parts):
             return list(self.rules.scores(state).seats)
         if all(_same(a, b) for a, b in zip(old, parts, strict=True)):
@@ -270,8 +287,8 @@ class GamesProjection(Projection[DuckDBView]):
         self.history = history
         self.meta: dict[str, tuple[str, tuple[str, ...]]] = {}
         """Game and player names of the games in progress (for their `seats` rows)."""
-        self.keys: dict[UUID, str] = {}
-        """Text ids of the games in progress by their UUID (most events name one)."""
+        self.keys: dict[UUID | str, str] = {}
+        """Text ids of the games in progress by their UUID or stored hex (most events name one)."""
 
     def process_event(self, domain_event: Any, tracking: Tracking) -> None:
         """One event and its tracking record, in one transaction (the library's entry point)."""
@@ -302,6 +319,45 @@ class GamesProjection(Projection[DuckDBView]):
             self.forget()  # the folds ran ahead of what is stored
             raise
         return batch, ticket, Tracking(application_name, notifications[-1][0])
+
+    def submit_stored(
+        self,
+        rows: Sequence[tuple[int, UUID | str, int, str, bytes]],
+        application_name: str,
+        mapper: Any,
+    ) -> tuple[Batch, Any, Tracking | None]:
+        """`submit` for stored, undecoded rows (`NovusApp.stored_notifications`).
+
+        The per-step events, nearly all of a store, are read as steps straight from their
+        stored JSON (`NovusMapper.stored_step`) without making event objects; every other row
+        goes through the mapper and `submit`'s path. Same rows, same tracking."""
+        batch = Batch()
+        if not rows:
+            return batch, None, None
+        stored_step = getattr(mapper, "stored_step", None)
+        try:
+            for position, originator_id, version, topic, state in rows:
+                found = stored_step(topic, state) if stored_step is not None else None
+                if found is not None:
+                    number, step = found
+                    self.folds.step(batch, self._known(originator_id), step, number)
+                    continue
+                game_id = originator_id if isinstance(originator_id, UUID) else UUID(originator_id)
+                event = mapper.to_domain_event(
+                    StoredEvent(
+                        originator_id=game_id,
+                        originator_version=version,
+                        topic=topic,
+                        state=state,
+                    )
+                )
+                self._project(batch, position, event)
+            batch.events = len(rows)
+            ticket = self.folds.submit()
+        except BaseException:
+            self.forget()
+            raise
+        return batch, ticket, Tracking(application_name, rows[-1][0])
 
     def complete(self, pending: tuple[Batch, Any, Tracking | None]) -> Batch:
         """Second half: gather the fold rows and write everything in one transaction."""
@@ -336,12 +392,14 @@ class GamesProjection(Projection[DuckDBView]):
         elif isinstance(event, Game.Finished):
             self._finished(batch, event)
 
-    def _known(self, game_id: UUID) -> str:
-        """The key of a game in progress, refolded first if the folds do not hold it."""
+    def _known(self, game_id: UUID | str) -> str:
+        """The key of a game in progress, refolded first if the folds do not hold it.
+
+        `game_id` is the event's UUID, or its stored hex (rows read undecoded)."""
         key = self.keys.get(game_id)
         if key is not None and key in self.meta and self.folds.knows(key):
             return key
-        key = str(game_id)
+        key = str(game_id if isinstance(game_id, UUID) else UUID(game_id))
         if key in self.meta and self.folds.knows(key):
             self.keys[game_id] = key
             return key
@@ -412,6 +470,7 @@ class GamesProjection(Projection[DuckDBView]):
             found = (setup.game, setup.players)
         game, names = found
         self.keys.pop(event.originator_id, None)
+        self.keys.pop(event.originator_id.hex, None)
         self.folds.end(key)
         scores = Scores.from_json(event.scores)
         winners = [int(w) for w in event.winners]

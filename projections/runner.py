@@ -5,9 +5,10 @@
     runner.catch_up("novus-data", rebuild=True)   # drop everything, replay the whole store
     runner.follow("novus-data")                   # keep following until interrupted
 
-The notification log is polled (`NovusApp.notifications`): the SQLite recorder offers no
-subscription, and polling works the same on PostgreSQL. Each poll reads up to `batch_size` events,
-projects them and writes rows + position in one DuckDB transaction (`GamesProjection`).
+The notification log is polled (`NovusApp.stored_notifications`: stored rows, which the
+projection decodes): the SQLite recorder offers no subscription, and polling works the same on
+PostgreSQL. Each poll reads up to `batch_size` events, projects them and writes rows + position
+in one DuckDB transaction (`GamesProjection`).
 
 Files in the data folder: `views-projector.duckdb` is the projector's own (read-write, locked
 while it runs); `views.duckdb` (`application.settings.views_path`) is the copy published for
@@ -194,8 +195,12 @@ class Projector:
         read = position
         pending = None
         while True:  # batch N is written while batch N+1 is folded (by the workers, if any)
-            notes = self.app.notifications(read, self.batch_size) if read >= position else []
-            current = self.projection.submit(notes, self.app.name) if notes else None
+            notes = self.app.stored_notifications(read, self.batch_size) if read >= position else []
+            current = (
+                self.projection.submit_stored(notes, self.app.name, self.app.mapper)
+                if notes
+                else None
+            )
             if notes:
                 events += len(notes)
                 read = notes[-1][0]

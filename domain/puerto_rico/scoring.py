@@ -80,6 +80,15 @@ _BONUS_MASK = sum(1 << b for b in BONUSES)
 _VP = tuple(b.vp for b in BUILDINGS)
 
 
+def score_key(p: Player) -> object:
+    """What `seat_score`'s points (not its tie-break) depend on: shipping VP, the buildings and
+    the nobles; the whole player once a large building with a bonus is manned (the bonuses read
+    the island, the city and the colonists)."""
+    if p.active & _BONUS_MASK:
+        return p
+    return (p.vp, p.buildings, p.nobles)
+
+
 def seat_score(seat: int, p: Player, nobles_game: bool = False) -> SeatScore:
     shipping = p.vp
     vp = _VP

@@ -72,6 +72,10 @@ class GameStats:
       `score_timeline` is built from `seat_score` alone. Normally it equals
       `rules.scores(state).seats[seat]`; a game whose running score would reveal hidden
       information (cards in hand) returns only the publicly known points here.
+    - `seat_key(part)`: optional, with `seat_score`; what of a seat's part its score depends
+      on. When a part is not the same object as before, its key is compared (``==``) with the
+      previous key instead of the whole part, and the seat is rescored only if the key differs
+      (Puerto Rico: a player changes at most steps, his points far less often).
     - `public_action(rules, before, step)`: optional; the text stored in `steps.action` when
       the recorded action or chance outcome would show hidden information (a secret offer, the
       cards dealt): e.g. ``"offer:3"`` for ``"offer:2,4,7"``. Default: the action as recorded
@@ -87,6 +91,7 @@ class GameStats:
     titles: Mapping[str, str] = field(default_factory=dict)
     score_parts: Callable[[Any], tuple[object, ...]] | None = None
     seat_score: Callable[[Any, int], SeatScore] | None = None
+    seat_key: Callable[[Any], object] | None = None
     public_action: Callable[[Rules[Any], Any, Step], str] | None = None
     public_summary: Callable[[Rules[Any], Any, Step], str] | None = None
 

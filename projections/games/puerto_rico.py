@@ -129,4 +129,5 @@ STATS = GameStats(
     titles=TITLES,
     score_parts=score_parts,
     seat_score=seat_score,
+    seat_key=scoring.score_key,
 )

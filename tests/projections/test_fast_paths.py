@@ -1,5 +1,7 @@
-"""The rebuild's fast paths change no row: trusted engine replays and the mapper's short
-decoding path give the same tables as the checked `apply` and the library's generic mapper."""
+"""The rebuild's fast paths change no row: trusted engine replays, the steps read straight from
+the stored rows and the mapper's short decoding path give the same tables as the checked
+`apply` and the library's generic mapper; rescoring only changed keys gives a naive fold's
+score timeline."""
 
 from __future__ import annotations
 
@@ -12,6 +14,7 @@ from eventsourcing.persistence import Mapper
 
 from application.mapper import NovusMapper
 from application.service import NovusApp
+from domain.core import registry
 from projections import projection, runner
 from tests.projections.conftest import dump
 
@@ -36,12 +39,42 @@ def test_fast_paths_give_the_rows_of_the_checked_paths(
 
     monkeypatch.setattr(projection, "TRUSTED", False)
     monkeypatch.setattr(NovusMapper, "to_domain_event", Mapper.to_domain_event)
+    monkeypatch.setattr(NovusMapper, "stored_step", lambda *_: None)  # every row decoded
     checked = tmp_path / "checked"
     runner.catch_up(app, folder=checked, batch_size=501)
 
     fast_rows, checked_rows = dump(fast / "views.duckdb"), dump(checked / "views.duckdb")
     assert all(checked_rows[name] for name in ("games", "seats", "steps", "score_timeline"))
     assert fast_rows == checked_rows
+
+
+def test_score_keys_lose_no_score_change(tmp_path: Path, make_app: Callable[..., NovusApp]) -> None:
+    """Heuristic games (large buildings manned, nobles): every score change of a naive fold
+    (`rules.scores` after every step) is in `score_timeline`, and nothing else is."""
+    app = make_app()
+    for seed, options in enumerate([{}, {"nobles": "true", "buildings": "random"}]):
+        app.simulate("puerto-rico", 4, options, seed=seed, bot="heuristic")
+    runner.catch_up(app, folder=tmp_path)
+    rows = dump(tmp_path / "views.duckdb")["score_timeline"]
+    large = False
+    for game_id in app.game_ids():
+        record = app.history(game_id)
+        rules = registry.get(record.game)
+        state = rules.initial_state(record.setup)
+        expected = set()
+        last: dict[tuple[int, str], int] = {}
+        for number in range(len(record.steps) + 1):
+            if number:
+                state = rules.apply(state, record.steps[number - 1])
+            for score in rules.scores(state).seats:
+                for category, points in {"total": score.total, **score.breakdown}.items():
+                    if last.get((score.seat, category)) != points:
+                        last[(score.seat, category)] = points
+                        expected.add((number, score.seat, category, points))
+        large = large or any(k[1] == "large_buildings" and v for k, v in last.items())
+        got = {(step, seat, c, p) for g, step, seat, c, p in rows if g == str(game_id)}
+        assert got == expected
+    assert large  # the key's fallback (a manned large building) was exercised
 
 
 def test_fewer_collections_while_projecting_then_the_thresholds_are_back(
