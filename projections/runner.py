@@ -18,6 +18,7 @@ readers after each catch-up.
 from __future__ import annotations
 
 import gc
+import os
 import threading
 import time
 from collections.abc import Callable, Iterator, Mapping
@@ -30,13 +31,18 @@ from application import settings
 from application.service import NovusApp, open_app
 from domain.core.aggregate import Game
 from domain.core.protocol import ChanceStep, Decision, Step
-from projections.projection import GamesProjection
+from projections.projection import GamesProjection, LocalFolds
 from projections.view import DuckDBView
 from projections.workers import WorkerFolds
 
 WORK_FILE = "views-projector.duckdb"
 BATCH_SIZE = 20000
 """Events per transaction: each commit costs a few milliseconds whatever its size."""
+AUTO = 0
+"""`workers=AUTO`: one fold process per core while a large backlog is caught up, else none."""
+AUTO_MIN_EVENTS = 100_000
+"""Backlog from which `AUTO` starts workers: starting them costs about half a second, which
+folding on two cores wins back after some 70,000 events (`benchmarks/bench_projections.py`)."""
 POLL_SECONDS = 0.2
 PUBLISH_SECONDS = 2.0
 STORE_MARK = "store"
@@ -94,6 +100,8 @@ class Report:
     rebuilt: bool = False
     reason: str = ""
     """Why the tables were rebuilt (asked for, or the store is not the one they came from)."""
+    workers: int = 1
+    """Processes that folded the games (1: the projector itself)."""
 
     @property
     def rate(self) -> float:
@@ -115,7 +123,8 @@ class Projector:
         batch_size: int = BATCH_SIZE,
         workers: int = 1,
     ) -> None:
-        """`workers` > 1 folds the games in that many worker processes (large backlogs)."""
+        """`workers` > 1 folds the games in that many worker processes (large backlogs);
+        `AUTO` (0) uses one per core for a catch-up of at least `AUTO_MIN_EVENTS` events."""
         if isinstance(source, NovusApp):
             self.app = source
             self._own_app = False
@@ -132,8 +141,28 @@ class Projector:
             if self._own_app:
                 self.app.close()
             raise
+        self.auto = workers == AUTO
         folds = WorkerFolds(workers) if workers > 1 else None
         self.projection = GamesProjection(self.view, history=self._history, folds=folds)
+
+    def _choose_folds(self, backlog: int) -> None:
+        """With `AUTO`: worker folds for a large backlog, local ones otherwise. Games in
+        progress are refolded from the store by the new folds (as after a restart)."""
+        cores = len(os.sched_getaffinity(0))
+        wanted = cores if cores > 1 and backlog >= AUTO_MIN_EVENTS else 1
+        current = self.projection.folds
+        have = current.count if isinstance(current, WorkerFolds) else 1
+        if wanted == have:
+            return
+        current.close()
+        self.projection.folds = WorkerFolds(wanted) if wanted > 1 else LocalFolds()
+        self.projection.forget()
+
+    @property
+    def workers(self) -> int:
+        """Fold processes in use (1: folding in this process)."""
+        folds = self.projection.folds
+        return folds.count if isinstance(folds, WorkerFolds) else 1
 
     def _history(self, game_id: str, count: int) -> list[Step]:
         """The first `count` steps of a stored game (versions 2 .. count + 1)."""
@@ -192,6 +221,8 @@ class Projector:
         last = self.app.max_notification_id()
         if position == 0 and last:
             self.view.set_mark(STORE_MARK, self._store_mark())
+        if self.auto:
+            self._choose_folds(last - position)
         read = position
         pending = None
         while True:  # batch N is written while batch N+1 is folded (by the workers, if any)
@@ -219,7 +250,8 @@ class Projector:
                 read = -1  # caught up: complete the last batch, read no more
         if publish and (events or reason or not self.published.exists()):
             self.publish()
-        return Report(events, position, time.perf_counter() - begin, bool(reason), reason)
+        seconds = time.perf_counter() - begin
+        return Report(events, position, seconds, bool(reason), reason, self.workers)
 
     @property
     def published(self) -> Path:

@@ -74,9 +74,15 @@ def project(
     workers: Annotated[
         int,
         typer.Option(
-            "--workers", "-w", min=1, help="Processes folding the games (large backlogs)."
+            "--workers",
+            "-w",
+            min=0,
+            help=(
+                "Processes folding the games; 0 (default): one per core when at least "
+                f"{runner.AUTO_MIN_EVENTS:,} events are behind, else none."
+            ),
         ),
-    ] = 1,
+    ] = runner.AUTO,
 ) -> None:
     """Project the event store into DuckDB (games, steps, scores, statistics) from where it was."""
     folder = settings.data_dir(data_dir)
@@ -100,9 +106,10 @@ def project(
                     raise
             if report.rebuilt:
                 console.print(f"rebuilt the views ({report.reason})", highlight=False)
+            folded = f", {report.workers} fold processes" if report.workers > 1 else ""
             console.print(
                 f"projected {report.events} events in {report.seconds:.2f} s "
-                f"({report.rate:,.0f} events/s); position {report.position}; "
+                f"({report.rate:,.0f} events/s{folded}); position {report.position}; "
                 f"views: {projector.published}",
                 highlight=False,
             )
