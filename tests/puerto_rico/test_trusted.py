@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 from domain.core.errors import ChanceExpected, GameOver, SetupError
 from domain.core.play import play
 from domain.core.protocol import Decision
+from domain.puerto_rico.roles.mayor import capacities, room_from
 from domain.puerto_rico.rules import RULES
 
 
@@ -59,3 +60,23 @@ def test_trusted_apply_still_refuses_what_cannot_be_replayed() -> None:
     state = RULES.initial_state(setup)
     with pytest.raises(ChanceExpected):  # the face-up plantations are drawn first
         RULES.apply_trusted(state, Decision(0, "role:settler"))
+
+
+@settings(max_examples=8, deadline=None)
+@given(players=st.integers(2, 5), nobles=st.booleans(), seed=st.integers(0, 10_000))
+def test_room_from_counts_the_free_circles_capacities_lists(
+    players: int, nobles: bool, seed: int
+) -> None:
+    """The mayor's placement shortcut counts exactly the circles `capacities` lists."""
+    options = {"buildings": "random", "nobles": "true" if nobles and players > 2 else "false"}
+    setup = RULES.prepare([f"P{i}" for i in range(players)], options)
+    bots = [RULES.bot("heuristic", seed * 10 + i) for i in range(players)]
+    steps, _ = play(RULES, setup, bots, random.Random(seed))
+    state = RULES.initial_state(setup)
+    for step in steps:
+        state = RULES.apply_trusted(state, step)
+        for p in state.players:
+            caps = capacities(p)
+            assert [room_from(p, f) for f in range(len(caps) + 1)] == [
+                sum(caps[f:]) for f in range(len(caps) + 1)
+            ]

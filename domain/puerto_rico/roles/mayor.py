@@ -71,6 +71,23 @@ def capacities(p: Player) -> list[int]:
     return caps
 
 
+_SLOTS = tuple(b.slots for b in BUILDINGS)
+
+
+def room_from(p: Player, first: int) -> int:
+    """`sum(capacities(p)[first:])` without building the list (runs at every placement)."""
+    room = 0
+    if first < NTILES:
+        tiles, manned = p.tiles, p.manned
+        for t in range(first, NTILES):
+            room += tiles[t] - manned[t]
+    slots = _SLOTS
+    for b, w in zip(p.buildings, p.workers, strict=True):
+        if NTILES + b >= first:
+            room += slots[b] - w
+    return room
+
+
 def _lift(p: Player) -> int:
     hand = p.colonists()
     p.noble_on = 0
@@ -210,10 +227,9 @@ def act(s: State, seat: int, parsed: Parsed, action: str = "") -> None:
         s.hand -= 1
         s.cursor = parsed.arg
         if s.hand:
-            caps = capacities(p)
-            if sum(caps[s.cursor :]) > s.hand:
+            if room_from(p, s.cursor) > s.hand:
                 return
-            _fill_from(p, caps, s.cursor)
+            _fill_from(p, capacities(p), s.cursor)
             s.hand = 0
     if not _assign_nobles(s, seat):
         return
