@@ -76,7 +76,13 @@ Reader = Callable[[str, bytes, bool], Parsed]
 
 def _read_native(file: str, data: bytes, lenient: bool) -> Parsed:
     game = native.loads(file, data)
-    return Parsed(game, game.game_id)
+    warnings: tuple[str, ...] = ()
+    if game.recorded_under is not None:
+        warnings = (
+            f"recorded under {game.setup.game} rules version {game.recorded_under!r}: every "
+            f"move was checked again under version {game.rules_version!r} and stored as such",
+        )
+    return Parsed(game, game.game_id, warnings)
 
 
 def _read_pbem(file: str, data: bytes, lenient: bool) -> Parsed:

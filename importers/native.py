@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import hashlib
 import uuid
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 import orjson
@@ -39,6 +39,9 @@ class NativeGame:
     steps: tuple[Step, ...]
     id: uuid.UUID | None = None
     """The stored game's id, written by `novus export`; None for games from elsewhere."""
+    recorded_under: str | None = None
+    """The older rules version the file names, when every step was checked again under the
+    engine's current one (`rules_version`); None when the file names the current version."""
 
     @property
     def game_id(self) -> uuid.UUID:
@@ -139,11 +142,19 @@ def loads(file: str, raw: bytes) -> NativeGame:
             steps=tuple(_parse_step(file, n, d) for n, d in enumerate(parsed[1:], start=2)),
         )
         if game.rules_version != rules.rules_version:
-            raise NativeFormatError(
-                file,
-                1,
-                f"rules version {game.rules_version!r} of {setup.game} is not supported",
-                hint=f"this Novus plays {setup.game} rules version {rules.rules_version!r}",
+            if not _older(game.rules_version, rules.rules_version):
+                raise NativeFormatError(
+                    file,
+                    1,
+                    f"rules version {game.rules_version!r} of {setup.game} is not supported",
+                    hint=f"this Novus plays {setup.game} rules version {rules.rules_version!r}; "
+                    "a newer version comes from a newer Novus: upgrade to import it",
+                )
+            game = replace(
+                game,
+                rules_version=rules.rules_version,
+                recorded_under=game.rules_version,
+                source={**game.source, "recorded_rules_version": game.rules_version},
             )
         _check_setup(rules, setup)
         state = rules.initial_state(setup)
@@ -158,12 +169,25 @@ def loads(file: str, raw: bytes) -> NativeGame:
             check(rules, state, step)
             state = rules.apply(state, step)
         except NovusError as error:
+            hint = error.hint
+            if game.recorded_under is not None:
+                hint = (
+                    f"the file was recorded under {setup.game} rules version "
+                    f"{game.recorded_under!r}; this Novus checks it under version "
+                    f"{game.rules_version!r}, which refuses this move"
+                    + (f" ({hint})" if hint else "")
+                )
             raise NativeFormatError(
-                file, number, f"{step_json(step)}: {error.message}", error.hint
+                file, number, f"{step_json(step)}: {error.message}", hint
             ) from None
     if not rules.is_over(state):
         raise NativeFormatError(file, len(lines), "the game is incomplete (truncated file?)")
     return game
+
+
+def _older(version: str, current: str) -> bool:
+    """Whether `version` is an earlier rules version than `current` (they are whole numbers)."""
+    return version.isdigit() and current.isdigit() and int(version) < int(current)
 
 
 def _check_setup(rules: Any, setup: Setup) -> None:

@@ -8,6 +8,7 @@ import orjson
 import pytest
 
 from application.service import NovusApp, open_app
+from domain.core import registry
 from importers.api import MAX_FILE_BYTES, ImportResult, export_bytes, import_bytes, import_paths
 from importers.errors import FileTooLarge, IdConflict, ImportProblem, NativeFormatError
 
@@ -75,7 +76,8 @@ def test_truncated_file_is_incomplete_and_stores_nothing(app: NovusApp, lines: l
     ("change", "words"),
     [
         ({"version": 2}, "format version 2"),
-        ({"rules_version": "0"}, "rules version '0'"),
+        ({"rules_version": "99"}, "rules version '99'"),
+        ({"rules_version": "2b"}, "rules version '2b'"),
         ({"format": "other"}, "not a novus.jsonl header"),
         ({"seed": "x"}, "bad header: seed"),
     ],
@@ -85,6 +87,29 @@ def test_wrong_versions_and_header_fields(
 ) -> None:
     error = rejected(app, join(header(lines, **change)))
     assert error.line == 1 and words in error.message
+
+
+def test_an_older_rules_version_is_checked_again_under_the_current_one(
+    app: NovusApp, lines: list[bytes]
+) -> None:
+    """A file from an older Novus: imported when every move is legal under today's rules (with
+    a warning, stored as today's version), rejected at the first move they refuse."""
+    older = str(int(registry.get(GAME).rules_version) - 1)
+    data = join(header(lines, rules_version=older))
+    result = import_bytes(app, "old.novus.jsonl", data)
+    assert result.status == "imported", result
+    assert any(f"rules version '{older}'" in w for w in result.warnings)
+    assert result.game_id is not None
+    record = app.history(result.game_id)
+    assert record.rules_version == registry.get(GAME).rules_version
+    assert record.source["recorded_rules_version"] == older
+    assert import_bytes(app, "old.novus.jsonl", data).status == "present"
+
+    first = next(i for i, line in enumerate(lines) if b'"seat"' in line)
+    broken = header(lines, rules_version=older)
+    broken[first] = broken[first].replace(b'"role:', b'"role:pirate')
+    error = rejected(app, join(broken))
+    assert error.line == first + 1 and f"rules version '{older}'" in error.hint
 
 
 def test_unknown_names(app: NovusApp, lines: list[bytes]) -> None:
