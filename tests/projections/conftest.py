@@ -9,7 +9,9 @@ from typing import Any
 import duckdb
 import pytest
 
+from application.records import GameRecord
 from application.service import NovusApp, open_app
+from domain.core import registry
 from domain.core.protocol import ChanceStep, Decision, Step
 from projections.schema import TABLES
 
@@ -26,6 +28,26 @@ def dump(path: Path) -> dict[str, list[tuple[Any, ...]]]:
         return out
     finally:
         con.close()
+
+
+def naive_score_changes(
+    record: GameRecord,
+) -> tuple[set[tuple[int, int, str, int]], dict[tuple[int, str], int]]:
+    """`rules.scores` after every step of a stored game: each (step, seat, category, points)
+    where a seat's category changed (all of them at step 0), and the final points."""
+    rules = registry.get(record.game)
+    state = rules.initial_state(record.setup)
+    changes = set()
+    last: dict[tuple[int, str], int] = {}
+    for number in range(len(record.steps) + 1):
+        if number:
+            state = rules.apply(state, record.steps[number - 1])
+        for score in rules.scores(state).seats:
+            for category, points in {"total": score.total, **score.breakdown}.items():
+                if last.get((score.seat, category)) != points:
+                    last[(score.seat, category)] = points
+                    changes.add((number, score.seat, category, points))
+    return changes, last
 
 
 def pig_steps(*moves: str | int) -> list[Step]:

@@ -14,9 +14,8 @@ from eventsourcing.persistence import Mapper
 
 from application.mapper import NovusMapper
 from application.service import NovusApp
-from domain.core import registry
 from projections import projection, runner
-from tests.projections.conftest import dump
+from tests.projections.conftest import dump, naive_score_changes
 
 GAMES = [
     (3, {}),
@@ -58,19 +57,7 @@ def test_score_keys_lose_no_score_change(tmp_path: Path, make_app: Callable[...,
     rows = dump(tmp_path / "views.duckdb")["score_timeline"]
     large = False
     for game_id in app.game_ids():
-        record = app.history(game_id)
-        rules = registry.get(record.game)
-        state = rules.initial_state(record.setup)
-        expected = set()
-        last: dict[tuple[int, str], int] = {}
-        for number in range(len(record.steps) + 1):
-            if number:
-                state = rules.apply(state, record.steps[number - 1])
-            for score in rules.scores(state).seats:
-                for category, points in {"total": score.total, **score.breakdown}.items():
-                    if last.get((score.seat, category)) != points:
-                        last[(score.seat, category)] = points
-                        expected.add((number, score.seat, category, points))
+        expected, last = naive_score_changes(app.history(game_id))
         large = large or any(k[1] == "large_buildings" and v for k, v in last.items())
         got = {(step, seat, c, p) for g, step, seat, c, p in rows if g == str(game_id)}
         assert got == expected

@@ -13,7 +13,7 @@ from domain.core import registry
 from domain.core.protocol import Decision
 from projections import runner
 from projections.view import ProjectorBusy
-from tests.projections.conftest import dump, pig_steps
+from tests.projections.conftest import dump, naive_score_changes, pig_steps
 
 
 def _simulate(app: NovusApp, count: int, first_seed: int = 0) -> None:
@@ -92,18 +92,7 @@ def test_score_timeline_matches_a_naive_fold(
     _simulate(app, 1, first_seed=4)
     runner.catch_up(app, folder=folder)
     record = app.history(app.game_ids()[0])
-    rules = registry.get(record.game)
-    state = rules.initial_state(record.setup)
-    expected = set()
-    last: dict[tuple[int, str], int] = {}
-    for number in range(len(record.steps) + 1):
-        if number:
-            state = rules.apply(state, record.steps[number - 1])
-        for s in rules.scores(state).seats:
-            for category, points in {"total": s.total, **s.breakdown}.items():
-                if last.get((s.seat, category)) != points:
-                    last[(s.seat, category)] = points
-                    expected.add((number, s.seat, category, points))
+    expected, last = naive_score_changes(record)
     rows = dump(folder / "views.duckdb")["score_timeline"]
     assert {(step, seat, c, p) for _, step, seat, c, p in rows} == expected
     final = {(seat, c): p for (seat, c), p in last.items()}
