@@ -28,6 +28,11 @@ theme (`names=2p` only changes `describe` and `view` labels).
                              order; ``colonists:`` alone places nothing, legal only when the
                              player has nothing to place). Accepted by `apply` but not listed
                              by `legal_actions` (importers use it).
+``ship_noble:take``,         mayor phase with nobles (Expansion 2), while the colonist ship
+``ship_noble:leave``         is shared out one by one from the mayor: the player whose turn
+                             it is to take one, while the ship holds the noble and a colonist,
+                             takes the noble or leaves it (takes a colonist); once only the
+                             noble is left, the next taker gets it.
 ``noble:<building>``,        mayor with nobles (Expansion 2), after the placement: a noble, or
 ``colonist:<building>``      a plain colonist, sits on this Land Office / Chapel / Hunting
                              Lodge / Zoning Office (asked only when both are possible).
@@ -110,7 +115,8 @@ from domain.puerto_rico.components import BUILDINGS, GOODS, ROLES, TILES
     SUPPLIER,
     LODGE,
     LAND,
-) = range(23)
+    SHIP_NOBLE,
+) = range(24)
 
 WHARF = -1
 """`Parsed.arg2` of ``ship:<good>:wharf``."""
@@ -152,6 +158,8 @@ LAND_FOREST = "land:forest"
 LAND_SELL_ACTIONS = tuple(f"land:sell:{g}" for g in GOODS)
 FOREST_ACTIONS = tuple(f"forest:{g}" for g in GOODS)
 HACIENDA_TILE_ACTIONS = ("hacienda:plant", "hacienda:forest")
+SHIP_NOBLE_TAKE = "ship_noble:take"
+SHIP_NOBLE_LEAVE = "ship_noble:leave"
 
 _TABLE: dict[str, Parsed] = {"hacienda": Parsed(HACIENDA), "pass": Parsed(PASS)}
 for _i, _a in enumerate(ROLE_ACTIONS):
@@ -186,6 +194,8 @@ for _i, _a in enumerate(FOREST_ACTIONS):
     _TABLE[_a] = Parsed(FOREST, _i)
 for _i, _a in enumerate(HACIENDA_TILE_ACTIONS):
     _TABLE[_a] = Parsed(HACIENDA_TILE, _i)
+_TABLE[SHIP_NOBLE_LEAVE] = Parsed(SHIP_NOBLE, 0)
+_TABLE[SHIP_NOBLE_TAKE] = Parsed(SHIP_NOBLE, 1)
 for _i, _a in enumerate(POST_ACTIONS):
     _TABLE[_a] = Parsed(SELL, _i, 1)
 for _verb, _names in ((EXTRA, EXTRA_ACTIONS), (SELL, SELL_ACTIONS), (STORE, STORE_ACTIONS)):

@@ -116,6 +116,9 @@ def describe(s: State, step: Step) -> str:
         tile = _tile(nm, s.pending) if s.pending >= 0 else "the drawn tile"
         how = "as a forest" if arg == 1 else "face up"
         return f"{who} places {tile} {how}"
+    if verb == A.SHIP_NOBLE:
+        how = "takes the noble" if arg == 1 else "leaves the noble and takes a colonist"
+        return f"{who} {how} from the {nm.colonist} ship"
     if verb == A.DRAFT:
         return f"{who} drafts the {nm.building[arg]} for the building supply"
     if verb == A.HACIENDA:

@@ -78,6 +78,8 @@ class HeuristicBot:
             return min(have, parsed.arg2 - s.ship_load[i]) + 0.1 * PRICES[arg]
         if verb in (A.STORE, A.KEEP):
             return p.goods[arg] + 0.1 * PRICES[arg]
+        if verb == A.SHIP_NOBLE:
+            return 1.0 if arg == 1 else 0.0  # a noble is a colonist worth 1 VP more
         return 0.0
 
     def _role_value(self, s: State, seat: int, p: Player, role: int) -> float:

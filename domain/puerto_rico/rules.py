@@ -95,7 +95,7 @@ class PuertoRicoRules:
 
     name = "puerto-rico"
     title = "Puerto Rico"
-    rules_version = "2"
+    rules_version = "3"
     """2: the rules audit (docs/rules-notes.md, "Puerto Rico: audit against KO"); v1 games may
     not replay."""
     min_players = 2

@@ -159,6 +159,7 @@ def initial(names: tuple[str, ...], options: Mapping[str, str]) -> State:
     s.sw_used = 0
     s.noble_supply = -1
     s.ship_nobles = 0
+    s.ship_offer = -1
     if options.get("nobles", "false") == "true":
         s.noble_supply = NOBLES - 1  # one noble on the ship instead of a colonist (KO)
         s.ship_nobles = 1

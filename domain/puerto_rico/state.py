@@ -179,6 +179,7 @@ class State:
         "ship_good",
         "ship_load",
         "ship_nobles",
+        "ship_offer",
         "ships",
         "stack",
         "stored",
@@ -266,6 +267,9 @@ class State:
     noble_supply: int
     """Expansion 2: nobles left in the supply (-1: nobles not in this game)."""
     ship_nobles: int
+    ship_offer: int
+    """Expansion 2, mayor phase: the place (0 = the mayor's first) in the one-by-one share-out
+    of the colonist ship whose taker decides about the ship's noble now; -1: no such decision."""
     """Expansion 2: how many of the colonists on the colonist ship are nobles."""
     sw_load: tuple[int, ...]
     """Captain: barrels the actor has put on his Small Wharf so far (still his until it sails)."""
@@ -345,6 +349,7 @@ class State:
         s.sw_used = self.sw_used
         s.noble_supply = self.noble_supply
         s.ship_nobles = self.ship_nobles
+        s.ship_offer = self.ship_offer
         s.legal_cache = None
         s.legal_seat = -2
         return s

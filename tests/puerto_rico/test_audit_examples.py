@@ -118,7 +118,7 @@ def test_villa_gives_a_colonist_when_the_nobles_are_gone() -> None:
     s = put(noble_game(4), 2, buildings={"villa": 1})
     s = shared(s, noble_supply=0)
     supply = s.col_supply
-    s = choose_role(s, "mayor")
+    s = act(choose_role(s, "mayor"), 0, "ship_noble:take")
     assert s.players[2].nobles == 0 and s.players[2].colonists() == 1 + 1 + 1  # villa, ship
     assert s.col_supply < supply
 

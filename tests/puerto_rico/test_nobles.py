@@ -56,13 +56,54 @@ def test_nobles_use_every_colonist_in_the_box(players: int) -> None:
 def test_mayor_takes_the_noble_and_the_ship_gets_a_noble_again() -> None:
     s = noble_game(4)
     s = choose_role(s, "mayor")
+    assert s.actor == 0 and RULES.legal_actions(s, 0) == ("ship_noble:take", "ship_noble:leave")
+    s = act(s, 0, "ship_noble:take")
     assert s.players[0].nobles == 1 and sum(p.nobles for p in s.players) == 1
     assert s.ship_nobles == 1 and s.noble_supply == 18
 
 
+def test_the_noble_may_be_left_to_the_next_taker() -> None:
+    """KO: "시장 과정을 진행하면서 이주민 대신 귀족을 가져갈 수 있습니다. (보통은 시장 역할을
+    선택한 사람이 가져갑니다.)": whoever takes from the ship may take the noble, not only the
+    mayor; the ship is shared out one by one from the mayor."""
+    s = choose_role(noble_game(4), "mayor")
+    s = act(s, 0, "ship_noble:leave")
+    assert s.actor == 1 and s.ship_offer == 1
+    s = act(s, 1, "ship_noble:take")
+    assert [p.nobles for p in s.players] == [0, 1, 0, 0]
+    assert [p.colonists() for p in s.players] == [
+        p.colonists() + 1 + (1 if i == 0 else 0)  # the ship's 4, one each; the privilege
+        for i, p in enumerate(noble_game(4).players)
+    ]
+
+
+def test_the_last_one_aboard_goes_to_the_next_taker() -> None:
+    """Every taker leaves the noble while a colonist is aboard: the 4th gets it, unasked."""
+    s = choose_role(noble_game(4), "mayor")
+    s = act(s, 0, "ship_noble:leave")
+    s = act(s, 1, "ship_noble:leave")
+    s = act(s, 2, "ship_noble:leave")
+    assert [p.nobles for p in s.players] == [0, 0, 0, 1] and s.ship_offer == -1
+
+
+def test_a_ship_larger_than_the_table_asks_the_mayor_again() -> None:
+    s = shared(noble_game(3), col_ship=5)  # the noble and 4 colonists, 3 players
+    s = choose_role(s, "mayor")
+    for seat in (0, 1, 2):
+        s = act(s, seat, "ship_noble:leave")
+    assert s.actor == 0 and s.ship_offer == 3  # the mayor's second take
+    s = act(s, 0, "ship_noble:take")
+    assert [p.nobles for p in s.players] == [1, 0, 0]
+
+
+def test_a_ship_with_only_the_noble_needs_no_decision() -> None:
+    s = choose_role(shared(noble_game(4), col_ship=1), "mayor")
+    assert s.ship_offer == -1 and [p.nobles for p in s.players] == [1, 0, 0, 0]
+
+
 def test_no_end_by_colonists_with_nobles() -> None:
     s = shared(noble_game(4), col_supply=0)
-    s = choose_role(s, "mayor")
+    s = act(choose_role(s, "mayor"), 0, "ship_noble:take")
     assert s.ends == () and s.col_ship == 1 and s.ship_nobles == 1
 
 
@@ -92,7 +133,7 @@ def test_jeweler_pays_a_doubloon_per_noble() -> None:
 def test_villa_brings_a_noble_from_the_supply() -> None:
     s = put(noble_game(4), 2, buildings={"villa": 1})
     supply = s.noble_supply
-    s = choose_role(s, "mayor")
+    s = act(choose_role(s, "mayor"), 0, "ship_noble:take")
     assert s.players[2].nobles == 1 and s.noble_supply == supply - 2  # villa, then the ship
 
 

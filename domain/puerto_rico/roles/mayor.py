@@ -1,7 +1,10 @@
 """Mayor: new colonists arrive and every player redistributes all of his colonists.
 
 The mayor first takes one colonist from the supply (privilege; none if the supply is empty),
-then the colonist ship is shared out one by one from the mayor clockwise (KO). Each player in
+then the colonist ship is shared out one by one from the mayor clockwise (KO). With nobles
+(Expansion 2, KO: "시장 과정을 진행하면서 이주민 대신 귀족을 가져갈 수 있습니다. (보통은 시장
+역할을 선택한 사람이 가져갑니다.)") each taker, while the ship holds the noble and a colonist,
+may take the noble instead of a colonist; the last one aboard goes to the next taker. Each player in
 turn lifts all his colonists and places them again; he must fill empty circles while he has
 colonists, only the rest go to San Juan (KO2P). At the end the ship is refilled with one colonist
 per empty building circle, at least one per player; if the supply cannot give that many (or, KO,
@@ -11,7 +14,15 @@ See `actions` for the placement order that makes each placement one sequence of 
 
 from __future__ import annotations
 
-from domain.puerto_rico.actions import COLONIST, COLONIST_ACTIONS, NOBLE, NOBLE_ACTIONS, Parsed
+from domain.puerto_rico.actions import (
+    COLONIST,
+    COLONIST_ACTIONS,
+    NOBLE,
+    NOBLE_ACTIONS,
+    SHIP_NOBLE_LEAVE,
+    SHIP_NOBLE_TAKE,
+    Parsed,
+)
 from domain.puerto_rico.components import BUILDINGS, VILLA
 from domain.puerto_rico.nobles import specials_manned
 from domain.puerto_rico.state import Player, State
@@ -21,13 +32,29 @@ NTILES = 6
 
 
 def start(s: State) -> None:
-    n = s.nplayers
     extra = min(privilege(s, s.picker), s.col_supply)
     if extra:
         s.col_supply -= extra
         s.edit(s.picker).san_juan += extra
     if s.noble_supply >= 0:
         _villas(s)
+    s.acted = 0
+    if s.ship_nobles == 1 and s.col_ship > 1:
+        _offer_noble(s, 0)  # the first taker (the mayor) decides about the noble
+        return
+    _share_ship(s, 0 if s.ship_nobles else -1)
+
+
+def _offer_noble(s: State, place: int) -> None:
+    """The taker at `place` of the one-by-one share-out takes the noble or leaves it."""
+    s.ship_offer = place
+    s.actor = (s.picker + place) % s.nplayers
+
+
+def _share_ship(s: State, noble_at: int) -> None:
+    """Share the colonist ship out one by one from the mayor (KO), the noble going to the
+    taker at place `noble_at` (-1: no noble aboard); then the placements begin."""
+    n = s.nplayers
     ship = s.col_ship
     if ship:
         players = list(s.players)
@@ -37,14 +64,26 @@ def start(s: State) -> None:
                 seat = (s.picker + i) % n
                 p = players[seat].clone()
                 p.san_juan += share
-                # the ship is emptied one by one from the mayor, its nobles first (KO)
-                p.nobles += s.ship_nobles // n + (1 if i < s.ship_nobles % n else 0)
+                if noble_at >= 0 and noble_at % n == i:
+                    p.nobles += 1
                 players[seat] = p
         s.players = tuple(players)
         s.col_ship = 0
         s.ship_nobles = 0
-    s.acted = 0
+    s.ship_offer = -1
     _next_turn(s)
+
+
+def ship_noble(s: State, take: bool) -> None:
+    """The offered taker takes the noble, or a colonist; when only the noble is left after
+    the colonists, the next taker gets it."""
+    place = s.ship_offer
+    if take:
+        _share_ship(s, place)
+    elif place + 1 < s.col_ship - 1:  # a colonist is still aboard for the next taker
+        _offer_noble(s, place + 1)
+    else:
+        _share_ship(s, place + 1)
 
 
 def _villas(s: State) -> None:
@@ -195,6 +234,8 @@ def _refill_ship(s: State) -> None:
 
 
 def legal(s: State, seat: int) -> tuple[str, ...]:
+    if s.ship_offer >= 0:
+        return (SHIP_NOBLE_TAKE, SHIP_NOBLE_LEAVE)
     if s.pending >= 0:
         return _noble_options(s, s.players[seat])
     caps = capacities(s.players[seat])
@@ -212,6 +253,9 @@ def legal(s: State, seat: int) -> tuple[str, ...]:
 
 
 def act(s: State, seat: int, parsed: Parsed, action: str = "") -> None:
+    if s.ship_offer >= 0:
+        ship_noble(s, parsed.arg == 1)
+        return
     p = s.edit(seat)
     if s.pending >= 0:  # noble or colonist on a special building
         if parsed.verb == NOBLE:
