@@ -178,6 +178,17 @@ class MundusNovusRules:
         return _chance_spec(state)
 
     def apply(self, state: State, step: Step) -> State:
+        return self._apply(state, step, True)
+
+    def apply_trusted(self, state: State, step: Step) -> State:
+        """`apply` for a step already checked when it was stored (projection replays).
+
+        The same state as `apply` for every legal step, without listing the legal actions; a
+        step `apply` would refuse gives an unspecified state or error here, so imports and
+        verification use `apply`."""
+        return self._apply(state, step, False)
+
+    def _apply(self, state: State, step: Step, check: bool) -> State:
         if state.over:
             raise GameOver()
         if isinstance(step, ChanceStep):
@@ -199,9 +210,10 @@ class MundusNovusRules:
         movers = self.to_move(state)
         if step.seat not in movers:
             raise NotYourTurn(step.seat, movers)
-        options = legal(state, step.seat)
-        if step.action not in options:
-            raise IllegalAction(step.action, step.seat, options)
+        if check:
+            options = legal(state, step.seat)
+            if step.action not in options:
+                raise IllegalAction(step.action, step.seat, options)
         s = state.clone()
         _apply_decision(s, step.seat, step.action)
         return s

@@ -115,6 +115,17 @@ class SantaMariaRules:
         return setup_mod.chance_spec(state)
 
     def apply(self, state: State, step: Step) -> State:
+        return self._apply(state, step, True)
+
+    def apply_trusted(self, state: State, step: Step) -> State:
+        """`apply` for a step already checked when it was stored (projection replays).
+
+        The same state as `apply` for every legal step, without listing the legal actions; a
+        step `apply` would refuse gives an unspecified state or error here, so imports and
+        verification use `apply`."""
+        return self._apply(state, step, False)
+
+    def _apply(self, state: State, step: Step, check: bool) -> State:
         if state.over:
             raise GameOver()
         if isinstance(step, ChanceStep):
@@ -132,9 +143,10 @@ class SantaMariaRules:
             )
         if step.seat != state.actor:
             raise NotYourTurn(step.seat, (state.actor,))
-        allowed = moves.legal(state, step.seat)
-        if step.action not in allowed:
-            raise IllegalAction(step.action, step.seat, allowed)
+        if check:
+            allowed = moves.legal(state, step.seat)
+            if step.action not in allowed:
+                raise IllegalAction(step.action, step.seat, allowed)
         s = state.clone()  # only the actor's player is copied; others are copied when edited
         seat = step.seat
         s.players = (*s.players[:seat], s.players[seat].clone(), *s.players[seat + 1 :])

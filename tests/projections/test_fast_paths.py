@@ -33,6 +33,8 @@ def test_fast_paths_give_the_rows_of_the_checked_paths(
     for seed, (players, options) in enumerate(GAMES):
         app.simulate("puerto-rico", players, options, seed=seed, bot="random")
     app.simulate("century-new-world", 3, {}, seed=7, bot="random")
+    app.simulate("santa-maria", 3, {"modules": "A,B,C"}, seed=8, bot="random")
+    app.simulate("mundus-novus", 3, {}, seed=9, bot="random")
     fast = tmp_path / "fast"
     runner.catch_up(app, folder=fast, batch_size=501)
 
