@@ -21,9 +21,10 @@ from domain.century_new_world.state import EXPLORE, OVER, RETURN, WORK, State
 from domain.core.chance import ChanceSpec, validate
 from domain.core.errors import ChanceExpected, GameOver, IllegalAction, NotYourTurn
 from domain.core.protocol import CHANCE, Bot, ChanceStep, Decision, Scores, Setup, Step
+from domain.core.trusted import CheckedOrTrusted
 
 
-class CenturyNewWorldRules:
+class CenturyNewWorldRules(CheckedOrTrusted):
     """Century: New World, base game; Korean rulebook readings (docs/rules-notes.md)."""
 
     name = S.GAME
@@ -58,17 +59,6 @@ class CenturyNewWorldRules:
                 hint="the game is over" if state.phase == OVER else f"seat {state.actor} decides",
             )
         return S.chance_spec(state)
-
-    def apply(self, state: State, step: Step) -> State:
-        return self._apply(state, step, True)
-
-    def apply_trusted(self, state: State, step: Step) -> State:
-        """`apply` for a step already checked when it was stored (projection replays).
-
-        The same state as `apply` for every legal step, without listing the legal actions; a
-        step `apply` would refuse gives an unspecified state or error here, so imports and
-        verification use `apply`."""
-        return self._apply(state, step, False)
 
     def _apply(self, state: State, step: Step, check: bool) -> State:
         if state.phase == OVER:

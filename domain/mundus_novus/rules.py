@@ -23,6 +23,7 @@ from typing import Any
 from domain.core.chance import ChanceSpec, Shuffle, validate
 from domain.core.errors import ChanceExpected, GameOver, IllegalAction, NotYourTurn
 from domain.core.protocol import CHANCE, Bot, ChanceStep, Decision, Scores, Setup, Step
+from domain.core.trusted import CheckedOrTrusted
 from domain.mundus_novus import cards as K
 from domain.mundus_novus import development as dev
 from domain.mundus_novus import supply, trade
@@ -143,7 +144,7 @@ def _apply_decision(s: State, seat: int, action: str) -> None:
         raise AssertionError(action)
 
 
-class MundusNovusRules:
+class MundusNovusRules(CheckedOrTrusted):
     """Mundus Novus: events, supply, secret simultaneous trade offers, development."""
 
     name = NAME
@@ -176,17 +177,6 @@ class MundusNovusRules:
         if state.over or state.phase not in CHANCE_PHASES:
             raise ChanceExpected("no chance outcome is awaited now", hint="a seat decides now")
         return _chance_spec(state)
-
-    def apply(self, state: State, step: Step) -> State:
-        return self._apply(state, step, True)
-
-    def apply_trusted(self, state: State, step: Step) -> State:
-        """`apply` for a step already checked when it was stored (projection replays).
-
-        The same state as `apply` for every legal step, without listing the legal actions; a
-        step `apply` would refuse gives an unspecified state or error here, so imports and
-        verification use `apply`."""
-        return self._apply(state, step, False)
 
     def _apply(self, state: State, step: Step, check: bool) -> State:
         if state.over:

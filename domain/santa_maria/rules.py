@@ -16,6 +16,7 @@ from domain.core.chance import ChanceSpec, validate
 from domain.core.errors import ChanceExpected, GameOver, IllegalAction, NotYourTurn, SetupError
 from domain.core.options import choose_options
 from domain.core.protocol import CHANCE, Bot, ChanceStep, Decision, Scores, Setup, Step
+from domain.core.trusted import CheckedOrTrusted
 from domain.santa_maria import engine, moves, packs
 from domain.santa_maria import setup as setup_mod
 from domain.santa_maria.components import Catalog, parse_pack
@@ -36,7 +37,7 @@ def catalog_of(setup: Setup) -> Catalog:
     return cat
 
 
-class SantaMariaRules:
+class SantaMariaRules(CheckedOrTrusted):
     """Santa Maria with side A/B, the advanced setup, the shared blue dice variant and solo."""
 
     name = "santa-maria"
@@ -113,17 +114,6 @@ class SantaMariaRules:
                 hint="the game is over" if state.over else f"seat {state.actor} is to decide",
             )
         return setup_mod.chance_spec(state)
-
-    def apply(self, state: State, step: Step) -> State:
-        return self._apply(state, step, True)
-
-    def apply_trusted(self, state: State, step: Step) -> State:
-        """`apply` for a step already checked when it was stored (projection replays).
-
-        The same state as `apply` for every legal step, without listing the legal actions; a
-        step `apply` would refuse gives an unspecified state or error here, so imports and
-        verification use `apply`."""
-        return self._apply(state, step, False)
 
     def _apply(self, state: State, step: Step, check: bool) -> State:
         if state.over:

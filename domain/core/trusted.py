@@ -1,0 +1,27 @@
+"""`apply` and `apply_trusted` from one `_apply(state, step, check)` (engines that share it).
+
+`apply_trusted` is for steps the store already checked when it recorded them (projection
+replays): the same state as `apply` for every legal step, without listing the legal actions. A
+step `apply` would refuse gives an unspecified state or error there, so imports and
+verification always use `apply`.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from domain.core.protocol import Step
+
+
+class CheckedOrTrusted:
+    """Mixin: `apply` checks the step against the legal actions, `apply_trusted` does not."""
+
+    def _apply(self, state: Any, step: Step, check: bool) -> Any:
+        raise NotImplementedError
+
+    def apply(self, state: Any, step: Step) -> Any:
+        return self._apply(state, step, True)
+
+    def apply_trusted(self, state: Any, step: Step) -> Any:
+        """`apply` for a step already checked when it was stored (see the module)."""
+        return self._apply(state, step, False)
