@@ -4,6 +4,9 @@
 `open_app(data_dir, env)`; `store_env` is parametrised over SQLite and PostgreSQL. The server is
 started from Debian's binaries in a temporary folder; if they are missing the tests that need
 it FAIL with a message saying how to install them (never a silent skip).
+
+Hypothesis: `HYPOTHESIS_PROFILE=ci` (set by `.ci/run`) replays the same examples every run, so
+a landing never depends on which random games were drawn; a plain run explores new ones.
 """
 
 from __future__ import annotations
@@ -14,10 +17,14 @@ import sys
 from collections.abc import Iterator
 
 import pytest
+from hypothesis import settings
 
 from domain.core import registry
 from tests import pg
 from tests.pg import PostgresServer
+
+settings.register_profile("ci", derandomize=True, database=None, print_blob=True)
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "default"))
 
 TOY_GAME = "toy-pig"
 TOY_MODULE = "tests.application.toy_game"
