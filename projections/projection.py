@@ -176,8 +176,9 @@ class Fold:
                     summary = tell(rules, before, step)
                 assert self.apply is not None
                 after = self.apply(before, step)
-            except NovusError:  # a stored step the installed engine refuses: stop folding
-                self.state = None
+            except NovusError as error:  # a stored step the installed engine refuses:
+                self.state = None  # stop folding this game, and say so
+                batch.refused.append((self.game_id, number, error.message))
             else:
                 self.state = after
                 if self.stats is not None:

@@ -135,6 +135,9 @@ class Batch:
         self.timeline = Columns(ARROW["score_timeline"])
         self.facts = Columns(ARROW["facts"])
         self.events = 0
+        self.refused: list[tuple[str, int, str]] = []
+        """(game id, step, why): stored steps the installed engine refused; those games are
+        projected without summaries, scores or facts from that step on."""
 
     def tables(self) -> dict[str, pa.Table]:
         """The new rows per table (only the non-empty ones)."""

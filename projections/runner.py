@@ -23,7 +23,7 @@ import threading
 import time
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from uuid import UUID
 
@@ -102,6 +102,10 @@ class Report:
     """Why the tables were rebuilt (asked for, or the store is not the one they came from)."""
     workers: int = 1
     """Processes that folded the games (1: the projector itself)."""
+    refused: list[tuple[str, int, str]] = field(default_factory=list)
+    """(game id, step, why) for each game whose stored steps the installed engine refused from
+    that step on (recorded under other rules): projected without summaries, scores or facts
+    from there; `novus verify GAME` shows the step."""
 
     @property
     def rate(self) -> float:
@@ -217,6 +221,7 @@ class Projector:
         if reason:
             self.rebuild()
         events = 0
+        refused: list[tuple[str, int, str]] = []
         position = self.position
         last = self.app.max_notification_id()
         if position == 0 and last:
@@ -237,7 +242,7 @@ class Projector:
                 read = notes[-1][0]
                 last = max(last, read)
             if pending is not None:
-                self.projection.complete(pending)
+                refused.extend(self.projection.complete(pending).refused)
                 tracking = pending[2]
                 assert tracking is not None  # only non-empty batches are submitted
                 position = tracking.notification_id
@@ -251,7 +256,7 @@ class Projector:
         if publish and (events or reason or not self.published.exists()):
             self.publish()
         seconds = time.perf_counter() - begin
-        return Report(events, position, seconds, bool(reason), reason, self.workers)
+        return Report(events, position, seconds, bool(reason), reason, self.workers, refused)
 
     @property
     def published(self) -> Path:

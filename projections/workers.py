@@ -70,7 +70,9 @@ def serve(requests: Any, results: Any, parent: int) -> None:
         except Exception as error:  # reported to the projector, which fails the batch
             results.put(("error", f"{type(error).__name__}: {error}"))
             continue
-        results.put(("rows", batch.steps.cols, batch.timeline.cols, batch.facts.cols))
+        results.put(
+            ("rows", batch.steps.cols, batch.timeline.cols, batch.facts.cols, batch.refused)
+        )
 
 
 class WorkerFailed(RuntimeError):
@@ -146,8 +148,9 @@ class WorkerFolds(LocalFolds):
             if answer[0] == "error":
                 problems.append(answer[1])
                 continue
+            batch.refused.extend(answer[4])
             for target, columns in zip(
-                (batch.steps, batch.timeline, batch.facts), answer[1:], strict=True
+                (batch.steps, batch.timeline, batch.facts), answer[1:4], strict=True
             ):
                 for column, values in zip(target.cols, columns, strict=True):
                     column.extend(values)

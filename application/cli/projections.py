@@ -46,14 +46,36 @@ def _follow(projector: runner.Projector, poll: float) -> None:
         projector.follow(
             stop=stop,
             poll=poll,
-            on_report=lambda r: console.print(
-                f"projected {r.events} new events; position {r.position}", highlight=False
-            ),
+            on_report=_report_followed,
         )
     finally:
         for signum, handler in previous.items():
             signal.signal(signum, handler)
     errors.print("stopped following")
+
+
+def _report_followed(report: runner.Report) -> None:
+    console.print(
+        f"projected {report.events} new events; position {report.position}", highlight=False
+    )
+    _warn_refused(report)
+
+
+def _warn_refused(report: runner.Report, shown: int = 5) -> None:
+    """Name the games whose stored steps the installed engine refused (other rules)."""
+    if not report.refused:
+        return
+    console.print(
+        f"[yellow]warning:[/] {len(report.refused)} game(s) do not replay under the installed "
+        "rules; they keep their moves but get no summaries, scores or statistics from the "
+        "refused step on:",
+        highlight=False,
+    )
+    for game_id, step, why in report.refused[:shown]:
+        console.print(f"  {game_id[:8]} from step {step}: {why}", highlight=False, markup=False)
+    if len(report.refused) > shown:
+        console.print(f"  ... and {len(report.refused) - shown} more", highlight=False)
+    console.print("  `novus verify GAME` shows the failing step and the rules versions")
 
 
 def project(
@@ -113,6 +135,7 @@ def project(
                 f"views: {projector.published}",
                 highlight=False,
             )
+            _warn_refused(report)
             if follow:
                 console.print(f"following new events every {poll:g} s (Ctrl+C stops)")
                 _follow(projector, poll)

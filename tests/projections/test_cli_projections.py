@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import sqlite3
 from pathlib import Path
 
+import orjson
 import pytest
 from typer.testing import CliRunner
 
@@ -59,3 +61,47 @@ def test_stats_without_views_says_what_to_do(tmp_path: Path) -> None:
 def test_project_without_a_store_is_an_error(tmp_path: Path) -> None:
     code, out = novus("project", "-d", tmp_path / "nothing")
     assert code == 1 and "no event store" in out
+
+
+def _tamper(data: Path, game_id: str, after_step: int) -> int:
+    """Replace the action of the first stored decision after `after_step` with one no engine
+    knows (as a game recorded under other rules would look); returns its step number."""
+    con = sqlite3.connect(data / "events.sqlite")
+    try:
+        rows = con.execute(
+            "SELECT rowid, state FROM stored_events WHERE originator_id = ? AND topic LIKE ? "
+            "ORDER BY originator_version",
+            (game_id.replace("-", ""), "%Decided"),
+        ).fetchall()
+        rowid, state = next(r for r in rows if orjson.loads(r[1])["step"] > after_step)
+        fields = orjson.loads(state)
+        fields["action"] = "build:castle_in_the_air"
+        con.execute(
+            "UPDATE stored_events SET state = ? WHERE rowid = ?", (orjson.dumps(fields), rowid)
+        )
+        con.commit()
+        return int(fields["step"])
+    finally:
+        con.close()
+
+
+@pytest.mark.parametrize("workers", ["1", "2"])
+def test_steps_the_installed_engine_refuses_are_reported(tmp_path: Path, workers: str) -> None:
+    data = tmp_path / "data"
+    code, out = novus("simulate", "-g", "puerto-rico", "-p", "3", "-n", "2", "-d", data)
+    assert code == 0, out
+    store = open_app(data)
+    game_id, other = (str(g) for g in store.game_ids())
+    steps = len(store.history(store.game_ids()[0]).steps)
+    store.close()
+    refused_at = _tamper(data, game_id, 30)
+    code, out = novus("project", "-d", data, "--workers", workers)
+    flat = " ".join(out.split())
+    assert code == 0, out
+    assert "1 game(s) do not replay under the installed rules" in flat
+    assert f"{game_id[:8]} from step {refused_at}: illegal action 'build:castle_in_the_air'" in flat
+    assert other[:8] not in flat
+    views = Views(data)
+    assert len(views.steps(game_id)) == steps  # every move is still listed
+    timeline = views.score_timeline(game_id, dense=False)
+    assert max(timeline["step"]) < refused_at  # no scores from the refused step on
