@@ -71,3 +71,15 @@ class NoSeed(NovusError):
 
 class StoreUnavailable(NovusError):
     """The event store could not be opened or reached."""
+
+
+class PortBusy(NovusError):
+    """The dashboard's port is taken by another program (often a dashboard already running)."""
+
+    def __init__(self, port: int) -> None:
+        super().__init__(
+            f"port {port} is already in use",
+            hint=f"open http://localhost:{port} if a Novus dashboard runs there, stop the "
+            "program on it, or choose another port with --port",
+        )
+        self.port = port

@@ -16,6 +16,7 @@ import typer
 from application import settings
 from application.cli.console import console, progress
 from application.cli.options import DataDir
+from application.errors import PortBusy
 from application.service import open_app
 from domain.core import registry
 from domain.core.errors import NovusError
@@ -88,13 +89,16 @@ def demo(
     dashboard: Annotated[
         bool, typer.Option("--dashboard/--no-dashboard", help="Serve the dashboard at the end.")
     ] = True,
-    port: Annotated[int, typer.Option("--port", help="Dashboard port.")] = 8501,
+    port: Annotated[int, typer.Option("--port", min=1, max=65535, help="Dashboard port.")] = 8501,
     open_browser: Annotated[
         bool, typer.Option("--browser/--no-browser", help="Open a browser on the dashboard.")
     ] = True,
 ) -> None:
     """Fill a data folder with sample bot games of every game, project them, open the dashboard."""
     folder = settings.data_dir(data_dir)
+    launch = importlib.import_module("dashboard.launch") if _available("dashboard.launch") else None
+    if dashboard and launch is not None and not launch.port_free(port):
+        raise PortBusy(port)  # say so now, not after the sample games
     if reset:
         for path in (settings.events_path(folder), settings.views_path(folder)):
             for extra in ("", "-wal", "-shm", ".wal"):

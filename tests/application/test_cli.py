@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import socket
 import sqlite3
 import subprocess
 import sys
@@ -319,3 +320,19 @@ def test_demo_samples_show_variants_and_expansions() -> None:
     assert all(options.get("nobles") != "true" for game, n, options in plan if n == 2)
     for game, players, options in plan:  # every planned game can start
         registry.get(game).prepare([f"P{i}" for i in range(players)], options)
+
+
+def test_a_busy_or_impossible_port_is_a_clear_error_before_any_work(data: Path) -> None:
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as taken:
+        taken.bind(("", 0))
+        taken.listen()
+        port = str(taken.getsockname()[1])
+        for command in (["dashboard", "--no-browser"], ["demo", "--no-browser"]):
+            code, out = novus(*command, "--port", port, "-d", data)
+            flat = " ".join(out.split())
+            assert code == 1 and f"port {port} is already in use" in flat, out
+            assert "choose another port with --port" in flat
+            assert "Traceback" not in out
+        assert not data.exists()  # the demo stopped before making any sample game
+    code, out = novus("dashboard", "--port", "99999", "-d", data)
+    assert code == 2 and "65535" in out
