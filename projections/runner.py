@@ -253,7 +253,7 @@ class Projector:
                 break
             if len(notes) < self.batch_size:
                 read = -1  # caught up: complete the last batch, read no more
-        if publish and (events or reason or not self.published.exists()):
+        if publish and (events or reason or not self.published_is_current(position)):
             self.publish()
         seconds = time.perf_counter() - begin
         return Report(events, position, seconds, bool(reason), reason, self.workers, refused)
@@ -264,6 +264,11 @@ class Projector:
 
     def publish(self) -> None:
         self.view.publish(self.published)
+
+    def published_is_current(self, position: int) -> bool:
+        """Whether the readers' copy exists, opens, and holds `position` (a damaged or stale
+        copy is published again by the next catch-up, events or not)."""
+        return self.view.published_at(self.published, self.app.name) == position
 
     def follow(
         self,

@@ -162,6 +162,26 @@ class DuckDBView(TrackingRecorder):
         Path(f"{target}.wal").unlink(missing_ok=True)  # a stale log would be replayed on open
         os.replace(temporary, target)
 
+    def published_at(self, target: Path, application_name: str) -> int | None:
+        """The tracking position of the published copy `target` (0: nothing projected yet);
+        None if it is missing or not a readable projection (damaged, another program's file)."""
+        if not target.exists():
+            return None
+        try:
+            con = duckdb.connect(str(target), read_only=True)
+        except duckdb.Error:
+            return None
+        try:
+            row = con.execute(
+                "SELECT notification_id FROM tracking WHERE application_name = ?",
+                [application_name],
+            ).fetchone()
+        except duckdb.Error:
+            return None
+        finally:
+            con.close()
+        return 0 if row is None else int(row[0])
+
     def close(self) -> None:
         self.con.close()
 

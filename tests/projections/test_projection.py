@@ -253,3 +253,24 @@ def test_public_action_hides_outcomes_and_restarts_refold_from_the_store(
     runner.catch_up(app, folder=folder, rebuild=True)
     assert dump(folder / "views.duckdb") == tables
     assert (10, 0, "total", 15) in {row[1:] for row in tables["score_timeline"]}
+
+
+def test_a_damaged_or_stale_published_copy_is_published_again(
+    folder: Path, make_app: Callable[..., NovusApp]
+) -> None:
+    """Nothing new to project, but the readers' copy is garbage (or an older copy): the next
+    catch-up publishes it again instead of leaving readers with it."""
+    app = make_app()
+    _simulate(app, 1)
+    runner.catch_up(app, folder=folder)
+    good = dump(folder / "views.duckdb")
+    old = folder / "old.duckdb"
+    old.write_bytes((folder / "views.duckdb").read_bytes())
+    _simulate(app, 1, first_seed=9)
+    runner.catch_up(app, folder=folder)
+    newer = dump(folder / "views.duckdb")
+    assert newer != good
+    for damage in (b"not a database", old.read_bytes()):
+        (folder / "views.duckdb").write_bytes(damage)
+        assert runner.catch_up(app, folder=folder).events == 0
+        assert dump(folder / "views.duckdb") == newer
