@@ -17,6 +17,7 @@ from application import settings
 from application.cli.console import console, errors, progress
 from application.cli.options import DataDir, open_store
 from domain.core import registry
+from domain.core.errors import NovusError
 from projections import runner
 from projections.read import Views
 
@@ -179,8 +180,18 @@ def stats(
     if game:
         registry.get(game)  # an unknown name is an error, not empty tables
     views = Views(data_dir)
+    players = views.player_stats(player=player, game=game)
+    if player and players.empty:
+        known = views.player_stats(game=game)["player"].head(8).tolist()
+        views.close()
+        where = f" in {game}" if game else ""
+        raise NovusError(
+            f"no projected games of player {player!r}{where}",
+            hint=(f"players: {', '.join(map(str, known))}" if known else "no players yet")
+            + "; names must match exactly (`novus stats` lists them all)",
+        )
     console.print(frame_table("Games", views.game_stats(game=game)))
-    console.print(frame_table("Players", views.player_stats(player=player, game=game)))
+    console.print(frame_table("Players", players))
     if player:
         console.print(
             frame_table("By player count", views.player_stats_by_players(player=player, game=game))

@@ -51,6 +51,10 @@ def test_project_and_stats_on_each_store(
         assert title in out
     code, out = novus("stats", "-d", data, "--player", "Heuristic 2")
     assert code == 0 and "By seat" in out and "Heuristic 2" in out
+    code, out = novus("stats", "-d", data, "--player", "heuristic 2")
+    flat = " ".join(out.split())
+    assert code == 1 and "no projected games of player 'heuristic 2'" in flat
+    assert "Heuristic 2" in flat  # the names there are, to pick from
 
 
 def test_stats_without_views_says_what_to_do(tmp_path: Path) -> None:
