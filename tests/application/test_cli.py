@@ -302,6 +302,7 @@ def test_demo_projects_then_serves_through_the_other_packages(
         raise KeyboardInterrupt  # the user stops the server
 
     launch.serve = serve  # type: ignore[attr-defined]
+    launch.port_free = lambda port: True  # type: ignore[attr-defined]
     monkeypatch.setitem(sys.modules, "projections.runner", runner)
     monkeypatch.setitem(sys.modules, "dashboard.launch", launch)
     code, out = novus("demo", "-d", data, "--games", "1", "--port", "8765", "--no-browser")
