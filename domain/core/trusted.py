@@ -8,16 +8,18 @@ verification always use `apply`.
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from typing import Any
 
 from domain.core.protocol import Step
 
 
-class CheckedOrTrusted:
+class CheckedOrTrusted(ABC):
     """Mixin: `apply` checks the step against the legal actions, `apply_trusted` does not."""
 
+    @abstractmethod
     def _apply(self, state: Any, step: Step, check: bool) -> Any:
-        raise NotImplementedError
+        """The state after `step`; with `check`, a step not legal now raises a `RuleError`."""
 
     def apply(self, state: Any, step: Step) -> Any:
         return self._apply(state, step, True)
