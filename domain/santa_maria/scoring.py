@@ -113,6 +113,26 @@ def bishop_condition(bishop: str, p: Player, cat: Catalog | None = None) -> int:
     raise ValueError(f"unknown bishop {bishop!r}")
 
 
+def score_key(p: Player) -> tuple[object, ...]:
+    """Every field of `p` that `breakdown` reads (the game's catalog and expansion flag are fixed
+    for a game): equal keys, equal points. Copy-on-write players share unchanged fields, so
+    comparing two keys is mostly identity checks."""
+    return (
+        p.vp,
+        p.coins,
+        p.res,
+        p.cocoa,
+        p.scholars,
+        p.personal,
+        p.bishops,
+        p.board,
+        p.ships,
+        p.tiles,
+        p.gov,
+        p.caps,
+    )
+
+
 def breakdown(s: State, p: Player) -> dict[str, int]:
     if p.caps:  # the Maya player: points in play, then storage (not gold) sold 1 coin each
         coins = p.coins + sum(p.res[:GOLD_INDEX]) + p.cocoa

@@ -23,14 +23,14 @@ Facts (all public):
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any
+from typing import Any, cast
 
 from domain.core.protocol import Decision, Rules, SeatScore, Step
 from domain.santa_maria.engine import REST_NAMES
 from domain.santa_maria.geometry import COLUMNS, ROWS, parse_cell
 from domain.santa_maria.moves import empty_buildings
-from domain.santa_maria.scoring import breakdown
-from domain.santa_maria.state import State
+from domain.santa_maria.scoring import breakdown, score_key
+from domain.santa_maria.state import Player, State
 from projections.games import Fact, GameStats, win_correlation_view
 
 GAME = "santa-maria"
@@ -120,6 +120,12 @@ def facts(rules: Rules[Any], before: State, step: Step, after: State) -> Iterabl
 def score_parts(state: State) -> tuple[object, ...]:
     """A seat's public score depends on its player and, for shipping, on the game being over."""
     return tuple((p, state.over) for p in state.players)
+
+
+def seat_key(part: object) -> object:
+    """A seat's part is (player, game over); its points depend on `scoring.score_key` of it."""
+    player, over = cast("tuple[Player, bool]", part)
+    return (over, score_key(player))
 
 
 def seat_score(state: State, seat: int) -> SeatScore:
@@ -220,5 +226,6 @@ STATS = GameStats(
     titles=TITLES,
     score_parts=score_parts,
     seat_score=seat_score,
+    seat_key=seat_key,
     public_summary=public_summary,
 )

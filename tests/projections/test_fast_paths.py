@@ -5,15 +5,19 @@ score timeline."""
 
 from __future__ import annotations
 
+import dataclasses
 import gc
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 from eventsourcing.persistence import Mapper
 
 from application.mapper import NovusMapper
 from application.service import NovusApp
+from domain.core import registry
+from projections import games as game_stats
 from projections import projection, runner
 from tests.projections.conftest import dump, naive_score_changes
 
@@ -81,3 +85,29 @@ def test_fewer_collections_while_projecting_then_the_thresholds_are_back(
     assert gc.get_threshold() == before
     runner.catch_up(app, folder=folder, progress=lambda *_: seen.append(gc.get_threshold()))
     assert gc.get_threshold() == before
+
+
+def test_seat_keys_change_no_row(
+    tmp_path: Path, make_app: Callable[..., NovusApp], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Every game whose statistics module gives a `seat_key`: the tables are the same as when
+    each changed seat is rescored (Santa Maria with every module, Puerto Rico with nobles)."""
+    app = make_app()
+    app.simulate("santa-maria", 4, {"modules": "A,B,C,D"}, seed=3, bot="heuristic")
+    app.simulate("santa-maria", 2, {"expansion": "true", "setup": "advanced"}, seed=4)
+    app.simulate("puerto-rico", 4, {"nobles": "true", "buildings": "random"}, seed=5)
+    keyed = [name for name in registry.names() if getattr(game_stats.get(name), "seat_key", None)]
+    assert {"santa-maria", "puerto-rico"} <= set(keyed)
+    runner.catch_up(app, folder=tmp_path / "keyed", batch_size=333)
+
+    real = game_stats.get
+
+    def without_keys(name: str) -> Any:
+        found = real(name)
+        return dataclasses.replace(found, seat_key=None) if found is not None else None
+
+    monkeypatch.setattr(projection.game_stats, "get", without_keys)
+    runner.catch_up(app, folder=tmp_path / "plain", batch_size=333)
+    keyed_rows = dump(tmp_path / "keyed" / "views.duckdb")
+    assert keyed_rows["score_timeline"]
+    assert keyed_rows == dump(tmp_path / "plain" / "views.duckdb")
