@@ -11,6 +11,7 @@ data folder by default, PostgreSQL when asked for.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import random
 import threading
@@ -450,10 +451,14 @@ def open_app(
                 f"cannot create the data folder {folder}: {error.strerror}",
                 hint="choose another folder with --data-dir or NOVUS_DATA_DIR",
             ) from error
+    app: NovusApp | None = None
     try:
         app = NovusApp(store, cache_size=cache_size)
         app.recorder.max_notification_id()
     except (PersistenceError, OSError) as error:
+        if app is not None:  # close it now (its connection pool), not in the garbage collector
+            with contextlib.suppress(Exception):
+                app.close()
         raise StoreUnavailable(
             f"cannot open the event store ({settings.describe_store(store)}): {error}",
             hint="check the data folder or the POSTGRES_* settings (see README.md)",
