@@ -104,6 +104,16 @@ class NovusMapper(Mapper[UUID]):
                 return None
         return state
 
+    def row_event(
+        self, originator_id: UUID | str, version: int, topic: str, data: bytes
+    ) -> DomainEventProtocol[UUID]:
+        """The event of a stored row as `NovusApp.stored_notifications` gives it (the id as a
+        UUID or as the stored hex)."""
+        game_id = originator_id if isinstance(originator_id, UUID) else UUID(originator_id)
+        return self.to_domain_event(
+            StoredEvent(originator_id=game_id, originator_version=version, topic=topic, state=data)
+        )
+
     def stored_step(self, topic: str, data: bytes) -> tuple[int, Step] | None:
         """`(step number, step)` of a stored per-step event, or None (see `step_state`)."""
         state = self.step_state(topic, data)

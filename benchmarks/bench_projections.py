@@ -34,15 +34,14 @@ import tempfile
 import time
 from pathlib import Path
 from typing import Any
-from uuid import UUID
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 import duckdb  # noqa: E402
 import pyarrow as pa  # noqa: E402
-from eventsourcing.persistence import StoredEvent  # noqa: E402
 
+from application.mapper import NovusMapper  # noqa: E402
 from application.service import NovusApp, open_app  # noqa: E402
 from projections import projection as projection_module  # noqa: E402
 from projections import runner, schema  # noqa: E402
@@ -81,13 +80,14 @@ def read_rows_only(app: NovusApp) -> float:
     """The projection's read path: stored rows, per-step events read as steps from their JSON."""
     began = time.perf_counter()
     after = events = 0
-    stored_step = app.mapper.stored_step  # type: ignore[attr-defined]
+    mapper = app.mapper
+    assert isinstance(mapper, NovusMapper)
+    stored_step = mapper.stored_step
     with runner.fewer_collections():
         while rows := app.stored_notifications(after, runner.BATCH_SIZE):
             for _, game_id, version, topic, state in rows:
                 if stored_step(topic, state) is None:
-                    uuid = game_id if isinstance(game_id, UUID) else UUID(game_id)
-                    app.mapper.to_domain_event(StoredEvent(uuid, version, topic, state))
+                    mapper.row_event(game_id, version, topic, state)
             events += len(rows)
             after = rows[-1][0]
     return events / (time.perf_counter() - began)

@@ -19,9 +19,10 @@ from typing import Any
 from uuid import UUID
 
 import orjson
-from eventsourcing.persistence import StoredEvent, Tracking
+from eventsourcing.persistence import Tracking
 from eventsourcing.projection import Projection
 
+from application.mapper import NovusMapper
 from domain.core import registry
 from domain.core.aggregate import Game
 from domain.core.errors import NovusError
@@ -61,7 +62,6 @@ class Fold:
         "apply",
         "game",
         "game_id",
-        "keys",
         "last",
         "names",
         "parts",
@@ -69,6 +69,7 @@ class Fold:
         "rules",
         "score_parts",
         "seat_key",
+        "seat_keys",
         "state",
         "stats",
         "step",
@@ -83,7 +84,7 @@ class Fold:
         self.score_parts = self.stats.score_parts if self.stats else None
         self.per_seat = self.stats.seat_score if self.stats and self.score_parts else None
         self.seat_key = self.stats.seat_key if self.stats and self.per_seat else None
-        self.keys: list[object] = []
+        self.seat_keys: list[object] = []
         self.rules: Rules[Any] | None
         try:
             self.rules = registry.get(setup.game)
@@ -108,7 +109,7 @@ class Fold:
             seat_key = self.seat_key
             if old is None or len(old) != len(parts):
                 if seat_key is not None:
-                    self.keys = [seat_key(p) for p in parts]
+                    self.seat_keys = [seat_key(p) for p in parts]
                 return [per_seat(state, i) for i in range(len(parts))]
             if seat_key is None:
                 return [
@@ -116,7 +117,7 @@ class Fold:
                     for i, p in enumerate(parts)
                     if p is not old[i] and p != old[i]  # `_same`, inlined: runs at every step
                 ]
-            keys = self.keys
+            keys = self.seat_keys
             changed = []
             for i, p in enumerate(parts):
                 if p is not old[i]:
@@ -325,7 +326,7 @@ class GamesProjection(Projection[DuckDBView]):
         self,
         rows: Sequence[tuple[int, UUID | str, int, str, bytes]],
         application_name: str,
-        mapper: Any,
+        mapper: NovusMapper,
     ) -> tuple[Batch, Any, Tracking | None]:
         """`submit` for stored, undecoded rows (`NovusApp.stored_notifications`).
 
@@ -335,23 +336,15 @@ class GamesProjection(Projection[DuckDBView]):
         batch = Batch()
         if not rows:
             return batch, None, None
-        stored_step = getattr(mapper, "stored_step", None)
+        stored_step = mapper.stored_step
         try:
             for position, originator_id, version, topic, state in rows:
-                found = stored_step(topic, state) if stored_step is not None else None
+                found = stored_step(topic, state)
                 if found is not None:
                     number, step = found
                     self.folds.step(batch, self._known(originator_id), step, number)
                     continue
-                game_id = originator_id if isinstance(originator_id, UUID) else UUID(originator_id)
-                event = mapper.to_domain_event(
-                    StoredEvent(
-                        originator_id=game_id,
-                        originator_version=version,
-                        topic=topic,
-                        state=state,
-                    )
-                )
+                event = mapper.row_event(originator_id, version, topic, state)
                 self._project(batch, position, event)
             batch.events = len(rows)
             ticket = self.folds.submit()

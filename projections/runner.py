@@ -28,6 +28,7 @@ from pathlib import Path
 from uuid import UUID
 
 from application import settings
+from application.mapper import NovusMapper
 from application.service import NovusApp, open_app
 from domain.core.aggregate import Game
 from domain.core.protocol import ChanceStep, Decision, Step
@@ -148,6 +149,9 @@ class Projector:
         self.auto = workers == AUTO
         folds = WorkerFolds(workers) if workers > 1 else None
         self.projection = GamesProjection(self.view, history=self._history, folds=folds)
+        mapper = self.app.mapper
+        assert isinstance(mapper, NovusMapper)  # `NovusApp.construct_mapper`
+        self.mapper = mapper
 
     def _choose_folds(self, backlog: int) -> None:
         """With `AUTO`: worker folds for a large backlog, local ones otherwise. Games in
@@ -233,9 +237,7 @@ class Projector:
         while True:  # batch N is written while batch N+1 is folded (by the workers, if any)
             notes = self.app.stored_notifications(read, self.batch_size) if read >= position else []
             current = (
-                self.projection.submit_stored(notes, self.app.name, self.app.mapper)
-                if notes
-                else None
+                self.projection.submit_stored(notes, self.app.name, self.mapper) if notes else None
             )
             if notes:
                 events += len(notes)
