@@ -43,7 +43,7 @@ import pyarrow as pa  # noqa: E402
 
 from application.mapper import NovusMapper  # noqa: E402
 from application.service import NovusApp, open_app  # noqa: E402
-from projections import projection as projection_module  # noqa: E402
+from projections import fold as fold_module  # noqa: E402
 from projections import runner, schema  # noqa: E402
 from projections.read import Views  # noqa: E402
 from projections.view import DuckDBView, wait_for  # noqa: E402
@@ -101,18 +101,18 @@ def rebuild(app: NovusApp, folder: Path, workers: int = 1) -> runner.Report:
 
 def rebuild_without_fold(app: NovusApp, folder: Path) -> runner.Report:
     """The same rebuild with every game treated as one whose engine is not installed."""
-    real = projection_module.registry.get
+    real = fold_module.registry.get
 
     def missing(name: str) -> Any:
         from domain.core.errors import UnknownGame
 
         raise UnknownGame(name, [])
 
-    projection_module.registry.get = missing  # type: ignore[assignment]
+    fold_module.registry.get = missing  # type: ignore[assignment]
     try:
         return rebuild(app, folder)
     finally:
-        projection_module.registry.get = real  # type: ignore[assignment]
+        fold_module.registry.get = real  # type: ignore[assignment]
 
 
 def raw_insert(views: Path, target: Path, from_python: bool = False) -> tuple[float, int]:

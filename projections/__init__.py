@@ -1,7 +1,9 @@
 """DuckDB projections of the event store: analytics tables, statistics, and the read API.
 
-- `schema.py`: the tables and views; `rows.py`: a batch of rows as Arrow tables;
-- `projection.py`: `GamesProjection`, events -> rows (the engine folded once per game);
+- `schema.py`: the tables and views; `columns.py`: a batch of rows as column lists; `rows.py`:
+  a batch as Arrow tables;
+- `projection.py`: `GamesProjection`, events -> rows; `fold.py`: the engine folded once per game;
+  `workers.py`: the folds spread over worker processes;
 - `view.py`: `DuckDBView`, the projector's DuckDB file (rows + tracking in one transaction);
 - `runner.py`: catch-up, follow, rebuild, and publishing the copy readers use;
 - `read.py`: `Views`, the read API of the dashboard and the CLI;

@@ -1,16 +1,16 @@
-"""Rows of one projection transaction, gathered column by column and handed over as Arrow.
+"""A batch of rows (`projections.columns.Batch`) as Arrow tables, one per DuckDB table.
 
-The projector appends plain Python values to per-column lists (cheap in the hot loop) and turns
-them into one `pyarrow.Table` per DuckDB table at the end of a batch, in the table's column order,
-so DuckDB inserts each with a single `INSERT INTO t SELECT * FROM batch`.
+The column lists become one `pyarrow.Table` per table at the end of a batch, in the table's
+column order, so DuckDB inserts each with a single `INSERT INTO t SELECT * FROM batch`.
 """
 
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Any
 
 import pyarrow as pa
+
+from projections.columns import Batch, Columns
 
 TS = pa.timestamp("us", tz="UTC")
 
@@ -101,61 +101,27 @@ FINISH = pa.schema(
 """A game started in an earlier batch that finished in this one (an UPDATE of `games`)."""
 
 
-class Columns:
-    """Per-column lists for one table."""
-
-    __slots__ = ("cols", "schema")
-
-    def __init__(self, schema: pa.Schema) -> None:
-        self.schema = schema
-        self.cols: list[list[Any]] = [[] for _ in schema.names]
-
-    def __len__(self) -> int:
-        return len(self.cols[0])
-
-    def add(self, *values: Any) -> None:
-        for col, value in zip(self.cols, values, strict=True):
-            col.append(value)
-
-    def table(self) -> pa.Table:
-        return pa.Table.from_arrays(
-            [pa.array(col, f.type) for col, f in zip(self.cols, self.schema, strict=True)],
-            schema=self.schema,
-        )
+def _table(columns: Columns, schema: pa.Schema) -> pa.Table:
+    return pa.Table.from_arrays(
+        [pa.array(col, f.type) for col, f in zip(columns.cols, schema, strict=True)],
+        schema=schema,
+    )
 
 
-class Batch:
-    """Everything one transaction writes: new rows per table, and finished-game updates."""
+def tables(batch: Batch) -> dict[str, pa.Table]:
+    """A batch's new rows per table (only the non-empty ones)."""
+    out: dict[str, pa.Table] = {}
+    if batch.games:
+        out["games"] = pa.Table.from_pylist(list(batch.games.values()), schema=ARROW["games"])
+    for columns in (batch.seats, batch.steps, batch.timeline, batch.facts):
+        if len(columns):
+            out[columns.table] = _table(columns, ARROW[columns.table])
+    return out
 
-    def __init__(self) -> None:
-        self.games: dict[str, dict[str, Any]] = {}
-        self.finish = Columns(FINISH)
-        self.seats = Columns(ARROW["seats"])
-        self.steps = Columns(ARROW["steps"])
-        self.timeline = Columns(ARROW["score_timeline"])
-        self.facts = Columns(ARROW["facts"])
-        self.events = 0
-        self.refused: list[tuple[str, int, str]] = []
-        """(game id, step, why): stored steps the installed engine refused; those games are
-        projected without summaries, scores or facts from that step on."""
 
-    def tables(self) -> dict[str, pa.Table]:
-        """The new rows per table (only the non-empty ones)."""
-        out: dict[str, pa.Table] = {}
-        if self.games:
-            out["games"] = pa.Table.from_pylist(list(self.games.values()), schema=ARROW["games"])
-        for name, cols in (
-            ("seats", self.seats),
-            ("steps", self.steps),
-            ("score_timeline", self.timeline),
-            ("facts", self.facts),
-        ):
-            if len(cols):
-                out[name] = cols.table()
-        return out
-
-    def updates(self) -> pa.Table | None:
-        return self.finish.table() if len(self.finish) else None
+def updates(batch: Batch) -> pa.Table | None:
+    """The finished-game updates of a batch, if any."""
+    return _table(batch.finish, FINISH) if len(batch.finish) else None
 
 
 def timestamp(text: str | datetime | None) -> datetime | None:

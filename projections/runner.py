@@ -32,7 +32,8 @@ from application.mapper import NovusMapper
 from application.service import NovusApp, open_app
 from domain.core.aggregate import Game
 from domain.core.protocol import ChanceStep, Decision, Step
-from projections.projection import GamesProjection, LocalFolds
+from projections.fold import LocalFolds
+from projections.projection import GamesProjection
 from projections.view import DuckDBView
 from projections.workers import WorkerFolds
 

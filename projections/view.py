@@ -18,10 +18,10 @@ import duckdb
 from eventsourcing.persistence import Tracking, TrackingRecorder
 
 from domain.core.errors import NovusError
-from projections import schema
+from projections import rows, schema
 
 if TYPE_CHECKING:
-    from projections.rows import Batch
+    from projections.columns import Batch
 
 
 class ProjectorBusy(NovusError):
@@ -73,9 +73,9 @@ class DuckDBView(TrackingRecorder):
         """Insert a batch's rows, apply its updates and record `tracking`: one transaction."""
 
         def body() -> None:
-            for name, table in batch.tables().items():
+            for name, table in rows.tables(batch).items():
                 self._insert(name, table)
-            updates = batch.updates()
+            updates = rows.updates(batch)
             if updates is not None:
                 self.con.register("finish_batch", updates)
                 try:

@@ -6,27 +6,43 @@ and writes every batch with its tracking position in one transaction; the worker
 the `steps`, `score_timeline` and `facts` rows of the steps they were sent. While the workers
 fold batch N, the projector reads and decodes batch N+1 (`GamesProjection.submit/complete`).
 
-Messages go through `multiprocessing` queues (their feeder threads never block the sender). A
-failure anywhere resets every worker: the folds are rebuilt from the store on demand.
+A worker is `python -m projections.workers`, talking over its stdin and stdout (length-prefixed
+pickles); a thread per worker drains its answers as they come, so neither side ever waits on a
+full pipe while the other waits on it. A worker imports the rules engines and `projections.fold`
+only: not the projector's `__main__` (the CLI, or a benchmark), nor DuckDB, Arrow or the event
+store, which a `multiprocessing` spawn would re-import, at about half a second of CPU each. A
+worker ends when its stdin closes, so a killed projector leaves none behind. A failure anywhere
+resets every worker: the folds are rebuilt from the store on demand.
 """
 
 from __future__ import annotations
 
+import contextlib
 import gc
-import multiprocessing
 import os
+import pickle
 import queue
+import signal
+import struct
+import subprocess
+import sys
+import threading
 import zlib
 from collections.abc import Sequence
-from typing import Any
+from pathlib import Path
+from typing import IO, Any
 
 import orjson
 
 from domain.core.protocol import ChanceStep, Decision, Setup, Step
-from projections.projection import LocalFolds
-from projections.rows import Batch
+from projections.columns import Batch
+from projections.fold import LocalFolds
 
 START, RESUME, STEP, END = 0, 1, 2, 3
+RESET = "reset"
+_LENGTH = struct.Struct("<Q")
+ROOT = Path(__file__).resolve().parents[1]
+"""The folder holding the `projections` package (put on the worker's path)."""
 
 
 def _step(step: Step) -> tuple[int, Any]:
@@ -37,42 +53,85 @@ def _unstep(seat: int, value: Any) -> Step:
     return Decision(seat, value) if seat >= 0 else ChanceStep(tuple(value))
 
 
-def serve(requests: Any, results: Any, parent: int) -> None:
-    """A worker: apply message lists in order; answer each with its rows. Ends with its parent
-    (a killed projector leaves no workers behind)."""
-    gc.set_threshold(50_000, 20, 100)  # only folds: collect rarely (`runner.fewer_collections`)
+def send(stream: IO[bytes], message: Any) -> None:
+    """Write one message: its pickle's length, then the pickle."""
+    data = pickle.dumps(message, protocol=pickle.HIGHEST_PROTOCOL)
+    stream.write(_LENGTH.pack(len(data)))
+    stream.write(data)
+    stream.flush()
+
+
+def receive(stream: IO[bytes]) -> Any:
+    """Read one message written by `send`; EOFError when the other side has gone."""
+    header = stream.read(_LENGTH.size)
+    if len(header) < _LENGTH.size:
+        raise EOFError("the other side closed the pipe")
+    size = _LENGTH.unpack(header)[0]
+    data = stream.read(size)
+    if len(data) < size:
+        raise EOFError("the other side closed the pipe mid-message")
+    return pickle.loads(data)
+
+
+def fold_items(folds: LocalFolds, items: Sequence[tuple[Any, ...]]) -> Batch:
+    """Apply one batch of messages, in order; the rows they made."""
+    batch = Batch()
+    for item in items:
+        kind, key = item[0], item[1]
+        if kind == STEP:
+            folds.step(batch, key, _unstep(item[3], item[4]), item[2])
+        elif kind == START:
+            folds.start(batch, key, Setup.from_json(orjson.loads(item[2])))
+        elif kind == RESUME:
+            setup = Setup.from_json(orjson.loads(item[2]))
+            folds.resume(key, setup, [_unstep(*s) for s in item[3]])
+        else:
+            folds.end(key)
+    return batch
+
+
+def serve(requests: IO[bytes], answers: IO[bytes]) -> None:
+    """A worker's loop: answer each batch of messages with its rows, until the input ends."""
     folds = LocalFolds()
     while True:
         try:
-            message = requests.get(timeout=1.0)
-        except queue.Empty:
-            if os.getppid() != parent:
-                return
-            continue
+            message = receive(requests)
+        except EOFError:
+            return
         if message is None:
             return
-        if message == "reset":
+        if message == RESET:
             folds.reset()
             continue
-        batch = Batch()
         try:
-            for item in message:
-                kind, key = item[0], item[1]
-                if kind == STEP:
-                    folds.step(batch, key, _unstep(item[3], item[4]), item[2])
-                elif kind == START:
-                    folds.start(batch, key, Setup.from_json(orjson.loads(item[2])))
-                elif kind == RESUME:
-                    setup = Setup.from_json(orjson.loads(item[2]))
-                    folds.resume(key, setup, [_unstep(*s) for s in item[3]])
-                else:
-                    folds.end(key)
+            batch = fold_items(folds, message)
         except Exception as error:  # reported to the projector, which fails the batch
-            results.put(("error", f"{type(error).__name__}: {error}"))
+            send(answers, ("error", f"{type(error).__name__}: {error}"))
             continue
-        results.put(
-            ("rows", batch.steps.cols, batch.timeline.cols, batch.facts.cols, batch.refused)
+        send(
+            answers,
+            ("rows", batch.steps.cols, batch.timeline.cols, batch.facts.cols, batch.refused),
         )
+
+
+def main() -> None:
+    """Entry point of a worker process (`python -m projections.workers`)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl+C is the projector's to handle
+    answers = os.fdopen(os.dup(1), "wb")
+    os.dup2(2, 1)  # anything printed goes to stderr, never into the answers
+    sys.stdout = sys.stderr
+    gc.set_threshold(50_000, 20, 100)  # only folds: collect rarely (`runner.fewer_collections`)
+    with contextlib.suppress(BrokenPipeError):  # the projector has gone
+        serve(sys.stdin.buffer, answers)
+
+
+def _drain(stream: IO[bytes], answers: queue.SimpleQueue[Any]) -> None:
+    """Move a worker's answers to `answers` as they arrive; None once it has gone."""
+    try:
+        while True:
+            answers.put(receive(stream))
+    except (EOFError, OSError, ValueError):
+        answers.put(None)
 
 
 class WorkerFailed(RuntimeError):
@@ -85,22 +144,31 @@ class WorkerFolds(LocalFolds):
     def __init__(self, count: int) -> None:
         super().__init__()
         self.count = count
-        self.requests: list[Any] = []
-        self.results: list[Any] = []
-        self.processes: list[Any] = []
+        self.processes: list[subprocess.Popen[bytes]] = []
+        self.answers: list[queue.SimpleQueue[Any]] = []
+        self.drains: list[threading.Thread] = []
         self.queued: list[list[tuple[Any, ...]]] = [[] for _ in range(count)]
         self.placed: set[str] = set()
 
     def _spawn(self) -> None:
-        context = multiprocessing.get_context("spawn")  # no fork of a process holding DuckDB
-        self.requests = [context.Queue() for _ in range(self.count)]
-        self.results = [context.Queue() for _ in range(self.count)]
+        env = dict(os.environ)
+        env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(ROOT), env.get("PYTHONPATH")]))
         self.processes = [
-            context.Process(target=serve, args=(q, r, os.getpid()), daemon=True)
-            for q, r in zip(self.requests, self.results, strict=True)
+            subprocess.Popen(
+                [sys.executable, "-m", "projections.workers"],
+                stdin=subprocess.PIPE,
+                stdout=subprocess.PIPE,
+                env=env,
+            )
+            for _ in range(self.count)
         ]
-        for process in self.processes:
-            process.start()
+        self.answers = [queue.SimpleQueue() for _ in self.processes]
+        self.drains = [
+            threading.Thread(target=_drain, args=(process.stdout, answers), daemon=True)
+            for process, answers in zip(self.processes, self.answers, strict=True)
+        ]
+        for thread in self.drains:
+            thread.start()
 
     def _worker(self, game_id: str) -> int:
         return zlib.crc32(game_id.encode()) % self.count
@@ -136,7 +204,12 @@ class WorkerFolds(LocalFolds):
         sent = []
         for index, items in enumerate(self.queued):
             if items:
-                self.requests[index].put(items)
+                stdin = self.processes[index].stdin
+                assert stdin is not None
+                try:
+                    send(stdin, items)
+                except (BrokenPipeError, ValueError):  # a dead worker (or a closed pipe)
+                    raise WorkerFailed(self._died(index)) from None
                 sent.append(index)
         self.queued = [[] for _ in range(self.count)]
         return sent
@@ -149,21 +222,25 @@ class WorkerFolds(LocalFolds):
                 problems.append(answer[1])
                 continue
             batch.refused.extend(answer[4])
-            for target, columns in zip(
-                (batch.steps, batch.timeline, batch.facts), answer[1:4], strict=True
-            ):
-                for column, values in zip(target.cols, columns, strict=True):
-                    column.extend(values)
+            batch.steps.extend(answer[1])
+            batch.timeline.extend(answer[2])
+            batch.facts.extend(answer[3])
         if problems:
             raise WorkerFailed("; ".join(problems))
 
     def _answer(self, index: int) -> Any:
-        while True:
-            try:
-                return self.results[index].get(timeout=1.0)
-            except queue.Empty:  # is the worker still alive?
-                if not self.processes[index].is_alive():
-                    raise WorkerFailed(f"fold worker {index} died") from None
+        answer = self.answers[index].get()
+        if answer is None:
+            raise WorkerFailed(self._died(index))
+        return answer
+
+    def _died(self, index: int) -> str:
+        process = self.processes[index]
+        try:
+            code = process.wait(timeout=1.0)
+        except subprocess.TimeoutExpired:
+            return f"fold worker {index} stopped answering"
+        return f"fold worker {index} died (exit code {code})"
 
     def reset(self) -> None:
         """Forget every fold: the workers are replaced (answers still on their way are lost
@@ -173,13 +250,24 @@ class WorkerFolds(LocalFolds):
         self.placed.clear()
 
     def close(self) -> None:
-        for requests in self.requests:
-            requests.put(None)
+        """End the workers: their input closes, so they stop; any still busy are killed."""
         for process in self.processes:
-            process.join(timeout=5)
-            if process.is_alive():
+            if process.stdin is not None:
+                with contextlib.suppress(OSError):  # a write still buffered, worker dead
+                    process.stdin.close()
+        for process in self.processes:
+            try:
+                process.wait(timeout=5)
+            except subprocess.TimeoutExpired:
                 process.kill()
-        for q in (*self.requests, *self.results):
-            q.close()
-            q.cancel_join_thread()
-        self.requests, self.results, self.processes = [], [], []
+                process.wait()
+        for thread in self.drains:  # each ends at its worker's end of output
+            thread.join(timeout=5)
+        for process in self.processes:
+            if process.stdout is not None:
+                process.stdout.close()
+        self.processes, self.answers, self.drains = [], [], []
+
+
+if __name__ == "__main__":
+    main()

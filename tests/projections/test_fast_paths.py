@@ -17,8 +17,8 @@ from eventsourcing.persistence import Mapper
 from application.mapper import NovusMapper
 from application.service import NovusApp
 from domain.core import registry
+from projections import fold, runner
 from projections import games as game_stats
-from projections import projection, runner
 from tests.projections.conftest import dump, naive_score_changes
 
 GAMES = [
@@ -42,7 +42,7 @@ def test_fast_paths_give_the_rows_of_the_checked_paths(
     fast = tmp_path / "fast"
     runner.catch_up(app, folder=fast, batch_size=501)
 
-    monkeypatch.setattr(projection, "TRUSTED", False)
+    monkeypatch.setattr(fold, "TRUSTED", False)
     monkeypatch.setattr(NovusMapper, "to_domain_event", Mapper.to_domain_event)
     monkeypatch.setattr(NovusMapper, "stored_step", lambda *_: None)  # every row decoded
     checked = tmp_path / "checked"
@@ -106,7 +106,7 @@ def test_seat_keys_change_no_row(
         found = real(name)
         return dataclasses.replace(found, seat_key=None) if found is not None else None
 
-    monkeypatch.setattr(projection.game_stats, "get", without_keys)
+    monkeypatch.setattr(fold.game_stats, "get", without_keys)
     runner.catch_up(app, folder=tmp_path / "plain", batch_size=333)
     keyed_rows = dump(tmp_path / "keyed" / "views.duckdb")
     assert keyed_rows["score_timeline"]

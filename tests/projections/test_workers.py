@@ -1,14 +1,20 @@
-"""Fold workers give the same tables as folding in the projector's own process."""
+"""Fold workers: the same tables as folding in the projector's own process; lean processes that
+fail loudly."""
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
 from collections.abc import Callable
 from pathlib import Path
 
+import duckdb
 import pytest
 
 from application.service import NovusApp
-from projections import runner
+from projections import rows, runner, schema, workers
+from projections.columns import COLUMNS, Batch
 from tests.projections.conftest import dump
 
 
@@ -62,3 +68,67 @@ def test_one_core_means_no_workers(
     app = make_app()
     app.simulate("puerto-rico", 3, {}, seed=2, bot="random")
     assert runner.catch_up(app, folder=folder, workers=runner.AUTO).workers == 1
+
+
+def test_columns_name_the_arrow_and_duckdb_columns() -> None:
+    """The plain column lists, their Arrow schemas and the DuckDB tables agree in order."""
+    for name, table in {**rows.ARROW, "finish": rows.FINISH}.items():
+        assert tuple(table.names) == COLUMNS[name]
+    con = duckdb.connect()
+    schema.create(con)
+    for name in schema.TABLES:
+        described = con.execute(f"SELECT * FROM {name} LIMIT 0").description
+        assert tuple(column[0] for column in described) == COLUMNS[name]
+
+
+def test_a_worker_imports_neither_the_main_module_nor_duckdb() -> None:
+    """A worker starts lean: `python -m projections.workers`, no `__main__` of the projector."""
+    folds = workers.WorkerFolds(1)
+    try:
+        folds._spawn()
+        process = folds.processes[0]
+        assert process.args[-2:] == ["-m", "projections.workers"]
+        probe = subprocess.run(
+            [sys.executable, "-c", PROBE],
+            capture_output=True,
+            text=True,
+            env={**os.environ, "PYTHONPATH": str(workers.ROOT)},
+            check=True,
+        )
+        assert probe.stderr.split() == ["False", "False", "False"]
+    finally:
+        folds.close()
+    assert folds.processes == []
+
+
+PROBE = """
+import runpy, sys
+sys.argv = ["projections.workers"]
+sys.stdin = open("/dev/null")
+runpy.run_module("projections.workers", run_name="__main__")
+print(*(name in sys.modules for name in ("duckdb", "pyarrow", "eventsourcing")), file=sys.stderr)
+"""
+
+
+def test_a_dead_worker_fails_the_batch_and_is_replaced(
+    folder: Path, make_app: Callable[..., NovusApp]
+) -> None:
+    app = make_app()
+    app.simulate("puerto-rico", 3, {}, seed=6, bot="random")
+    folds = workers.WorkerFolds(2)
+    try:
+        folds._spawn()
+        folds.processes[1].kill()
+        folds.processes[1].wait()
+        for index in range(2):
+            folds.queued[index].append((workers.END, f"game-{index}"))
+        with pytest.raises(workers.WorkerFailed, match="fold worker 1"):
+            folds.collect(folds.submit(), Batch())
+        folds.reset()
+        assert folds.processes == []
+    finally:
+        folds.close()
+    with runner.Projector(app, folder=folder, workers=2) as projector:
+        assert projector.catch_up().position == app.max_notification_id()
+    runner.catch_up(app, folder=folder / "local", rebuild=True)
+    assert dump(folder / "views.duckdb") == dump(folder / "local" / "views.duckdb")

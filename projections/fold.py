@@ -1,0 +1,256 @@
+"""One game's engine fold for the projection: step by step, its rows of `steps`,
+`score_timeline` and `facts`.
+
+The state before a step gives its readable summary and round, the state after it gives the
+scores (only changes are written to `score_timeline`) and the per-game facts
+(`projections.games`). `LocalFolds` keeps the folds of the games in progress in this process;
+`projections.workers` spreads them over worker processes. This module imports the rules engines
+and nothing of DuckDB, Arrow or the event store, so a worker process starts quickly.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import orjson
+
+from domain.core import registry
+from domain.core.errors import NovusError
+from domain.core.protocol import ChanceStep, Decision, Rules, SeatScore, Setup, Step
+from projections import games as game_stats
+from projections.columns import Batch
+
+TOTAL = "total"
+"""The score_timeline category holding a seat's total."""
+
+
+def _same(a: object, b: object) -> bool:
+    return a is b or a == b
+
+
+TRUSTED = True
+"""Fold stored steps with the engine's `apply_trusted` when it has one (the store checked them
+when they were appended); False: always the checked `apply` (tests compare the two)."""
+
+
+def trusted_apply(rules: Rules[Any] | None) -> Callable[[Any, Step], Any] | None:
+    """The engine's apply for steps the store already validated: `apply_trusted` if offered."""
+    if rules is None:
+        return None
+    fast = getattr(rules, "apply_trusted", None) if TRUSTED else None
+    return fast if callable(fast) else rules.apply
+
+
+class Fold:
+    """One game's engine state as the projection has seen it so far."""
+
+    __slots__ = (
+        "apply",
+        "game",
+        "game_id",
+        "last",
+        "names",
+        "parts",
+        "per_seat",
+        "rules",
+        "score_parts",
+        "seat_key",
+        "seat_keys",
+        "state",
+        "stats",
+        "step",
+    )
+
+    def __init__(self, game_id: str, setup: Setup) -> None:
+        self.game_id = game_id
+        self.game = setup.game
+        self.names = setup.players
+        self.step = 0
+        self.stats = game_stats.get(setup.game)
+        self.score_parts = self.stats.score_parts if self.stats else None
+        self.per_seat = self.stats.seat_score if self.stats and self.score_parts else None
+        self.seat_key = self.stats.seat_key if self.stats and self.per_seat else None
+        self.seat_keys: list[object] = []
+        self.rules: Rules[Any] | None
+        try:
+            self.rules = registry.get(setup.game)
+            self.state: Any = self.rules.initial_state(setup)
+        except NovusError:  # engine not installed here (or setup it refuses): no fold
+            self.rules = None
+            self.state = None
+        self.apply: Callable[[Any, Step], Any] | None = trusted_apply(self.rules)
+        self.parts: tuple[object, ...] | None = None
+        self.last: list[dict[str, int]] = []
+
+    def changed_scores(self) -> list[SeatScore]:
+        """The seats whose score may have changed since the last call (all of them at first)."""
+        assert self.rules is not None
+        state = self.state
+        if self.score_parts is None:
+            return list(self.rules.scores(state).seats)
+        parts = self.score_parts(state)
+        old, self.parts = self.parts, parts
+        if self.per_seat is not None:
+            per_seat = self.per_seat
+            seat_key = self.seat_key
+            if old is None or len(old) != len(parts):
+                if seat_key is not None:
+                    self.seat_keys = [seat_key(p) for p in parts]
+                return [per_seat(state, i) for i in range(len(parts))]
+            if seat_key is None:
+                return [
+                    per_seat(state, i)
+                    for i, p in enumerate(parts)
+                    if p is not old[i] and p != old[i]  # `_same`, inlined: runs at every step
+                ]
+            keys = self.seat_keys
+            changed = []
+            for i, p in enumerate(parts):
+                if p is not old[i]:
+                    key = seat_key(p)
+                    if key != keys[i]:
+                        keys[i] = key
+                        changed.append(per_seat(state, i))
+            return changed
+        if old is None or len(old) != len(parts):
+            return list(self.rules.scores(state).seats)
+        if all(_same(a, b) for a, b in zip(old, parts, strict=True)):
+            return []
+        return list(self.rules.scores(state).seats)
+
+    def score_rows(self, batch: Batch, step: int) -> None:
+        """Rows for every seat's category whose points differ from the last rows written."""
+        changed = self.changed_scores()
+        if not changed:
+            return
+        games, steps, seats, categories, points = batch.timeline.cols
+        last = self.last
+        game_id = self.game_id
+        for score in changed:
+            seat = score.seat
+            while len(last) <= seat:
+                last.append({})
+            known = last[seat]
+            for category, value in ((TOTAL, score.total), *score.breakdown.items()):
+                if known.get(category) != value:
+                    known[category] = value
+                    games.append(game_id)
+                    steps.append(step)
+                    seats.append(seat)
+                    categories.append(category)
+                    points.append(value)
+
+    def advance(self, batch: Batch, step: Step, number: int) -> None:
+        """Apply step `number`; add its `steps`, `score_timeline` and `facts` rows."""
+        if type(step) is Decision:
+            seat, kind, action = step.seat, "decision", step.action
+        else:
+            assert isinstance(step, ChanceStep)
+            seat, kind, action = -1, "chance", orjson.dumps(step.outcome).decode()
+        rules, before = self.rules, self.state
+        public = self.stats.public_action if self.stats else None
+        if public is not None:
+            action = public(rules, before, step) if rules and before is not None else kind
+        round_: int | None = None
+        summary = action
+        if rules is not None and before is not None:
+            try:
+                round_ = rules.round_of(before)
+                tell = self.stats.public_summary if self.stats else None
+                if tell is None:
+                    summary = rules.describe(before, step)
+                else:
+                    summary = tell(rules, before, step)
+                assert self.apply is not None
+                after = self.apply(before, step)
+            except NovusError as error:  # a stored step the installed engine refuses:
+                self.state = None  # stop folding this game, and say so
+                batch.refused.append((self.game_id, number, error.message))
+            else:
+                self.state = after
+                if self.stats is not None:
+                    found = self.stats.facts(rules, before, step, after)
+                    if found:
+                        f0, f1, f2, f3, f4, f5, f6, f7 = batch.facts.cols
+                        game_id, game = self.game_id, self.game
+                        for f in found:
+                            f0.append(game_id)
+                            f1.append(game)
+                            f2.append(number)
+                            f3.append(round_)
+                            f4.append(f.seat)
+                            f5.append(f.fact)
+                            f6.append(f.item)
+                            f7.append(f.amount)
+                self.score_rows(batch, number)
+        self.step = number
+        c0, c1, c2, c3, c4, c5, c6 = batch.steps.cols
+        c0.append(self.game_id)
+        c1.append(number)
+        c2.append(seat)
+        c3.append(kind)
+        c4.append(action)
+        c5.append(round_)
+        c6.append(summary)
+
+    def replay(self, steps: Sequence[Step]) -> None:
+        """Refold already projected steps (after a restart): no rows, same final `last`."""
+        rules = self.rules
+        if rules is not None and self.state is not None:
+            apply = self.apply
+            assert apply is not None
+            try:
+                for step in steps:
+                    self.state = apply(self.state, step)
+            except NovusError:
+                self.state = None
+        self.step += len(steps)
+        if rules is not None and self.state is not None:
+            self.parts = None
+            self.last = [{TOTAL: s.total, **s.breakdown} for s in self.changed_scores()]
+
+
+def step_of(kind: str, seat: int, action: str) -> Step:
+    """A `steps` row back as a step (decisions keep the action; chance the JSON outcome)."""
+    if kind == "decision":
+        return Decision(seat, action)
+    return ChanceStep(tuple(orjson.loads(action)))
+
+
+class LocalFolds:
+    """Folds kept in this process (the default)."""
+
+    def __init__(self) -> None:
+        self.folds: dict[str, Fold] = {}
+
+    def knows(self, game_id: str) -> bool:
+        return game_id in self.folds
+
+    def start(self, batch: Batch, game_id: str, setup: Setup) -> None:
+        fold = self.folds[game_id] = Fold(game_id, setup)
+        if fold.rules is not None and fold.state is not None:
+            fold.score_rows(batch, 0)
+
+    def resume(self, game_id: str, setup: Setup, steps: Sequence[Step]) -> None:
+        fold = self.folds[game_id] = Fold(game_id, setup)
+        fold.replay(steps)
+
+    def step(self, batch: Batch, game_id: str, step: Step, number: int) -> None:
+        self.folds[game_id].advance(batch, step, number)
+
+    def end(self, game_id: str) -> None:
+        self.folds.pop(game_id, None)
+
+    def submit(self) -> Any:
+        """Hand over what was queued for this batch (nothing: local folds are already done)."""
+        return None
+
+    def collect(self, ticket: Any, batch: Batch) -> None:
+        """Add the rows of a submitted batch to `batch` (local: already there)."""
+
+    def reset(self) -> None:
+        self.folds.clear()
+
+    def close(self) -> None:
+        self.folds.clear()
