@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Annotated
 
+import click
 import typer
 
 from application import settings
@@ -53,7 +54,8 @@ def open_store(data_dir: Path | None, *, create: bool = True) -> NovusApp:
     """The application on the data folder given on the command line (or the default one).
 
     Commands that only read pass `create=False`: a mistyped folder is then an error, not a new,
-    empty store.
+    empty store. The store is closed when the command ends (its PostgreSQL pool with it, not
+    later by the garbage collector).
     """
     if not create and settings.persistence_module() == settings.SQLITE:
         events = settings.events_path(settings.data_dir(data_dir))
@@ -63,4 +65,8 @@ def open_store(data_dir: Path | None, *, create: bool = True) -> NovusApp:
                 hint="check --data-dir / NOVUS_DATA_DIR, or create games with `novus demo` "
                 "or `novus simulate`",
             )
-    return open_app(data_dir)
+    app = open_app(data_dir)
+    context = click.get_current_context(silent=True)
+    if context is not None:
+        context.call_on_close(app.close)
+    return app
