@@ -11,6 +11,7 @@ and nothing of DuckDB, Arrow or the event store, so a worker process starts quic
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from functools import partial
 from typing import Any
 
 import orjson
@@ -42,17 +43,25 @@ def trusted_apply(rules: Rules[Any] | None) -> Callable[[Any, Step], Any] | None
     return fast if callable(fast) else rules.apply
 
 
+def _no_fold(*_: object) -> Any:
+    """Stands in for the engine's calls when none is installed (never called: no state)."""
+    raise AssertionError("no engine to fold with")
+
+
 class Fold:
     """One game's engine state as the projection has seen it so far."""
 
     __slots__ = (
         "apply",
+        "facts",
         "game",
         "game_id",
         "last",
         "names",
         "parts",
         "per_seat",
+        "public",
+        "round_of",
         "rules",
         "score_parts",
         "seat_key",
@@ -60,6 +69,7 @@ class Fold:
         "state",
         "stats",
         "step",
+        "summarize",
     )
 
     def __init__(self, game_id: str, setup: Setup) -> None:
@@ -79,9 +89,18 @@ class Fold:
         except NovusError:  # engine not installed here (or setup it refuses): no fold
             self.rules = None
             self.state = None
-        self.apply: Callable[[Any, Step], Any] | None = trusted_apply(self.rules)
+        self.apply: Callable[[Any, Step], Any] = trusted_apply(self.rules) or _no_fold
         self.parts: tuple[object, ...] | None = None
         self.last: list[dict[str, int]] = []
+        # what `advance` calls at every step, looked up once
+        stats, rules = self.stats, self.rules
+        self.public = stats.public_action if stats else None
+        self.facts = stats.facts if stats else None
+        self.round_of: Callable[[Any], int] = rules.round_of if rules else _no_fold
+        self.summarize: Callable[[Any, Step], str] = _no_fold
+        if rules is not None:
+            tell = stats.public_summary if stats else None
+            self.summarize = rules.describe if tell is None else partial(tell, rules)
 
     def changed_scores(self) -> list[SeatScore]:
         """The seats whose score may have changed since the last call (all of them at first)."""
@@ -90,7 +109,10 @@ class Fold:
         if self.score_parts is None:
             return list(self.rules.scores(state).seats)
         parts = self.score_parts(state)
-        old, self.parts = self.parts, parts
+        old = self.parts
+        if parts is old:  # shared with the state before (nothing a score reads was touched)
+            return []
+        self.parts = parts
         if self.per_seat is not None:
             per_seat = self.per_seat
             seat_key = self.seat_key
@@ -149,28 +171,24 @@ class Fold:
             assert isinstance(step, ChanceStep)
             seat, kind, action = -1, "chance", orjson.dumps(step.outcome).decode()
         rules, before = self.rules, self.state
-        public = self.stats.public_action if self.stats else None
+        public = self.public
         if public is not None:
             action = public(rules, before, step) if rules and before is not None else kind
         round_: int | None = None
         summary = action
-        if rules is not None and before is not None:
+        if before is not None and rules is not None:
             try:
-                round_ = rules.round_of(before)
-                tell = self.stats.public_summary if self.stats else None
-                if tell is None:
-                    summary = rules.describe(before, step)
-                else:
-                    summary = tell(rules, before, step)
-                assert self.apply is not None
+                round_ = self.round_of(before)
+                summary = self.summarize(before, step)
                 after = self.apply(before, step)
             except NovusError as error:  # a stored step the installed engine refuses:
                 self.state = None  # stop folding this game, and say so
                 batch.refused.append((self.game_id, number, error.message))
             else:
                 self.state = after
-                if self.stats is not None:
-                    found = self.stats.facts(rules, before, step, after)
+                facts = self.facts
+                if facts is not None:
+                    found = facts(rules, before, step, after)
                     if found:
                         f0, f1, f2, f3, f4, f5, f6, f7 = batch.facts.cols
                         game_id, game = self.game_id, self.game
@@ -199,7 +217,6 @@ class Fold:
         rules = self.rules
         if rules is not None and self.state is not None:
             apply = self.apply
-            assert apply is not None
             try:
                 for step in steps:
                     self.state = apply(self.state, step)

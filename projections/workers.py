@@ -7,12 +7,13 @@ the `steps`, `score_timeline` and `facts` rows of the steps they were sent. Whil
 fold batch N, the projector reads and decodes batch N+1 (`GamesProjection.submit/complete`).
 
 A worker is `python -m projections.workers`, talking over its stdin and stdout (length-prefixed
-pickles); a thread per worker drains its answers as they come, so neither side ever waits on a
-full pipe while the other waits on it. A worker imports the rules engines and `projections.fold`
-only: not the projector's `__main__` (the CLI, or a benchmark), nor DuckDB, Arrow or the event
-store, which a `multiprocessing` spawn would re-import, at about half a second of CPU each. A
-worker ends when its stdin closes, so a killed projector leaves none behind. A failure anywhere
-resets every worker: the folds are rebuilt from the store on demand.
+pickles); per worker, one thread feeds it its requests and one drains its answers as they come,
+so the projector never waits on a busy worker's full pipe (it goes on reading the next batch, or
+feeding the other worker) and a worker never waits on the projector. A worker imports the rules
+engines and `projections.fold` only: not the projector's `__main__` (the CLI, or a benchmark),
+nor DuckDB, Arrow or the event store, which a `multiprocessing` spawn would re-import, at about
+half a second of CPU each. A worker ends when its stdin closes, so a killed projector leaves none
+behind. A failure anywhere resets every worker: the folds are rebuilt from the store on demand.
 """
 
 from __future__ import annotations
@@ -53,11 +54,15 @@ def _unstep(seat: int, value: Any) -> Step:
     return Decision(seat, value) if seat >= 0 else ChanceStep(tuple(value))
 
 
-def send(stream: IO[bytes], message: Any) -> None:
-    """Write one message: its pickle's length, then the pickle."""
+def frame(message: Any) -> bytes:
+    """One message as written to a pipe: its pickle's length, then the pickle."""
     data = pickle.dumps(message, protocol=pickle.HIGHEST_PROTOCOL)
-    stream.write(_LENGTH.pack(len(data)))
-    stream.write(data)
+    return _LENGTH.pack(len(data)) + data
+
+
+def send(stream: IO[bytes], message: Any) -> None:
+    """Write one message (`frame`)."""
+    stream.write(frame(message))
     stream.flush()
 
 
@@ -125,6 +130,19 @@ def main() -> None:
         serve(sys.stdin.buffer, answers)
 
 
+def _feed(stream: IO[bytes], requests: queue.SimpleQueue[bytes | None]) -> None:
+    """Write a worker's requests as they are queued; None closes its input (it then ends)."""
+    try:
+        while (data := requests.get()) is not None:
+            stream.write(data)
+            stream.flush()
+    except (OSError, ValueError):  # the worker has gone: its drain reports it
+        pass
+    finally:
+        with contextlib.suppress(OSError):
+            stream.close()
+
+
 def _drain(stream: IO[bytes], answers: queue.SimpleQueue[Any]) -> None:
     """Move a worker's answers to `answers` as they arrive; None once it has gone."""
     try:
@@ -145,8 +163,9 @@ class WorkerFolds(LocalFolds):
         super().__init__()
         self.count = count
         self.processes: list[subprocess.Popen[bytes]] = []
+        self.requests: list[queue.SimpleQueue[bytes | None]] = []
         self.answers: list[queue.SimpleQueue[Any]] = []
-        self.drains: list[threading.Thread] = []
+        self.threads: list[threading.Thread] = []
         self.queued: list[list[tuple[Any, ...]]] = [[] for _ in range(count)]
         self.placed: set[str] = set()
 
@@ -162,12 +181,15 @@ class WorkerFolds(LocalFolds):
             )
             for _ in range(self.count)
         ]
+        self.requests = [queue.SimpleQueue() for _ in self.processes]
         self.answers = [queue.SimpleQueue() for _ in self.processes]
-        self.drains = [
-            threading.Thread(target=_drain, args=(process.stdout, answers), daemon=True)
-            for process, answers in zip(self.processes, self.answers, strict=True)
-        ]
-        for thread in self.drains:
+        for process, requests, answers in zip(
+            self.processes, self.requests, self.answers, strict=True
+        ):
+            self.threads.append(threading.Thread(target=_feed, args=(process.stdin, requests)))
+            self.threads.append(threading.Thread(target=_drain, args=(process.stdout, answers)))
+        for thread in self.threads:
+            thread.daemon = True
             thread.start()
 
     def _worker(self, game_id: str) -> int:
@@ -204,12 +226,7 @@ class WorkerFolds(LocalFolds):
         sent = []
         for index, items in enumerate(self.queued):
             if items:
-                stdin = self.processes[index].stdin
-                assert stdin is not None
-                try:
-                    send(stdin, items)
-                except (BrokenPipeError, ValueError):  # a dead worker (or a closed pipe)
-                    raise WorkerFailed(self._died(index)) from None
+                self.requests[index].put(frame(items))
                 sent.append(index)
         self.queued = [[] for _ in range(self.count)]
         return sent
@@ -251,22 +268,22 @@ class WorkerFolds(LocalFolds):
 
     def close(self) -> None:
         """End the workers: their input closes, so they stop; any still busy are killed."""
-        for process in self.processes:
-            if process.stdin is not None:
-                with contextlib.suppress(OSError):  # a write still buffered, worker dead
-                    process.stdin.close()
+        for requests in self.requests:
+            requests.put(None)  # its feeder closes the worker's stdin
         for process in self.processes:
             try:
                 process.wait(timeout=5)
             except subprocess.TimeoutExpired:
                 process.kill()
                 process.wait()
-        for thread in self.drains:  # each ends at its worker's end of output
+        for thread in self.threads:  # each ends with its worker
             thread.join(timeout=5)
         for process in self.processes:
-            if process.stdout is not None:
-                process.stdout.close()
-        self.processes, self.answers, self.drains = [], [], []
+            for pipe in (process.stdin, process.stdout):
+                if pipe is not None:
+                    with contextlib.suppress(OSError):
+                        pipe.close()
+        self.processes, self.requests, self.answers, self.threads = [], [], [], []
 
 
 if __name__ == "__main__":

@@ -31,7 +31,7 @@ loss (the end of the captain phase) is ``spoil``."""
 
 def facts(rules: Rules[Any], before: Any, step: Step, after: Any) -> Iterable[Fact]:
     """Role and building choices from the action; barrel movements from the players' goods."""
-    if not isinstance(step, Decision):
+    if type(step) is not Decision:
         return ()
     found: list[Fact] = []
     verb, _, rest = step.action.partition(":")
@@ -39,11 +39,19 @@ def facts(rules: Rules[Any], before: Any, step: Step, after: Any) -> Iterable[Fa
         found.append(Fact(step.seat, "role", "prospector" if rest == "prospector2" else rest))
     elif verb == "build":
         found.append(Fact(step.seat, "build", rest))
+    olds, news = before.players, after.players
+    if olds is news:  # no player changed (runs at every step: the common case is cheap)
+        return found
     named = rest.partition(":")[0] if verb in ("sell", "ship") else ""
-    for seat, (old, new) in enumerate(zip(before.players, after.players, strict=True)):
-        if old is new or old.goods is new.goods or old.goods == new.goods:
+    for seat, old in enumerate(olds):
+        new = news[seat]
+        if old is new:
             continue
-        for good, (had, has) in enumerate(zip(old.goods, new.goods, strict=True)):
+        had_goods, has_goods = old.goods, new.goods
+        if had_goods is has_goods or had_goods == has_goods:
+            continue
+        for good, had in enumerate(had_goods):
+            has = has_goods[good]
             if has > had:
                 found.append(Fact(seat, "produce", GOODS[good], has - had))
             elif has < had:

@@ -10,6 +10,8 @@ column 2 or 3 and 2 VP for column 4 (not for itself: it is manned only after bei
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from domain.puerto_rico import black_market
 from domain.puerto_rico.actions import BUILD, BUILD_ACTIONS, PAY, Parsed
 from domain.puerto_rico.components import (
@@ -56,12 +58,27 @@ def cost(p: Player, building: int, builder: bool) -> int:
 
 
 def legal(s: State, seat: int) -> tuple[str, ...]:
-    p = s.players[seat]
     if s.pending >= 0:
-        return tuple(black_market.options(s, p))
+        return tuple(black_market.options(s, s.players[seat]))
+    acts = [BUILD_ACTIONS[i] for i in _buildable(s, seat)]
+    if acts:
+        acts.append("pass")
+    return tuple(acts)
+
+
+def can_act(s: State, seat: int) -> bool:
+    """`bool(legal(s, seat))`, stopping at the first building `seat` can buy."""
+    if s.pending >= 0:
+        return bool(legal(s, seat))
+    return next(_buildable(s, seat), None) is not None
+
+
+def _buildable(s: State, seat: int) -> Iterator[int]:
+    """The buildings `seat` can buy now, in supply order."""
+    p = s.players[seat]
     free = CITY_SPACES - p.city_spaces()
     if not free:
-        return ()
+        return
     money = p.doubloons
     market = p.has(BLACK_MARKET)
     if market:  # a good and a VP chip; a colonist is checked per building (Black Market, KO)
@@ -70,7 +87,6 @@ def legal(s: State, seat: int) -> tuple[str, ...]:
     quarries = p.manned[QUARRY]
     owned = p.buildings
     zoning = p.has(ZONING_OFFICE)
-    acts = []
     for i, b in enumerate(BUILDINGS):
         if not s.bsupply[i] or b.spaces > free or i in owned:
             continue
@@ -80,10 +96,7 @@ def legal(s: State, seat: int) -> tuple[str, ...]:
         if price <= money or (
             market and price == money + 1 and black_market.colonist_sources(p, i, seat == s.picker)
         ):
-            acts.append(BUILD_ACTIONS[i])
-    if acts:
-        acts.append("pass")
-    return tuple(acts)
+            yield i
 
 
 def start(s: State) -> None:
@@ -95,7 +108,7 @@ def _advance(s: State) -> None:
     n = s.nplayers
     while s.acted < n:
         seat = (s.picker + s.acted) % n
-        if legal(s, seat):
+        if can_act(s, seat):
             s.actor = seat
             return
         s.acted += 1
