@@ -25,7 +25,7 @@ from eventsourcing.persistence import Mapper, StoredEvent
 from eventsourcing.utils import get_topic
 
 from domain.core.aggregate import Game
-from domain.core.protocol import ChanceStep, Decision, Step
+from domain.core.protocol import Step, step_from
 
 STEP_EVENTS: frozenset[type[Any]] = frozenset({Game.Decided, Game.ChanceResolved})
 """Per-step events: fields are ints, strings and lists of JSON values, plus the timestamp."""
@@ -116,12 +116,22 @@ class NovusMapper(Mapper[UUID]):
 
     def stored_step(self, topic: str, data: bytes) -> tuple[int, Step] | None:
         """`(step number, step)` of a stored per-step event, or None (see `step_state`)."""
+        found = self.stored_fields(topic, data)
+        if found is None:
+            return None
+        number, seat, value = found
+        return number, step_from(seat, value)
+
+    def stored_fields(self, topic: str, data: bytes) -> tuple[int, int, Any] | None:
+        """`(step number, seat, action)` of a stored `Decided`, `(step number, -1, outcome
+        list)` of a `ChanceResolved` (`step_from` makes the step), or None (see `step_state`).
+        The projector hands these plain values to its fold workers as they are."""
         state = self.step_state(topic, data)
         if state is None:
             return None
         if topic == _DECIDED_TOPIC:
-            return state["step"], Decision(state["seat"], state["action"])
-        return state["step"], ChanceStep(tuple(state["outcome"]))
+            return state["step"], state["seat"], state["action"]
+        return state["step"], -1, state["outcome"]
 
 
 def _tagged(values: list[Any]) -> bool:

@@ -18,7 +18,7 @@ import orjson
 
 from domain.core import registry
 from domain.core.errors import NovusError
-from domain.core.protocol import ChanceStep, Decision, Rules, SeatScore, Setup, Step
+from domain.core.protocol import ChanceStep, Decision, Rules, SeatScore, Setup, Step, step_from
 from projections import games as game_stats
 from projections.columns import Batch
 
@@ -255,6 +255,10 @@ class LocalFolds:
 
     def step(self, batch: Batch, game_id: str, step: Step, number: int) -> None:
         self.folds[game_id].advance(batch, step, number)
+
+    def step_fields(self, batch: Batch, game_id: str, number: int, seat: int, value: Any) -> None:
+        """`step` for a step as plain fields (`domain.core.protocol.step_from`)."""
+        self.folds[game_id].advance(batch, step_from(seat, value), number)
 
     def end(self, game_id: str) -> None:
         self.folds.pop(game_id, None)

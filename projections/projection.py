@@ -95,19 +95,19 @@ class GamesProjection(Projection[DuckDBView]):
     ) -> tuple[Batch, Any, Tracking | None]:
         """`submit` for stored, undecoded rows (`NovusApp.stored_notifications`).
 
-        The per-step events, nearly all of a store, are read as steps straight from their
-        stored JSON (`NovusMapper.stored_step`) without making event objects; every other row
-        goes through the mapper and `submit`'s path. Same rows, same tracking."""
+        The per-step events, nearly all of a store, are read as plain step fields straight
+        from their stored JSON (`NovusMapper.stored_fields`) without making event objects;
+        every other row goes through the mapper and `submit`'s path. Same rows, same tracking."""
         batch = Batch()
         if not rows:
             return batch, None, None
-        stored_step = mapper.stored_step
+        stored_fields = mapper.stored_fields
+        step_fields = self.folds.step_fields
         try:
             for position, originator_id, version, topic, state in rows:
-                found = stored_step(topic, state)
+                found = stored_fields(topic, state)
                 if found is not None:
-                    number, step = found
-                    self.folds.step(batch, self._known(originator_id), step, number)
+                    step_fields(batch, self._known(originator_id), *found)
                     continue
                 event = mapper.row_event(originator_id, version, topic, state)
                 self._project(batch, position, event)

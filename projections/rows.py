@@ -124,6 +124,12 @@ def updates(batch: Batch) -> pa.Table | None:
     return _table(batch.finish, FINISH) if len(batch.finish) else None
 
 
+def warm_up() -> None:
+    """Load what pyarrow loads at its first conversion from Python values (its pandas support,
+    about 0.2 s of CPU), e.g. while fold workers start and there is nothing else to do."""
+    pa.array([0], pa.int32())
+
+
 def timestamp(text: str | datetime | None) -> datetime | None:
     """An ISO text or datetime as a datetime (naive ones are taken as UTC)."""
     if text is None or isinstance(text, datetime):

@@ -21,17 +21,23 @@ import gc
 import os
 import threading
 import time
+from collections import deque
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 from uuid import UUID
+
+from eventsourcing.persistence import Tracking
 
 from application import settings
 from application.mapper import NovusMapper
 from application.service import NovusApp, open_app
 from domain.core.aggregate import Game
 from domain.core.protocol import ChanceStep, Decision, Step
+from projections import rows
+from projections.columns import Batch
 from projections.fold import LocalFolds
 from projections.projection import GamesProjection
 from projections.view import DuckDBView
@@ -45,6 +51,10 @@ AUTO = 0
 AUTO_MIN_EVENTS = 100_000
 """Backlog from which `AUTO` starts workers: starting them costs about half a second, which
 folding on two cores wins back after some 70,000 events (`benchmarks/bench_projections.py`)."""
+AHEAD_WITH_WORKERS = 2
+"""Batches handed to fold workers before the oldest is written: while the projector writes one
+(the first write also loads Arrow's pandas support, a few tenths of a second), the workers
+still have the next one queued, so they never wait for it."""
 POLL_SECONDS = 0.2
 PUBLISH_SECONDS = 2.0
 STORE_MARK = "store"
@@ -234,28 +244,31 @@ class Projector:
         if self.auto:
             self._choose_folds(last - position)
         read = position
-        pending = None
-        while True:  # batch N is written while batch N+1 is folded (by the workers, if any)
+        pending: deque[tuple[Batch, Any, Tracking | None]] = deque()
+        ahead = AHEAD_WITH_WORKERS if self.workers > 1 else 1
+        warm_up = self.workers > 1  # once the workers are starting (`rows.warm_up`)
+        while True:  # batch N is written while the next ones are folded (by workers, if any)
             notes = self.app.stored_notifications(read, self.batch_size) if read >= position else []
-            current = (
-                self.projection.submit_stored(notes, self.app.name, self.mapper) if notes else None
-            )
             if notes:
+                pending.append(self.projection.submit_stored(notes, self.app.name, self.mapper))
+                if warm_up:
+                    rows.warm_up()
+                    warm_up = False
                 events += len(notes)
                 read = notes[-1][0]
                 last = max(last, read)
-            if pending is not None:
-                refused.extend(self.projection.complete(pending).refused)
-                tracking = pending[2]
+                if len(notes) < self.batch_size:
+                    read = -1  # caught up: complete what is pending, read no more
+            if pending and (len(pending) > ahead or not notes):
+                done = pending.popleft()
+                refused.extend(self.projection.complete(done).refused)
+                tracking = done[2]
                 assert tracking is not None  # only non-empty batches are submitted
                 position = tracking.notification_id
                 if progress is not None:
                     progress(position, last)
-            pending = current
-            if pending is None:
+            if not pending and not notes:
                 break
-            if len(notes) < self.batch_size:
-                read = -1  # caught up: complete the last batch, read no more
         if publish and (events or reason or not self.published_is_current(position)):
             self.publish()
         seconds = time.perf_counter() - begin

@@ -43,6 +43,10 @@ class DuckDBView(TrackingRecorder):
                 ) from None
             raise
         self.schema_changed = False
+        # One thread: this connection only appends batches (readers query the published copy
+        # with their own connections); a second DuckDB thread competes with the fold workers
+        # for the cores and saved nothing (benchmarks/bench_projections.py).
+        self.con.execute("SET threads = 1")
         self._transaction(self._open_schema)
 
     def _open_schema(self) -> None:

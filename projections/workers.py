@@ -35,7 +35,7 @@ from typing import IO, Any
 
 import orjson
 
-from domain.core.protocol import ChanceStep, Decision, Setup, Step
+from domain.core.protocol import Decision, Setup, Step, step_from
 from projections.columns import Batch
 from projections.fold import LocalFolds
 
@@ -48,10 +48,6 @@ ROOT = Path(__file__).resolve().parents[1]
 
 def _step(step: Step) -> tuple[int, Any]:
     return (step.seat, step.action) if isinstance(step, Decision) else (-1, list(step.outcome))
-
-
-def _unstep(seat: int, value: Any) -> Step:
-    return Decision(seat, value) if seat >= 0 else ChanceStep(tuple(value))
 
 
 def frame(message: Any) -> bytes:
@@ -84,12 +80,12 @@ def fold_items(folds: LocalFolds, items: Sequence[tuple[Any, ...]]) -> Batch:
     for item in items:
         kind, key = item[0], item[1]
         if kind == STEP:
-            folds.step(batch, key, _unstep(item[3], item[4]), item[2])
+            folds.step_fields(batch, key, item[2], item[3], item[4])
         elif kind == START:
             folds.start(batch, key, Setup.from_json(orjson.loads(item[2])))
         elif kind == RESUME:
             setup = Setup.from_json(orjson.loads(item[2]))
-            folds.resume(key, setup, [_unstep(*s) for s in item[3]])
+            folds.resume(key, setup, [step_from(*s) for s in item[3]])
         else:
             folds.end(key)
     return batch
@@ -168,6 +164,8 @@ class WorkerFolds(LocalFolds):
         self.threads: list[threading.Thread] = []
         self.queued: list[list[tuple[Any, ...]]] = [[] for _ in range(count)]
         self.placed: set[str] = set()
+        self.where: dict[str, int] = {}
+        """The worker of each game placed (`_worker`, kept: asked at every step)."""
 
     def _spawn(self) -> None:
         env = dict(os.environ)
@@ -211,13 +209,19 @@ class WorkerFolds(LocalFolds):
         self.placed.add(game_id)
 
     def step(self, batch: Batch, game_id: str, step: Step, number: int) -> None:
-        seat, value = _step(step)
-        self.queued[self._worker(game_id)].append((STEP, game_id, number, seat, value))
+        self.step_fields(batch, game_id, number, *_step(step))
+
+    def step_fields(self, batch: Batch, game_id: str, number: int, seat: int, value: Any) -> None:
+        where = self.where.get(game_id)
+        if where is None:
+            where = self.where[game_id] = self._worker(game_id)
+        self.queued[where].append((STEP, game_id, number, seat, value))
 
     def end(self, game_id: str) -> None:
         if game_id in self.placed:
             self.queued[self._worker(game_id)].append((END, game_id))
             self.placed.discard(game_id)
+            self.where.pop(game_id, None)
 
     def submit(self) -> Any:
         """Send each worker its part of the batch; the ticket says which ones will answer."""
@@ -265,6 +269,7 @@ class WorkerFolds(LocalFolds):
         self.close()
         self.queued = [[] for _ in range(self.count)]
         self.placed.clear()
+        self.where.clear()
 
     def close(self) -> None:
         """End the workers: their input closes, so they stop; any still busy are killed."""

@@ -50,6 +50,12 @@ class ChanceStep:
 Step = Decision | ChanceStep
 
 
+def step_from(seat: int, value: Any) -> Step:
+    """A step from plain fields: `Decision(seat, value)`, or for seat -1 the chance outcome
+    `value` (a list or tuple). Stored and piped steps travel as these two values."""
+    return Decision(seat, value) if seat >= 0 else ChanceStep(tuple(value))
+
+
 @dataclass(frozen=True, slots=True)
 class OptionSpec:
     """One game option (variant, expansion, component pack) as `novus rules` lists it."""
