@@ -16,8 +16,10 @@
    (as the library does, into event objects; as the projection does, from the stored rows), and
    the projection with the engine fold switched off (the path used when a game's engine is not
    installed).
-5. Catch-up lag: a `novus project --follow` process runs; one new game is stored; the time until
-   a reader (`projections.read.Views`) sees it, over several games.
+5. Small stores (15, 40, 100 games) rebuilt alone and with workers: where
+   `runner.AUTO_MIN_EVENTS` comes from. Catch-up lag: a `novus project --follow` process runs;
+   one new game is stored; the time until a reader (`projections.read.Views`) sees it, over
+   several games.
 6. Library queries (`Views.library` + `library_count`) on the games table copied up to about
    10,000 games.
 """
@@ -46,7 +48,7 @@ from application.service import NovusApp, open_app  # noqa: E402
 from projections import fold as fold_module  # noqa: E402
 from projections import runner, schema  # noqa: E402
 from projections.read import Views  # noqa: E402
-from projections.view import DuckDBView, wait_for  # noqa: E402
+from projections.view import wait_for  # noqa: E402
 
 GAME = "puerto-rico"
 
@@ -127,8 +129,8 @@ def raw_insert(views: Path, target: Path, from_python: bool = False) -> tuple[fl
     rows = sum(t.num_rows for t in tables.values())
     columns = {name: (t.schema, t.to_pydict()) for name, t in tables.items()}
     target.unlink(missing_ok=True)
-    view = DuckDBView(target)
-    con = view.con
+    con = duckdb.connect(str(target))  # DuckDB's defaults (all cores), not the projector's
+    schema.create(con)
     began = time.perf_counter()
     if from_python:
         tables = {
@@ -145,8 +147,29 @@ def raw_insert(views: Path, target: Path, from_python: bool = False) -> tuple[fl
     con.execute("COMMIT")
     con.execute("CHECKPOINT")
     seconds = time.perf_counter() - began
-    view.close()
+    con.close()
     return seconds, rows
+
+
+def small_rebuilds(
+    players: int, sizes: tuple[int, ...] = (15, 40, 100)
+) -> list[tuple[int, float, float]]:
+    """Where fold workers start paying (`runner.AUTO_MIN_EVENTS`): rebuilds of small stores of
+    `sizes` games, in the projector alone and with one worker per core (best of two each).
+    (events, seconds alone, seconds with workers)."""
+    cores = len(os.sched_getaffinity(0))
+    out = []
+    for size in sizes:
+        folder = Path(tempfile.mkdtemp(prefix="novus-bench-small-"))
+        app = open_app(folder)
+        fill(app, size, players)
+        times = {}
+        for workers in (1, max(2, cores)):
+            runs = [rebuild(app, folder / f"w{workers}-{n}", workers).seconds for n in range(2)]
+            times[workers] = min(runs)
+        out.append((app.max_notification_id(), times[1], times[max(2, cores)]))
+        app.close()
+    return out
 
 
 def catch_up_lag(app: NovusApp, folder: Path, players: int, samples: int) -> list[float]:
@@ -241,6 +264,7 @@ def main() -> None:
     rows_rate = read_rows_only(app)
     no_fold = rebuild_without_fold(app, folder / "no-fold")
     parallel = rebuild(app, folder / "workers", workers=runner.AUTO)
+    small = small_rebuilds(args.players)
     lags = catch_up_lag(app, folder, args.players, args.lag_samples)
     copies = max(1, -(-10_000 // len(app.game_ids())))
     latency = library_latency(folder / "views.duckdb", folder / "library.duckdb", copies)
@@ -264,6 +288,10 @@ def main() -> None:
         ("rebuild without the engine fold, ev/s", f"{no_fold.rate:,.0f}"),
         ("catch-up lag after one new game, median s", f"{statistics.median(lags):.3f}"),
         ("catch-up lag after one new game, max s", f"{max(lags):.3f}"),
+    ]
+    lines += [
+        (f"small store, {n:,} events: s alone / s with workers", f"{alone:.2f} / {both:.2f}")
+        for n, alone, both in small
     ]
     lines += [(f"library + count: {name}", f"{ms:.1f}") for name, ms in latency.items()]
     for name, value in lines:

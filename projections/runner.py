@@ -48,9 +48,11 @@ BATCH_SIZE = 20000
 """Events per transaction: each commit costs a few milliseconds whatever its size."""
 AUTO = 0
 """`workers=AUTO`: one fold process per core while a large backlog is caught up, else none."""
-AUTO_MIN_EVENTS = 100_000
-"""Backlog from which `AUTO` starts workers: starting them costs about half a second, which
-folding on two cores wins back after some 70,000 events (`benchmarks/bench_projections.py`)."""
+AUTO_MIN_EVENTS = 20_000
+"""Backlog from which `AUTO` starts workers: a worker process starts in about 0.15 s (it imports
+the engines only); on two cores, Puerto Rico folds break even at about 14,000 events and a
+34,000-event Santa Maria store projects in 1.1 s instead of 1.8 s
+(`benchmarks/bench_projections.py`)."""
 AHEAD_WITH_WORKERS = 2
 """Batches handed to fold workers before the oldest is written: while the projector writes one
 (the first write also loads Arrow's pandas support, a few tenths of a second), the workers
