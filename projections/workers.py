@@ -7,21 +7,22 @@ the `steps`, `score_timeline` and `facts` rows of the steps they were sent. Whil
 fold batch N, the projector reads and decodes batch N+1 (`GamesProjection.submit/complete`).
 
 A worker is `python -m projections.workers`, talking over its stdin and stdout (length-prefixed
-pickles); per worker, one thread feeds it its requests and one drains its answers as they come,
-so the projector never waits on a busy worker's full pipe (it goes on reading the next batch, or
-feeding the other worker) and a worker never waits on the projector. A worker imports the rules
-engines and `projections.fold` only: not the projector's `__main__` (the CLI, or a benchmark),
-nor DuckDB, Arrow or the event store, which a `multiprocessing` spawn would re-import, at about
-half a second of CPU each. A worker ends when its stdin closes, so a killed projector leaves none
-behind. A failure anywhere resets every worker: the folds are rebuilt from the store on demand.
+`marshal` dumps); per worker, one thread feeds it its requests and one drains its answers as
+they come, so the projector never waits on a busy worker's full pipe (it goes on reading the
+next batch, or feeding the other worker) and a worker never waits on the projector. A worker
+imports the rules engines and `projections.fold` only: not the projector's `__main__` (the CLI,
+or a benchmark), nor DuckDB, Arrow or the event store, which a `multiprocessing` spawn would
+re-import, at about half a second of CPU each. A worker ends when its stdin closes, so a killed
+projector leaves none behind. A failure anywhere resets every worker: the folds are rebuilt from
+the store on demand.
 """
 
 from __future__ import annotations
 
 import contextlib
 import gc
+import marshal
 import os
-import pickle
 import queue
 import signal
 import struct
@@ -51,8 +52,12 @@ def _step(step: Step) -> tuple[int, Any]:
 
 
 def frame(message: Any) -> bytes:
-    """One message as written to a pipe: its pickle's length, then the pickle."""
-    data = pickle.dumps(message, protocol=pickle.HIGHEST_PROTOCOL)
+    """One message as written to a pipe: its length, then the message in `marshal`'s format.
+
+    Messages hold plain values only (tuples, lists, str, int, None); both ends run the same
+    interpreter, which is what `marshal` needs, and it takes about half of `pickle`'s time for
+    these lists (`benchmarks/bench_projections.py` measures the whole)."""
+    data = marshal.dumps(message)
     return _LENGTH.pack(len(data)) + data
 
 
@@ -71,7 +76,7 @@ def receive(stream: IO[bytes]) -> Any:
     data = stream.read(size)
     if len(data) < size:
         raise EOFError("the other side closed the pipe mid-message")
-    return pickle.loads(data)
+    return marshal.loads(data)
 
 
 def fold_items(folds: LocalFolds, items: Sequence[tuple[Any, ...]]) -> Batch:
