@@ -54,16 +54,38 @@ def store(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
     return folder, clean / "views.duckdb"
 
 
+MARK = "NOVUS_TEST_PROJECTOR"
+"""Set in each child's environment (its fold workers inherit it), to find them after a kill."""
+
+
+def _processes_marked(mark: str) -> list[int]:
+    """Live processes whose environment holds `MARK=mark`."""
+    found = []
+    wanted = f"{MARK}={mark}".encode()
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            environment = (entry / "environ").read_bytes().split(b"\0")
+        except OSError:  # gone meanwhile, or not ours to read
+            continue
+        if wanted in environment:
+            found.append(int(entry.name))
+    return found
+
+
 def _run(
     folder: Path, mode: str, kill_after: int | None, rng: random.Random, workers: int = 1
 ) -> int:
-    """Run the child; kill it after `kill_after` batches (None: let it finish). Its exit code."""
+    """Run the child; kill it after `kill_after` batches (None: let it finish). Its exit code.
+    Every process it started (fold workers) must be gone soon after it is."""
+    mark = f"{os.getpid()}-{rng.random()}"
     child = subprocess.Popen(
         [sys.executable, "-c", CHILD, str(folder), str(BATCH), mode, str(workers)],
         cwd=ROOT,
         stdout=subprocess.PIPE,
         text=True,
-        env={**os.environ, "PYTHONPATH": str(ROOT)},
+        env={**os.environ, "PYTHONPATH": str(ROOT), MARK: mark},
     )
     assert child.stdout is not None
     lines = 0
@@ -75,7 +97,12 @@ def _run(
         time.sleep(rng.uniform(0, 0.03))
         child.send_signal(signal.SIGKILL)
     child.stdout.read()
-    return child.wait(timeout=120)
+    code = child.wait(timeout=120)
+    deadline = time.monotonic() + 10
+    while _processes_marked(mark) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert _processes_marked(mark) == [], "a fold worker outlived its projector"
+    return code
 
 
 def _killed_runs(folder: Path, mode: str, kills: int, rng: random.Random, workers: int = 1) -> int:
