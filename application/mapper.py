@@ -98,6 +98,8 @@ class NovusMapper(Mapper[UUID]):
             or len(stamp) != 2
         ):
             return None
+        if data.count(b"{") == 2:  # the object and its timestamp: no other dict anywhere
+            return state
         for value in state.values():  # any other tagged value: the generic path decodes it
             kind = type(value)
             if (kind is dict and value is not stamp) or (kind is list and _tagged(value)):

@@ -70,3 +70,28 @@ def test_sqlite_notifications_equal_the_library_reading(tmp_path: Path) -> None:
         assert [n.originator_id for n in fast] == [n.originator_id for n in slow]
         assert all(type(n.originator_id) is UUID for n in fast)
     assert app.recorder.select_notifications(last, 10, inclusive_of_start=False) == []
+
+
+def test_braces_in_text_are_not_taken_for_tagged_values() -> None:
+    """The short path skips its value check when the JSON has only the two braces of the object
+    and its timestamp; a brace inside a string means the check runs, and still passes."""
+    mapper = NovusMapper(transcoder=OrjsonTranscoder())
+    when = datetime(2024, 5, 1, 12, tzinfo=UTC)
+    topic = get_topic(Game.Decided)
+    for action in ("build:small_market", "say:{hello}", "}{"):
+        state = {
+            "timestamp": {"_type_": "datetime_iso", "_data_": when.isoformat()},
+            "step": 3,
+            "seat": 1,
+            "action": action,
+        }
+        data = orjson.dumps(state)
+        assert mapper.stored_fields(topic, data) == (3, 1, action)
+        event = mapper.to_domain_event(StoredEvent(uuid4(), 4, topic, data))
+        assert isinstance(event, Game.Decided) and event.action == action
+        assert (
+            event.__dict__
+            == generic(mapper, StoredEvent(event.originator_id, 4, topic, data)).__dict__
+        )
+    untagged = orjson.dumps({"timestamp": "{", "step": 3, "seat": 1, "action": "pass"})
+    assert mapper.stored_fields(topic, untagged) is None
