@@ -40,6 +40,13 @@ def _tile(nm: Names, t: int) -> str:
     return "a quarry" if t == QUARRY else _a(f"{nm.tile[t]} plantation")
 
 
+def _target(nm: Names, t: int) -> str:
+    """A placement target (6 tile types, then the buildings) as the narrative names it."""
+    if t < QUARRY:
+        return _a(f"{nm.tile[t]} plantation")
+    return "a quarry" if t == QUARRY else f"the {nm.building[t - 6]}"
+
+
 def _building(nm: Names, b: int) -> str:
     return _a(nm.building[b])
 
@@ -74,14 +81,7 @@ def describe(s: State, step: Step) -> str:
     if verb == A.COLONIST and s.pending >= 0 and s.role == 1:
         return f"{who} keeps a plain {nm.colonist} on the {nm.building[arg - 6]}"
     if verb == A.COLONIST:
-        target = (
-            _a(f"{nm.tile[arg]} plantation")
-            if arg < QUARRY
-            else "a quarry"
-            if arg == QUARRY
-            else f"the {nm.building[arg - 6]}"
-        )
-        return f"{who} places a {nm.colonist} on {target}"
+        return f"{who} places a {nm.colonist} on {_target(nm, arg)}"
     if verb == A.PLANTATION:
         text = f"{who} takes {_tile(nm, arg)}"
         if p is not None and p.has(HOSPICE) and (s.col_supply or s.col_ship):
@@ -130,14 +130,7 @@ def describe(s: State, step: Step) -> str:
     if verb == A.NOBLE:
         return f"{who} puts a noble on the {nm.building[arg]}"
     if verb == A.GUEST:
-        target = (
-            _a(f"{nm.tile[arg]} plantation")
-            if arg < QUARRY
-            else "a quarry"
-            if arg == QUARRY
-            else f"the {nm.building[arg - 6]}"
-        )
-        return f"{who} moves a guest from the {nm.building[GUEST_HOUSE]} to {target}"
+        return f"{who} moves a guest from the {nm.building[GUEST_HOUSE]} to {_target(nm, arg)}"
     if verb == A.PAY:
         parts = step.action.split(":", 2)
         thing = (
