@@ -136,19 +136,19 @@ def _lift(p: Player) -> int:
     return hand
 
 
-def _fill_from(p: Player, caps: list[int], first: int) -> None:
-    """Fill every free circle of targets `first`.. (the forced rest of a placement)."""
-    manned = list(p.manned)
-    workers = list(p.workers)
-    for t in range(first, len(caps)):
-        c = caps[t]
-        if c:
-            if t < NTILES:
-                manned[t] += c
-            else:
-                workers[p.buildings.index(t - NTILES)] += c
-    p.manned = tuple(manned)
-    p.set_workers(tuple(workers))
+def _fill_from(p: Player, first: int) -> None:
+    """Fill every free circle of targets `first`.. (the forced rest of a placement): each
+    plantation from `first` on is manned in full, and each building at or after it."""
+    if first < NTILES:
+        manned = list(p.manned)
+        manned[first:] = p.tiles[first:]
+        p.manned = tuple(manned)
+    slots = _SLOTS
+    workers = tuple(
+        slots[b] if NTILES + b >= first else w for b, w in zip(p.buildings, p.workers, strict=True)
+    )
+    if workers != p.workers:
+        p.set_workers(workers)
 
 
 def _next_turn(s: State) -> None:
@@ -158,10 +158,9 @@ def _next_turn(s: State) -> None:
         seat = (s.picker + s.acted) % n
         p = s.edit(seat)
         hand = _lift(p)
-        caps = capacities(p)
-        room = sum(caps)
+        room = room_from(p, 0)
         if hand >= room:
-            _fill_from(p, caps, 0)
+            _fill_from(p, 0)
             p.san_juan = hand - room
         elif hand:
             s.actor = seat
@@ -273,7 +272,7 @@ def act(s: State, seat: int, parsed: Parsed, action: str = "") -> None:
         if s.hand:
             if room_from(p, s.cursor) > s.hand:
                 return
-            _fill_from(p, capacities(p), s.cursor)
+            _fill_from(p, s.cursor)
             s.hand = 0
     if not _assign_nobles(s, seat):
         return
