@@ -36,13 +36,17 @@ FACTORY_BONUS = (0, 0, 1, 2, 3, 5)
 """Doubloons by number of kinds produced (KO)."""
 
 
+_PRODUCES = tuple(b.good for b in BUILDINGS)
+"""The good each building processes (-1: none), by building index."""
+
+
 def capacity(p: Player) -> list[int]:
     """Barrels `p` could produce by good if the supply were unlimited."""
     plants = [0] * 5
+    produces = _PRODUCES
     for b, w in zip(p.buildings, p.workers, strict=True):
-        g = BUILDINGS[b].good
-        if g >= 0:
-            plants[g] += w
+        if w and produces[b] >= 0:
+            plants[produces[b]] += w
     out = [min(m, plants[g]) for g, m in enumerate(p.manned[:5])]
     out[CORN] = p.manned[CORN]
     return out
