@@ -19,7 +19,7 @@ from domain.puerto_rico.components import (
     AQUEDUCT,
     BUILDINGS,
     CHAPEL,
-    CORN,
+    COFFEE,
     FACTORY,
     INDIGO,
     JEWELER,
@@ -27,6 +27,7 @@ from domain.puerto_rico.components import (
     LARGE_SUGAR,
     SPECIALTY_FACTORY,
     SUGAR,
+    TOBACCO,
 )
 from domain.puerto_rico.state import Player, State
 from domain.puerto_rico.turns import award_vp, end_phase, privilege
@@ -41,15 +42,24 @@ _PRODUCES = tuple(b.good for b in BUILDINGS)
 
 
 def capacity(p: Player) -> list[int]:
-    """Barrels `p` could produce by good if the supply were unlimited."""
-    plants = [0] * 5
+    """Barrels `p` could produce by good if the supply were unlimited: corn by its manned
+    plantations, every other good by the lesser of its manned plantations and its manned
+    production circles. (Written out: it runs for every player at every craftsman.)"""
+    plants = [0, 0, 0, 0, 0]
     produces = _PRODUCES
     for b, w in zip(p.buildings, p.workers, strict=True):
-        if w and produces[b] >= 0:
-            plants[produces[b]] += w
-    out = [min(m, plants[g]) for g, m in enumerate(p.manned[:5])]
-    out[CORN] = p.manned[CORN]
-    return out
+        if w:
+            g = produces[b]
+            if g >= 0:
+                plants[g] += w
+    corn, indigo, sugar, tobacco, coffee = p.manned[:5]
+    return [
+        corn,
+        indigo if indigo < plants[INDIGO] else plants[INDIGO],
+        sugar if sugar < plants[SUGAR] else plants[SUGAR],
+        tobacco if tobacco < plants[TOBACCO] else plants[TOBACCO],
+        coffee if coffee < plants[COFFEE] else plants[COFFEE],
+    ]
 
 
 def start(s: State) -> None:
@@ -60,7 +70,7 @@ def start(s: State) -> None:
     for i in range(n):
         seat = (s.picker + i) % n
         made = capacity(players[seat])
-        got = [min(m, supply[g]) for g, m in enumerate(made)]
+        got = [m if m < left else left for m, left in zip(made, supply, strict=True)]
         if not any(got):
             continue
         for g, k in enumerate(got):
