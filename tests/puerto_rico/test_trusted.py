@@ -11,7 +11,8 @@ from hypothesis import strategies as st
 from domain.core.errors import ChanceExpected, GameOver, SetupError
 from domain.core.play import play
 from domain.core.protocol import Decision
-from domain.puerto_rico.roles.mayor import capacities, room_from
+from domain.puerto_rico.roles import builder, captain, mayor
+from domain.puerto_rico.roles.mayor import NTILES, capacities, room_from
 from domain.puerto_rico.rules import RULES
 
 
@@ -80,3 +81,43 @@ def test_room_from_counts_the_free_circles_capacities_lists(
             assert [room_from(p, f) for f in range(len(caps) + 1)] == [
                 sum(caps[f:]) for f in range(len(caps) + 1)
             ]
+
+
+@settings(max_examples=8, deadline=None)
+@given(
+    players=st.integers(2, 5),
+    buildings=st.sampled_from(["base", "random", "new"]),
+    nobles=st.booleans(),
+    bot=st.sampled_from(["random", "heuristic"]),
+    seed=st.integers(0, 10_000),
+)
+def test_phase_shortcuts_answer_what_the_full_lists_answer(
+    players: int, buildings: str, nobles: bool, bot: str, seed: int
+) -> None:
+    """`builder.can_act` and `captain.can_ship` (which seat is next) stop at the first option;
+    they must say whether the whole option lists are empty, for every seat in every state; the
+    mayor's forced fill must leave no free circle from the cursor on, and touch none before."""
+    options = {
+        "buildings": buildings,
+        "nobles": "true" if nobles and buildings != "base" and players > 2 else "false",
+    }
+    try:
+        setup = RULES.prepare([f"P{i}" for i in range(players)], options)
+    except SetupError:
+        assume(False)
+        raise
+    bots = [RULES.bot(bot, seed * 10 + i) for i in range(players)]
+    steps, _ = play(RULES, setup, bots, random.Random(seed))
+    state = RULES.initial_state(setup)
+    for step in steps:
+        state = RULES.apply_trusted(state, step)
+        for seat in range(players):
+            assert builder.can_act(state, seat) == bool(builder.legal(state, seat))
+            assert captain.can_ship(state, seat) == bool(captain.ship_options(state, seat)[0])
+        for p in state.players:
+            for first in (0, 3, NTILES, NTILES + 10):
+                filled = p.clone()
+                mayor._fill_from(filled, first)
+                before, after = capacities(p), capacities(filled)
+                assert after[first:] == [0] * len(after[first:])
+                assert after[:first] == before[:first]

@@ -88,6 +88,27 @@ def ship_options(s: State, seat: int) -> tuple[list[str], bool]:
     return acts, regular
 
 
+def can_ship(s: State, seat: int) -> bool:
+    """`bool(ship_options(s, seat)[0])`, stopping at the first barrel that can go somewhere."""
+    p = s.players[seat]
+    goods = p.goods
+    if not any(goods):
+        return False
+    held = s.ship_good
+    empty_ship = any(h < 0 for h in held)
+    for g in range(5):
+        if goods[g]:
+            if g in held:
+                i = held.index(g)
+                if s.ship_load[i] < s.ships[i]:
+                    return True
+            elif empty_ship:
+                return True
+    if p.has(B_WHARF) and not s.wharf_used >> seat & 1:
+        return True
+    return p.has(SMALL_WHARF) and not s.sw_used >> seat & 1
+
+
 def legal(s: State, seat: int) -> tuple[str, ...]:
     if s.storing:
         return _store_options(s, s.players[seat])
@@ -153,7 +174,7 @@ def _advance(s: State) -> None:
     n = s.nplayers
     for k in range(1, n + 1):
         seat = (s.actor + k) % n
-        if ship_options(s, seat)[0]:
+        if can_ship(s, seat):
             s.actor = seat
             return
     s.storing = True

@@ -286,9 +286,14 @@ def _place(p: Player, target: int, count: int) -> None:
         manned[target] += count
         p.manned = tuple(manned)
     else:
+        building = target - NTILES
         workers = list(p.workers)
-        workers[p.buildings.index(target - NTILES)] += count
-        p.set_workers(tuple(workers))
+        workers[p.buildings.index(building)] += count
+        if count > 0:  # the building is manned now: one bit, not the whole mask again
+            p.workers = tuple(workers)
+            p.active |= 1 << building
+        else:
+            p.set_workers(tuple(workers))
 
 
 def placement_problem(s: State, seat: int, placement: dict[int, int]) -> str:
