@@ -12,7 +12,7 @@ from domain.core.errors import ChanceExpected, GameOver, SetupError
 from domain.core.play import play
 from domain.core.protocol import Decision
 from domain.puerto_rico.roles import builder, captain, mayor
-from domain.puerto_rico.roles.mayor import NTILES, capacities, room_from
+from domain.puerto_rico.roles.mayor import NTILES, capacities, room_from, room_more_than
 from domain.puerto_rico.rules import RULES
 
 
@@ -81,6 +81,9 @@ def test_room_from_counts_the_free_circles_capacities_lists(
             assert [room_from(p, f) for f in range(len(caps) + 1)] == [
                 sum(caps[f:]) for f in range(len(caps) + 1)
             ]
+            for f in (0, 2, NTILES, NTILES + 7):
+                for hand in range(4):
+                    assert room_more_than(p, f, hand) == (sum(caps[f:]) > hand)
 
 
 @settings(max_examples=8, deadline=None)

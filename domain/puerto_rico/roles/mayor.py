@@ -127,6 +127,25 @@ def room_from(p: Player, first: int) -> int:
     return room
 
 
+def room_more_than(p: Player, first: int, hand: int) -> bool:
+    """`room_from(p, first) > hand`, stopping as soon as it is (every term is a free circle
+    count, never negative; asked after every single placement)."""
+    room = 0
+    if first < NTILES:
+        tiles, manned = p.tiles, p.manned
+        for t in range(first, NTILES):
+            room += tiles[t] - manned[t]
+            if room > hand:
+                return True
+    slots = _SLOTS
+    for b, w in zip(p.buildings, p.workers, strict=True):
+        if NTILES + b >= first:
+            room += slots[b] - w
+            if room > hand:
+                return True
+    return False
+
+
 def _lift(p: Player) -> int:
     hand = p.colonists()
     p.noble_on = 0
@@ -270,7 +289,7 @@ def act(s: State, seat: int, parsed: Parsed, action: str = "") -> None:
         s.hand -= 1
         s.cursor = parsed.arg
         if s.hand:
-            if room_from(p, s.cursor) > s.hand:
+            if room_more_than(p, s.cursor, s.hand):
                 return
             _fill_from(p, s.cursor)
             s.hand = 0
