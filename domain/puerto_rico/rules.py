@@ -160,16 +160,7 @@ class PuertoRicoRules:
             spec = self.chance_spec(state)
             validate(spec, step.outcome)
             s = state.clone()
-            if state.chance == CHANCE_BUILDINGS:
-                s.chance = NO_CHANCE
-                building_sets.resolve(s, tuple(str(t) for t in step.outcome))
-                settler.refill(s)
-                return s
-            if state.chance == CHANCE_LAND:
-                land_office.resolve(s, _TILE_INDEX[str(step.outcome[0])])
-                trader.advance(s)
-                return s
-            settler.resolve(s, tuple(_TILE_INDEX[str(t)] for t in step.outcome))
+            _resolve_chance(s, step.outcome)
             return s
         if not isinstance(step, Decision):
             raise IllegalAction(repr(step), None, (), "not a Decision or ChanceStep")
@@ -190,18 +181,7 @@ class PuertoRicoRules:
             reason = "not an action of the grammar" if parsed is None else ""
             raise IllegalAction(action, seat, allowed, reason)
         s = state.clone()
-        if parsed.verb == A.GUEST:
-            guest_house.move(s, seat, parsed.arg)
-            if s.guest_stage >= 0 and not guest_house.can_move(s.players[seat]):
-                _next_guest_owner(s)
-        elif s.guest_stage >= 0:  # pass: this owner leaves his guests where they are
-            _next_guest_owner(s)
-        elif parsed.verb == A.ROLE:
-            _take_role(s, seat, parsed.arg)
-        elif parsed.verb == A.DRAFT:
-            building_sets.draft(s, parsed.arg)
-        else:
-            ROLE_MODULES[s.role].act(s, seat, parsed, action)
+        _decide(s, seat, parsed, action)
         return s
 
     def apply_trusted(self, state: State, step: Step) -> State:
@@ -213,19 +193,10 @@ class PuertoRicoRules:
         if state.over:
             raise GameOver()
         if isinstance(step, ChanceStep):
-            s = state.clone()
-            outcome = step.outcome
-            if state.chance == CHANCE_BUILDINGS:
-                s.chance = NO_CHANCE
-                building_sets.resolve(s, tuple(str(t) for t in outcome))
-                settler.refill(s)
-            elif state.chance == CHANCE_LAND:
-                land_office.resolve(s, _TILE_INDEX[str(outcome[0])])
-                trader.advance(s)
-            elif state.chance != NO_CHANCE:
-                settler.resolve(s, tuple(_TILE_INDEX[str(t)] for t in outcome))
-            else:
+            if state.chance == NO_CHANCE:
                 return self.apply(state, step)  # not awaited: let `apply` say why
+            s = state.clone()
+            _resolve_chance(s, step.outcome)
             return s
         if not isinstance(step, Decision) or state.chance != NO_CHANCE:
             return self.apply(state, step)
@@ -240,18 +211,8 @@ class PuertoRicoRules:
             if placement is None:
                 return self.apply(state, step)
             mayor.act_placement(s, seat, placement)
-        elif parsed.verb == A.GUEST:
-            guest_house.move(s, seat, parsed.arg)
-            if s.guest_stage >= 0 and not guest_house.can_move(s.players[seat]):
-                _next_guest_owner(s)
-        elif s.guest_stage >= 0:
-            _next_guest_owner(s)
-        elif parsed.verb == A.ROLE:
-            _take_role(s, seat, parsed.arg)
-        elif parsed.verb == A.DRAFT:
-            building_sets.draft(s, parsed.arg)
         else:
-            ROLE_MODULES[s.role].act(s, seat, parsed, action)
+            _decide(s, seat, parsed, action)
         return s
 
     def _placement(self, state: State, seat: int, action: str, allowed: Sequence[str]) -> State:
@@ -286,6 +247,36 @@ class PuertoRicoRules:
         from domain.puerto_rico.bots import make_bot
 
         return make_bot(self, kind, seed)
+
+
+def _resolve_chance(s: State, outcome: Sequence[object]) -> None:
+    """Apply the awaited chance outcome to `s` (a clone): violet buildings, a Land Office tile,
+    or plantations drawn."""
+    if s.chance == CHANCE_BUILDINGS:
+        s.chance = NO_CHANCE
+        building_sets.resolve(s, tuple(str(t) for t in outcome))
+        settler.refill(s)
+    elif s.chance == CHANCE_LAND:
+        land_office.resolve(s, _TILE_INDEX[str(outcome[0])])
+        trader.advance(s)
+    else:
+        settler.resolve(s, tuple(_TILE_INDEX[str(t)] for t in outcome))
+
+
+def _decide(s: State, seat: int, parsed: A.Parsed, action: str) -> None:
+    """Apply a legal decision (other than a one-step colonist placement) to `s` (a clone)."""
+    if parsed.verb == A.GUEST:
+        guest_house.move(s, seat, parsed.arg)
+        if s.guest_stage >= 0 and not guest_house.can_move(s.players[seat]):
+            _next_guest_owner(s)
+    elif s.guest_stage >= 0:  # pass: this owner leaves his guests where they are
+        _next_guest_owner(s)
+    elif parsed.verb == A.ROLE:
+        _take_role(s, seat, parsed.arg)
+    elif parsed.verb == A.DRAFT:
+        building_sets.draft(s, parsed.arg)
+    else:
+        ROLE_MODULES[s.role].act(s, seat, parsed, action)
 
 
 def _take_role(s: State, seat: int, role: int) -> None:
