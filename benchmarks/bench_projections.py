@@ -186,7 +186,7 @@ def copy_of(folder: Path) -> Path:
 def catch_up_lag(app: NovusApp, folder: Path, players: int, samples: int) -> list[float]:
     runner.catch_up(app, folder=folder)
     follower = subprocess.Popen(
-        [sys.executable, "-m", "application.cli.main", "project", "-d", str(folder),
+        [sys.executable, "-m", "novus.cli.main", "project", "-d", str(folder),
          "--follow", "--poll", "0.05"],
         cwd=ROOT, env={**os.environ, "PYTHONPATH": str(ROOT)},
         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,

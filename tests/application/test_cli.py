@@ -13,10 +13,10 @@ import orjson
 import pytest
 from typer.testing import CliRunner
 
-from application.cli.main import app, registered, unavailable
 from application.service import open_app
 from domain.core import registry
 from domain.core.errors import MissingComponents
+from novus.cli.main import app, registered, unavailable
 
 ROOT = Path(__file__).resolve().parents[2]
 runner = CliRunner()
@@ -171,7 +171,7 @@ def test_demo_fills_a_fresh_folder_and_says_what_it_skipped(data: Path) -> None:
 
 def run_novus(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
-        [sys.executable, "-m", "application.cli.main", *args],
+        [sys.executable, "-m", "novus.cli.main", *args],
         cwd=cwd,
         env={"PATH": "/usr/bin:/bin", "PYTHONPATH": str(ROOT), "HOME": str(cwd)},
         capture_output=True,
@@ -263,16 +263,16 @@ def test_a_missing_area_is_skipped_and_a_broken_one_is_reported(
 
     import typer
 
-    from application.cli import main
+    from novus.cli import main
 
     real_import = importlib.import_module
 
     def fake_import(name: str, package: str | None = None) -> object:
-        if name == "application.cli.library_broken":
+        if name == "novus.cli.library_broken":
             raise ImportError("cannot import name 'thing'")
         return real_import(name, package)
 
-    found = {"application.cli.library_broken": object()}
+    found = {"novus.cli.library_broken": object()}
     monkeypatch.setattr(main.importlib.util, "find_spec", found.get)
     monkeypatch.setattr(main.importlib, "import_module", fake_import)
     monkeypatch.setattr(main, "unavailable", {})
@@ -313,7 +313,7 @@ def test_demo_projects_then_serves_through_the_other_packages(
 
 
 def test_demo_samples_show_variants_and_expansions() -> None:
-    from application.cli.demo import sample_plan
+    from novus.cli.demo import sample_plan
 
     plan = sample_plan(4)
     pr = [options for game, _, options in plan if game == "puerto-rico"]

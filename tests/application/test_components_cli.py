@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from application.cli.main import app
+from novus.cli.main import app
 
 runner = CliRunner()
 MODULE = "domain.toy_pig.packs"

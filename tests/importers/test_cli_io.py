@@ -6,8 +6,8 @@ from pathlib import Path
 
 from typer.testing import CliRunner
 
-from application.cli.main import app, registered
 from application.service import open_app
+from novus.cli.main import app, registered
 
 runner = CliRunner()
 

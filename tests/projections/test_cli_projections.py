@@ -9,8 +9,8 @@ import orjson
 import pytest
 from typer.testing import CliRunner
 
-from application.cli.main import app, registered
 from application.service import open_app
+from novus.cli.main import app, registered
 from projections.read import Views
 
 cli = CliRunner()

@@ -31,7 +31,7 @@ def test_reader_and_projector_processes(tmp_path: Path) -> None:
     app = open_app(folder)
     app.simulate("puerto-rico", 3, {}, seed=0)
     projector = subprocess.Popen(
-        [sys.executable, "-m", "application.cli.main", "project", "-d", str(folder),
+        [sys.executable, "-m", "novus.cli.main", "project", "-d", str(folder),
          "--follow", "--poll", "0.05", "--batch-size", "100"],
         cwd=ROOT, env={**os.environ, "PYTHONPATH": str(ROOT)},
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,

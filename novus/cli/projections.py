@@ -14,10 +14,10 @@ from rich import box
 from rich.table import Table
 
 from application import settings
-from application.cli.console import console, errors, progress
-from application.cli.options import DataDir, open_store
 from domain.core import registry
 from domain.core.errors import NovusError
+from novus.cli.console import console, errors, progress
+from novus.cli.options import DataDir, open_store
 from projections import runner
 from projections.read import Views
 

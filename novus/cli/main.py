@@ -1,6 +1,6 @@
 """The `novus` typer app, assembled from area modules.
 
-Each area module `application/cli/<area>.py` exposes `register(app: typer.Typer) -> None`. To add
+Each area module `novus/cli/<area>.py` exposes `register(app: typer.Typer) -> None`. To add
 commands, create the module and add its name to `AREAS`; areas whose module does not exist yet
 are left out. Every user error (`NovusError`, store and file errors) is printed as a short message
 with a hint and a non-zero exit, never a traceback.
@@ -19,8 +19,8 @@ from eventsourcing.persistence import PersistenceError
 from typer._click.core import Context
 from typer.core import TyperGroup
 
-from application.cli.console import errors, report
 from domain.core.errors import NovusError
+from novus.cli.console import errors, report
 
 AREAS: tuple[str, ...] = (
     "simulation",
@@ -32,7 +32,7 @@ AREAS: tuple[str, ...] = (
     "dashboard",
     "components",
 )
-"""Area modules under `application.cli`, registered in this order if they exist."""
+"""Area modules under `novus.cli`, registered in this order if they exist."""
 
 DEBUG_VAR = "NOVUS_DEBUG"
 

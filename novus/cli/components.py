@@ -19,9 +19,9 @@ import typer
 from rich import box
 from rich.table import Table
 
-from application.cli.console import console
 from domain.core import registry
 from domain.core.errors import NovusError
+from novus.cli.console import console
 
 SYNTHETIC_LABEL = "synthetic components, not the printed game"
 

@@ -11,13 +11,13 @@ from rich import box
 from rich.pretty import Pretty
 from rich.table import Table
 
-from application.cli.console import console
-from application.cli.options import DataDir, NoStore, open_store
 from application.records import GameSummary
 from domain.core import registry
 from domain.core.errors import NovusError
 from domain.core.labels import SYNTHETIC_LABEL, is_synthetic, synthetic_label
 from domain.core.protocol import CHANCE, Decision
+from novus.cli.console import console
+from novus.cli.options import DataDir, NoStore, open_store
 
 GameRef = Annotated[str, typer.Argument(help="Game id, or a unique prefix of it.")]
 

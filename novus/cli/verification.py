@@ -6,10 +6,10 @@ from typing import Annotated
 
 import typer
 
-from application.cli.console import console, errors, progress
-from application.cli.options import DataDir, open_store
 from application.verification import Verdict, verify_record
 from domain.core.errors import NovusError
+from novus.cli.console import console, errors, progress
+from novus.cli.options import DataDir, open_store
 
 
 def verify(

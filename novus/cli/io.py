@@ -11,10 +11,10 @@ from typing import Annotated
 
 import typer
 
-from application.cli.console import console, errors, progress
-from application.cli.options import DataDir, open_store
 from domain.core.errors import NovusError
 from importers.api import ImportResult, export_bytes, file_name_for, import_paths
+from novus.cli.console import console, errors, progress
+from novus.cli.options import DataDir, open_store
 
 
 class FormatChoice(StrEnum):

@@ -8,12 +8,12 @@ from typing import Annotated, Any
 import typer
 from rich.table import Table
 
-from application.cli.console import console, progress
-from application.cli.options import DataDir, OptionPairs, open_store, parse_options
 from domain.core import registry
 from domain.core.errors import SetupError
 from domain.core.labels import SYNTHETIC_LABEL, is_synthetic
 from domain.core.protocol import Rules
+from novus.cli.console import console, progress
+from novus.cli.options import DataDir, OptionPairs, open_store, parse_options
 
 
 class BotKind(StrEnum):

@@ -7,9 +7,9 @@ from typing import Annotated
 import typer
 
 from application import settings
-from application.cli.console import console
-from application.cli.options import DataDir
 from application.errors import PortBusy
+from novus.cli.console import console
+from novus.cli.options import DataDir
 
 
 def dashboard(

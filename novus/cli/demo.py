@@ -14,12 +14,12 @@ from typing import Annotated
 import typer
 
 from application import settings
-from application.cli.console import console, progress
-from application.cli.options import DataDir
 from application.errors import PortBusy
 from application.service import open_app
 from domain.core import registry
 from domain.core.errors import NovusError
+from novus.cli.console import console, progress
+from novus.cli.options import DataDir
 
 DEMO_SEED = 1000
 """Seed of the first demo game; the demo is the same on every machine."""
