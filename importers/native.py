@@ -15,7 +15,6 @@ import orjson
 from pydantic import ValidationError
 
 from domain.core import registry
-from domain.core.aggregate import check
 from domain.core.errors import NovusError, SetupError
 from domain.core.options import choose_options
 from domain.core.protocol import ChanceStep, Decision, Setup, Step
@@ -166,7 +165,6 @@ def loads(file: str, raw: bytes) -> NativeGame:
         raise NativeFormatError(file, 1, f"bad setup ({error!r:.200})") from None
     for number, step in enumerate(game.steps, start=2):
         try:
-            check(rules, state, step)
             state = rules.apply(state, step)
         except NovusError as error:
             hint = error.hint

@@ -31,16 +31,15 @@ def _same(a: object, b: object) -> bool:
 
 
 TRUSTED = True
-"""Fold stored steps with the engine's `apply_trusted` when it has one (the store checked them
-when they were appended); False: always the checked `apply` (tests compare the two)."""
+"""Fold stored steps with the engine's `apply_trusted` (the store checked them when they were
+appended); False: always the checked `apply` (tests compare the two)."""
 
 
 def trusted_apply(rules: Rules[Any] | None) -> Callable[[Any, Step], Any] | None:
-    """The engine's apply for steps the store already validated: `apply_trusted` if offered."""
+    """The engine's apply for steps the store already validated (`Rules.apply_trusted`)."""
     if rules is None:
         return None
-    fast = getattr(rules, "apply_trusted", None) if TRUSTED else None
-    return fast if callable(fast) else rules.apply
+    return rules.apply_trusted if TRUSTED else rules.apply
 
 
 def _no_fold(*_: object) -> Any:

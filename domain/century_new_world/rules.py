@@ -18,13 +18,13 @@ from domain.century_new_world import setup as S
 from domain.century_new_world import turns
 from domain.century_new_world.scoring import scores as score_state
 from domain.century_new_world.state import EXPLORE, OVER, RETURN, WORK, State
-from domain.core.chance import ChanceSpec, validate
-from domain.core.errors import ChanceExpected, GameOver, IllegalAction, NotYourTurn
+from domain.core.chance import ChanceSpec
+from domain.core.engine import Engine
+from domain.core.errors import ChanceExpected
 from domain.core.protocol import CHANCE, Bot, ChanceStep, Decision, Scores, Setup, Step
-from domain.core.trusted import CheckedOrTrusted
 
 
-class CenturyNewWorldRules(CheckedOrTrusted):
+class CenturyNewWorldRules(Engine[State]):
     """Century: New World, base game; Korean rulebook readings (docs/rules-notes.md)."""
 
     name = S.GAME
@@ -60,31 +60,20 @@ class CenturyNewWorldRules(CheckedOrTrusted):
             )
         return S.chance_spec(state)
 
-    def _apply(self, state: State, step: Step, check: bool) -> State:
-        if state.phase == OVER:
-            raise GameOver()
+    def awaits_chance(self, state: State) -> bool:
+        return state.phase < WORK
+
+    def _why(self, state: State, seat: int, action: str) -> str:
+        return _why(state, seat, action)
+
+    def _step(self, state: State, step: Step) -> State:
+        s = state.clone()
         if isinstance(step, ChanceStep):
-            spec = self.chance_spec(state)
-            validate(spec, step.outcome)
-            s = state.clone()
             S.resolve(s, tuple(str(x) for x in step.outcome))
             return s
-        if not isinstance(step, Decision):
-            raise IllegalAction(repr(step), None, (), "not a Decision or ChanceStep")
-        if state.phase < WORK:
-            raise ChanceExpected(
-                "the game waits for a chance outcome, not a decision",
-                hint=S.chance_spec(state).label,
-            )
+        assert isinstance(step, Decision)
         seat = step.seat
-        if seat != state.actor:
-            raise NotYourTurn(seat, (state.actor,))
         action = step.action
-        if check:
-            allowed = turns.legal(state, seat)
-            if action not in allowed:
-                raise IllegalAction(action, seat, allowed, _why(state, seat, action))
-        s = state.clone()
         if state.phase == WORK:
             if action == L.REST:
                 L.rest(s, seat)

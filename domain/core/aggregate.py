@@ -17,9 +17,7 @@ from uuid import UUID
 
 from eventsourcing.domain import Aggregate, event
 
-from domain.core.chance import validate
-from domain.core.errors import ChanceExpected, GameOver, IllegalAction, NotYourTurn
-from domain.core.protocol import CHANCE, ChanceStep, Decision, Rules, Scores, Setup, Step
+from domain.core.protocol import ChanceStep, Decision, Rules, Scores, Setup, Step
 
 JSONDict = dict[str, Any]
 
@@ -139,8 +137,7 @@ class Game(Aggregate):
         Returns the new state. Raises a `RuleError` (and records nothing) if the step is not
         legal. Triggers `Finished` when the step ends the game.
         """
-        check(rules, state, step)
-        new_state = rules.apply(state, step)
+        new_state = rules.apply(state, step)  # the engine's one check (`core.engine`)
         number = len(self.steps) + 1
         if isinstance(step, Decision):
             self.trigger_event(self.Decided, step=number, seat=step.seat, action=step.action)
@@ -159,29 +156,3 @@ class Game(Aggregate):
             state = self.play(rules, state, step)
         return state
 
-
-def check(rules: Rules[Any], state: Any, step: Step) -> None:
-    """Raise the typed rule error that says why `step` cannot be played in `state`, if any."""
-    if rules.is_over(state):
-        raise GameOver()
-    to_move = rules.to_move(state)
-    waiting_for_chance = to_move == (CHANCE,)
-    if isinstance(step, ChanceStep):
-        if not waiting_for_chance:
-            raise ChanceExpected(
-                "a chance outcome was given but the game waits for a decision",
-                hint=f"seats to move: {', '.join(map(str, to_move))}",
-            )
-        validate(rules.chance_spec(state), step.outcome)
-        return
-    if waiting_for_chance:
-        spec = rules.chance_spec(state)
-        raise ChanceExpected(
-            f"the game waits for a chance outcome ({spec.label}), not a decision",
-            hint="resolve chance first (NovusApp.resolve_chance or record_chance)",
-        )
-    if step.seat not in to_move:
-        raise NotYourTurn(step.seat, to_move)
-    legal = rules.legal_actions(state, step.seat)
-    if step.action not in legal:
-        raise IllegalAction(step.action, step.seat, legal)

@@ -195,6 +195,11 @@ class Rules(Protocol[S]):
         """The state after `step`; raises a `RuleError` subclass if the step is not legal."""
         ...
 
+    def apply_trusted(self, state: S, step: Step) -> S:
+        """`apply` without the legality check, for steps the store checked when it recorded
+        them (projection replays); `domain.core.engine.Engine` gives both."""
+        ...
+
     def is_over(self, state: S) -> bool: ...
 
     def scores(self, state: S) -> Scores:

@@ -20,10 +20,10 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from domain.core.chance import ChanceSpec, Shuffle, validate
-from domain.core.errors import ChanceExpected, GameOver, IllegalAction, NotYourTurn
+from domain.core.chance import ChanceSpec, Shuffle
+from domain.core.engine import Engine
+from domain.core.errors import ChanceExpected
 from domain.core.protocol import CHANCE, Bot, ChanceStep, Decision, Scores, Setup, Step
-from domain.core.trusted import CheckedOrTrusted
 from domain.mundus_novus import cards as K
 from domain.mundus_novus import development as dev
 from domain.mundus_novus import supply, trade
@@ -144,7 +144,7 @@ def _apply_decision(s: State, seat: int, action: str) -> None:
         raise AssertionError(action)
 
 
-class MundusNovusRules(CheckedOrTrusted):
+class MundusNovusRules(Engine[State]):
     """Mundus Novus: events, supply, secret simultaneous trade offers, development."""
 
     name = NAME
@@ -178,34 +178,16 @@ class MundusNovusRules(CheckedOrTrusted):
             raise ChanceExpected("no chance outcome is awaited now", hint="a seat decides now")
         return _chance_spec(state)
 
-    def _apply(self, state: State, step: Step, check: bool) -> State:
-        if state.over:
-            raise GameOver()
-        if isinstance(step, ChanceStep):
-            if state.phase not in CHANCE_PHASES:
-                raise ChanceExpected(
-                    "a chance outcome was given but a seat decides now",
-                    hint=f"to move: {', '.join(map(str, self.to_move(state)))}",
-                )
-            validate(_chance_spec(state), tuple(step.outcome))
-            s = state.clone()
-            _apply_chance(s, tuple(step.outcome))
-            return s
-        if not isinstance(step, Decision):
-            raise ChanceExpected(f"unknown step {step!r}", hint="a Decision or a ChanceStep")
-        if state.phase in CHANCE_PHASES:
-            raise ChanceExpected(
-                "the game waits for a chance outcome", hint=f"resolve: {_chance_spec(state).label}"
-            )
-        movers = self.to_move(state)
-        if step.seat not in movers:
-            raise NotYourTurn(step.seat, movers)
-        if check:
-            options = legal(state, step.seat)
-            if step.action not in options:
-                raise IllegalAction(step.action, step.seat, options)
+    def awaits_chance(self, state: State) -> bool:
+        return not state.over and state.phase in CHANCE_PHASES
+
+    def _step(self, state: State, step: Step) -> State:
         s = state.clone()
-        _apply_decision(s, step.seat, step.action)
+        if isinstance(step, ChanceStep):
+            _apply_chance(s, tuple(step.outcome))
+        else:
+            assert isinstance(step, Decision)
+            _apply_decision(s, step.seat, step.action)
         return s
 
     def is_over(self, state: State) -> bool:

@@ -14,14 +14,9 @@ from collections.abc import Mapping, Sequence
 from types import ModuleType
 from typing import Any
 
-from domain.core.chance import ChanceSpec, validate
-from domain.core.errors import (
-    ChanceExpected,
-    GameOver,
-    IllegalAction,
-    NotYourTurn,
-    SetupError,
-)
+from domain.core.chance import ChanceSpec
+from domain.core.engine import Engine
+from domain.core.errors import ChanceExpected, IllegalAction, SetupError
 from domain.core.options import choose_options
 from domain.core.protocol import CHANCE, Bot, ChanceStep, Decision, Scores, Setup, Step
 from domain.puerto_rico import actions as A
@@ -90,7 +85,7 @@ def legal(s: State, seat: int) -> tuple[str, ...]:
     return found
 
 
-class PuertoRicoRules:
+class PuertoRicoRules(Engine[State]):
     """Puerto Rico, base game with the 2-player rules; Korean rulebook readings by default."""
 
     name = "puerto-rico"
@@ -153,77 +148,44 @@ class PuertoRicoRules:
             return land_office.chance_spec(state)
         return settler.chance_spec(state)
 
-    def apply(self, state: State, step: Step) -> State:
-        if state.over:
-            raise GameOver()
-        if isinstance(step, ChanceStep):
-            spec = self.chance_spec(state)
-            validate(spec, step.outcome)
-            s = state.clone()
-            _resolve_chance(s, step.outcome)
-            return s
-        if not isinstance(step, Decision):
-            raise IllegalAction(repr(step), None, (), "not a Decision or ChanceStep")
-        if state.chance != NO_CHANCE:
-            raise ChanceExpected(
-                "the game waits for a chance outcome, not a decision",
-                hint=str(self.chance_spec(state).label),
-            )
-        seat = step.seat
-        if seat != state.actor:
-            raise NotYourTurn(seat, (state.actor,))
-        action = step.action
-        allowed = legal(state, seat)
+    def awaits_chance(self, state: State) -> bool:
+        return not state.over and state.chance != NO_CHANCE
+
+    def _check_decision(self, state: State, seat: int, action: str) -> None:
+        """A one-step colonist placement (not listed by `legal_actions`) is checked whole."""
         parsed = A.parse(action)
         if parsed is not None and parsed.verb == A.COLONISTS and state.role == MAYOR:
-            return self._placement(state, seat, action, allowed)
-        if parsed is None or action not in allowed:
-            reason = "not an action of the grammar" if parsed is None else ""
-            raise IllegalAction(action, seat, allowed, reason)
+            allowed = legal(state, seat)
+            placement = A.parse_placement(action)
+            if placement is None:
+                raise IllegalAction(action, seat, allowed, "malformed colonists placement")
+            problem = mayor.placement_problem(state, seat, placement)
+            if problem:
+                raise IllegalAction(action, seat, allowed, problem)
+            return
+        super()._check_decision(state, seat, action)
+
+    def _why(self, state: State, seat: int, action: str) -> str:
+        return "not an action of the grammar" if A.parse(action) is None else ""
+
+    def _step(self, state: State, step: Step) -> State:
         s = state.clone()
-        _decide(s, seat, parsed, action)
-        return s
-
-    def apply_trusted(self, state: State, step: Step) -> State:
-        """`apply` for a step already checked when it was stored (projection replays).
-
-        The same state as `apply` for every legal step, without computing the legal actions,
-        the chance spec or the colonist placement check; a step `apply` would refuse gives an
-        unspecified state or error here, so imports and verification use `apply`."""
-        if state.over:
-            raise GameOver()
         if isinstance(step, ChanceStep):
-            if state.chance == NO_CHANCE:
-                return self.apply(state, step)  # not awaited: let `apply` say why
-            s = state.clone()
             _resolve_chance(s, step.outcome)
             return s
-        if not isinstance(step, Decision) or state.chance != NO_CHANCE:
-            return self.apply(state, step)
+        assert isinstance(step, Decision)
         seat = step.seat
         action = step.action
         parsed = A.parse(action)
-        if parsed is None or seat != state.actor:
-            return self.apply(state, step)
-        s = state.clone()
+        if parsed is None:
+            raise IllegalAction(action, seat, (), "not an action of the grammar")
         if parsed.verb == A.COLONISTS and state.role == MAYOR:
             placement = A.parse_placement(action)
             if placement is None:
-                return self.apply(state, step)
+                raise IllegalAction(action, seat, (), "malformed colonists placement")
             mayor.act_placement(s, seat, placement)
         else:
             _decide(s, seat, parsed, action)
-        return s
-
-    def _placement(self, state: State, seat: int, action: str, allowed: Sequence[str]) -> State:
-        placement = A.parse_placement(action)
-        if placement is None:
-            raise IllegalAction(action, seat, allowed, "malformed colonists placement")
-        problem = mayor.placement_problem(state, seat, placement)
-        if problem:
-            raise IllegalAction(action, seat, allowed, problem)
-        s = state.clone()
-        mayor.act_placement(s, seat, placement)
         return s
 
     def is_over(self, state: State) -> bool:

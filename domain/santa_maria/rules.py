@@ -12,11 +12,11 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from domain.core.chance import ChanceSpec, validate
-from domain.core.errors import ChanceExpected, GameOver, IllegalAction, NotYourTurn, SetupError
+from domain.core.chance import ChanceSpec
+from domain.core.engine import Engine
+from domain.core.errors import ChanceExpected, SetupError
 from domain.core.options import choose_options
 from domain.core.protocol import CHANCE, Bot, ChanceStep, Decision, Scores, Setup, Step
-from domain.core.trusted import CheckedOrTrusted
 from domain.santa_maria import engine, moves, packs
 from domain.santa_maria import setup as setup_mod
 from domain.santa_maria.components import Catalog, parse_pack
@@ -37,7 +37,7 @@ def catalog_of(setup: Setup) -> Catalog:
     return cat
 
 
-class SantaMariaRules(CheckedOrTrusted):
+class SantaMariaRules(Engine[State]):
     """Santa Maria with side A/B, the advanced setup, the shared blue dice variant and solo."""
 
     name = "santa-maria"
@@ -115,28 +115,16 @@ class SantaMariaRules(CheckedOrTrusted):
             )
         return setup_mod.chance_spec(state)
 
-    def _apply(self, state: State, step: Step, check: bool) -> State:
-        if state.over:
-            raise GameOver()
+    def awaits_chance(self, state: State) -> bool:
+        return not state.over and bool(state.chance)
+
+    def _step(self, state: State, step: Step) -> State:
         if isinstance(step, ChanceStep):
-            validate(self.chance_spec(state), step.outcome)
             s = self._private(state)
             setup_mod.resolve(s, step.outcome)
             engine.run(s)
             return s
-        if not isinstance(step, Decision):
-            raise IllegalAction(repr(step), None, (), "not a Decision or ChanceStep")
-        if state.chance:
-            raise ChanceExpected(
-                "the game waits for a chance outcome, not a decision",
-                hint=self.chance_spec(state).label,
-            )
-        if step.seat != state.actor:
-            raise NotYourTurn(step.seat, (state.actor,))
-        if check:
-            allowed = moves.legal(state, step.seat)
-            if step.action not in allowed:
-                raise IllegalAction(step.action, step.seat, allowed)
+        assert isinstance(step, Decision)
         s = state.clone()  # only the actor's player is copied; others are copied when edited
         seat = step.seat
         s.players = (*s.players[:seat], s.players[seat].clone(), *s.players[seat + 1 :])

@@ -15,7 +15,6 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from domain.core.aggregate import check
 from domain.core.errors import NovusError
 from domain.core.protocol import ChanceStep, Decision, Setup, Step
 from domain.puerto_rico import actions as A
@@ -173,7 +172,6 @@ class Interpreter(Checks):
             self.phase_start = self.state
             self.last_role = step.action.removeprefix("role:")
         try:
-            check(self.rules, self.state, step)
             self.state = self.rules.apply(self.state, step)
         except NovusError as error:
             line = fact.line if fact else self.last_line

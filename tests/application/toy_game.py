@@ -15,13 +15,9 @@ from typing import Any
 from domain.core import (
     CHANCE,
     Action,
-    ChanceExpected,
     ChanceStep,
     Decision,
     Dice,
-    GameOver,
-    IllegalAction,
-    NotYourTurn,
     OptionSpec,
     Scores,
     SeatScore,
@@ -30,7 +26,8 @@ from domain.core import (
     Step,
 )
 from domain.core.bots import RandomBot
-from domain.core.chance import ChanceSpec, validate
+from domain.core.chance import ChanceSpec
+from domain.core.engine import Engine
 
 NAME = "toy-pig"
 
@@ -60,7 +57,9 @@ class HoldAtBot:
         return "hold" if wins or state.turn_total >= self.limit else "roll"
 
 
-class PigRules:
+class PigRules(Engine[PigState]):
+    """Pig on the engine base: only the unchecked step is its own."""
+
     name = NAME
     title = "Pig (test dice game)"
     rules_version = "1"
@@ -105,24 +104,16 @@ class PigRules:
     def chance_spec(self, state: PigState) -> ChanceSpec:
         return Dice(1, 6, "die")
 
-    def apply(self, state: PigState, step: Step) -> PigState:
-        if state.over:
-            raise GameOver()
+    def awaits_chance(self, state: PigState) -> bool:
+        return not state.over and state.rolling
+
+    def _step(self, state: PigState, step: Step) -> PigState:
         if isinstance(step, ChanceStep):
-            if not state.rolling:
-                raise ChanceExpected("no die is being rolled")
-            validate(self.chance_spec(state), step.outcome)
             pips = int(step.outcome[0])
             if pips == 1:
                 return self._pass(state)
             return replace(state, rolling=False, turn_total=state.turn_total + pips)
-        if state.rolling:
-            raise ChanceExpected("the die is rolling")
-        if step.seat != state.current:
-            raise NotYourTurn(step.seat, (state.current,))
-        legal = self.legal_actions(state, step.seat)
-        if step.action not in legal:
-            raise IllegalAction(step.action, step.seat, legal)
+        assert isinstance(step, Decision)
         if step.action == "roll":
             return replace(state, rolling=True)
         banked = list(state.banked)

@@ -1,0 +1,102 @@
+"""The engine base every game subclasses: the step check written once.
+
+`apply` is `check` (game over? chance or decision? the right seat? a legal action?) followed by
+the game's own unchecked step (`_step`); `apply_trusted` skips the check for steps the store
+already checked when it recorded them (projection replays). The aggregate, imports and
+verification call `apply` alone, so a step is checked exactly once wherever it comes from.
+
+A game implements `is_over`, `to_move`, `legal_actions`, `chance_spec` and `_step`; it may make
+`awaits_chance` cheaper than asking `to_move`, give a reason for a refused action (`_why`), or
+check decisions that are not listed by `legal_actions` (`_check_decision`, Puerto Rico's one-step
+colonist placements).
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Sequence
+from typing import Generic, TypeVar
+
+from domain.core.chance import ChanceSpec, validate
+from domain.core.errors import ChanceExpected, GameOver, IllegalAction, NotYourTurn
+from domain.core.protocol import CHANCE, Action, ChanceStep, Decision, Step
+
+S = TypeVar("S")
+
+
+class Engine(ABC, Generic[S]):
+    """`apply` = `check` + `_step`; `apply_trusted` = `_step` behind the cheap guards."""
+
+    @abstractmethod
+    def is_over(self, state: S) -> bool: ...
+
+    @abstractmethod
+    def to_move(self, state: S) -> tuple[int, ...]: ...
+
+    @abstractmethod
+    def legal_actions(self, state: S, seat: int) -> Sequence[Action]: ...
+
+    @abstractmethod
+    def chance_spec(self, state: S) -> ChanceSpec: ...
+
+    @abstractmethod
+    def _step(self, state: S, step: Step) -> S:
+        """The state after `step`, which `check` accepted (or the store did when it recorded
+        it); the input state is never changed."""
+
+    def awaits_chance(self, state: S) -> bool:
+        """Whether the state waits for a chance outcome (not over, no seat decides)."""
+        return self.to_move(state) == (CHANCE,)
+
+    def apply(self, state: S, step: Step) -> S:
+        """The state after `step`; raises a `RuleError` subclass if the step is not legal."""
+        self.check(state, step)
+        return self._step(state, step)
+
+    def apply_trusted(self, state: S, step: Step) -> S:
+        """`apply` for a step already checked when it was stored (projection replays).
+
+        The same state as `apply` for every legal step, without listing the legal actions or
+        validating the outcome; a step given after the end or of the wrong kind (a decision
+        where chance is awaited, or the reverse) is still refused. Any other step `apply`
+        would refuse gives an unspecified state or error, so imports and verification use
+        `apply`."""
+        if self.is_over(state) or isinstance(step, ChanceStep) != self.awaits_chance(state):
+            self.check(state, step)  # raises the error that says why
+        return self._step(state, step)
+
+    def check(self, state: S, step: Step) -> None:
+        """Raise the typed rule error that says why `step` cannot be played in `state`, if any."""
+        if self.is_over(state):
+            raise GameOver()
+        waiting_for_chance = self.awaits_chance(state)
+        if isinstance(step, ChanceStep):
+            if not waiting_for_chance:
+                raise ChanceExpected(
+                    "a chance outcome was given but the game waits for a decision",
+                    hint=f"seats to move: {', '.join(map(str, self.to_move(state)))}",
+                )
+            validate(self.chance_spec(state), step.outcome)
+            return
+        if not isinstance(step, Decision):
+            raise IllegalAction(repr(step), None, (), "not a Decision or ChanceStep")
+        if waiting_for_chance:
+            raise ChanceExpected(
+                f"the game waits for a chance outcome ({self.chance_spec(state).label}), "
+                "not a decision",
+                hint="resolve chance first (NovusApp.resolve_chance or record_chance)",
+            )
+        to_move = self.to_move(state)
+        if step.seat not in to_move:
+            raise NotYourTurn(step.seat, to_move)
+        self._check_decision(state, step.seat, step.action)
+
+    def _check_decision(self, state: S, seat: int, action: Action) -> None:
+        """Refuse an action of a seat to move that is not among its legal actions."""
+        legal = self.legal_actions(state, seat)
+        if action not in legal:
+            raise IllegalAction(action, seat, legal, self._why(state, seat, action))
+
+    def _why(self, state: S, seat: int, action: Action) -> str:
+        """Why `action` is not legal, in the rulebook's terms ("" when nothing more to say)."""
+        return ""
