@@ -15,11 +15,10 @@ import inspect
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from domain.core.labels import SYNTHETIC_LABEL
 from domain.core.protocol import Rules, Setup
 
 Renderer = Callable[[Mapping[str, Any], Rules[Any]], str]
-
-SYNTHETIC_LABEL = "synthetic components, not the printed game"
 
 
 def _module_name(game: str) -> str:

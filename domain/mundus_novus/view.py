@@ -15,8 +15,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from domain.core.labels import SYNTHETIC_LABEL
 from domain.mundus_novus import cards as K
-from domain.mundus_novus.packs import SYNTHETIC_LABEL
 from domain.mundus_novus.state import OFFER, State
 
 

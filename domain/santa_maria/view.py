@@ -34,10 +34,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from domain.core.labels import SYNTHETIC_LABEL
 from domain.santa_maria.components import RESOURCES, SIZE, effect_text
 from domain.santa_maria.geometry import cell_name
 from domain.santa_maria.mayatrade import parse_offer, side_text
-from domain.santa_maria.packs import SYNTHETIC_LABEL
 from domain.santa_maria.scoring import feats, scores
 from domain.santa_maria.setup import MONK_SPACES
 from domain.santa_maria.state import Player, State

@@ -21,9 +21,8 @@ from rich.table import Table
 
 from domain.core import registry
 from domain.core.errors import NovusError
+from domain.core.labels import SYNTHETIC_LABEL
 from novus.cli.console import console
-
-SYNTHETIC_LABEL = "synthetic components, not the printed game"
 
 
 class UnknownPack(NovusError):

@@ -15,9 +15,9 @@ from domain.century_new_world.packs.checks import completeness
 from domain.century_new_world.packs.loader import Folder, read
 from domain.century_new_world.packs.model import Pack
 from domain.core.errors import MissingComponents
+from domain.core.labels import SYNTHETIC_LABEL
 
 PACK_NAMES: tuple[str, ...] = ("synthetic", "published")
-SYNTHETIC_LABEL = "synthetic components, not the printed game"
 
 
 def folder(source: str) -> Folder:

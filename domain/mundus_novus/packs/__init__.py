@@ -18,10 +18,11 @@ from pathlib import Path
 from typing import Any
 
 from domain.core.errors import MissingComponents, SetupError
+from domain.core.labels import SYNTHETIC_LABEL
 from domain.mundus_novus.cards import EVENTS, KINDS, NO_EVENT, RELIC, parse, text
 
 PACK_NAMES: tuple[str, ...] = ("synthetic", "published")
-SYNTHETIC_LABEL = "synthetic components, not the printed game"
+
 DEV_KINDS = ("caravel", "shipyard", "warehouse", "merchant", "personality")
 PERSONALITIES = (
     "almagro",

@@ -16,7 +16,6 @@ from domain.core.errors import MissingComponents, SetupError
 from domain.santa_maria.components import Catalog, parse_pack
 
 PACK_NAMES: tuple[str, ...] = ("synthetic", "published")
-SYNTHETIC_LABEL = "synthetic components, not the printed game"
 
 
 def load(name: str) -> dict[str, Any]:
