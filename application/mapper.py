@@ -25,7 +25,6 @@ from eventsourcing.persistence import Mapper, StoredEvent
 from eventsourcing.utils import get_topic
 
 from domain.core.aggregate import Game
-from domain.core.protocol import Step, step_from
 
 STEP_EVENTS: frozenset[type[Any]] = frozenset({Game.Decided, Game.ChanceResolved})
 """Per-step events: fields are ints, strings and lists of JSON values, plus the timestamp."""
@@ -115,14 +114,6 @@ class NovusMapper(Mapper[UUID]):
         return self.to_domain_event(
             StoredEvent(originator_id=game_id, originator_version=version, topic=topic, state=data)
         )
-
-    def stored_step(self, topic: str, data: bytes) -> tuple[int, Step] | None:
-        """`(step number, step)` of a stored per-step event, or None (see `step_state`)."""
-        found = self.stored_fields(topic, data)
-        if found is None:
-            return None
-        number, seat, value = found
-        return number, step_from(seat, value)
 
     def stored_fields(self, topic: str, data: bytes) -> tuple[int, int, Any] | None:
         """`(step number, seat, action)` of a stored `Decided`, `(step number, -1, outcome

@@ -85,11 +85,11 @@ def read_rows_only(app: NovusApp) -> float:
     after = events = 0
     mapper = app.mapper
     assert isinstance(mapper, NovusMapper)
-    stored_step = mapper.stored_step
+    stored_fields = mapper.stored_fields
     with runner.fewer_collections():
         while rows := app.stored_notifications(after, runner.BATCH_SIZE):
             for _, game_id, version, topic, state in rows:
-                if stored_step(topic, state) is None:
+                if stored_fields(topic, state) is None:
                     mapper.row_event(game_id, version, topic, state)
             events += len(rows)
             after = rows[-1][0]

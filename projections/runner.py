@@ -343,8 +343,9 @@ def catch_up(
 
     `source` is a data folder or an open `NovusApp` (then `folder` says where the views go;
     default: `$NOVUS_DATA_DIR`). `rebuild` drops everything first and replays the whole store.
-    `workers` > 1 folds the games in that many processes (scripts need the usual
-    ``if __name__ == "__main__":`` guard of `multiprocessing`).
+    `workers` > 1 folds the games in that many worker processes (`python -m
+    projections.workers` over pipes, not `multiprocessing`: a script needs no
+    ``if __name__ == "__main__":`` guard).
     """
     with Projector(
         source, folder=folder, env=env, batch_size=batch_size, workers=workers

@@ -42,11 +42,38 @@ def test_fast_paths_give_the_rows_of_the_checked_paths(
     fast = tmp_path / "fast"
     runner.catch_up(app, folder=fast, batch_size=501)
 
+    steps = sum(len(app.history(game_id).steps) for game_id in app.game_ids())
     monkeypatch.setattr(fold, "TRUSTED", False)
-    monkeypatch.setattr(NovusMapper, "to_domain_event", Mapper.to_domain_event)
-    monkeypatch.setattr(NovusMapper, "stored_step", lambda *_: None)  # every row decoded
+    decoded: list[str] = []
+
+    def generic(self: NovusMapper, stored: Any) -> Any:
+        decoded.append(stored.topic)
+        return Mapper.to_domain_event(self, stored)
+
+    monkeypatch.setattr(NovusMapper, "to_domain_event", generic)
+    monkeypatch.setattr(NovusMapper, "stored_fields", lambda *_: None)  # every row decoded
+    applied: list[int] = []
+    trusted = fold.trusted_apply
+
+    def checked_apply(rules: Any) -> Any:
+        found = trusted(rules)
+        if found is None:
+            return None
+        assert found == rules.apply  # not apply_trusted
+
+        def counted(state: Any, step: Any) -> Any:
+            applied.append(1)
+            return found(state, step)
+
+        return counted
+
+    monkeypatch.setattr(fold, "trusted_apply", checked_apply)
     checked = tmp_path / "checked"
     runner.catch_up(app, folder=checked, batch_size=501)
+    step_topics = {t for t in decoded if t.endswith(("Decided", "ChanceResolved"))}
+    assert len(step_topics) == 2  # the slow paths ran: the generic mapper decoded the steps
+    assert sum(t in step_topics for t in decoded) == steps
+    assert len(applied) == steps  # and the checked apply folded them
 
     fast_rows, checked_rows = dump(fast / "views.duckdb"), dump(checked / "views.duckdb")
     assert all(checked_rows[name] for name in ("games", "seats", "steps", "score_timeline"))
