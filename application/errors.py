@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from application.i18n import _
 from domain.core.errors import NovusError
 
 
@@ -48,6 +49,25 @@ class WriteConflict(NovusError):
             hint="load the game again and retry the step",
         )
         self.game_id = game_id
+
+
+class GameChanged(WriteConflict):
+    """A write made against a position that is no longer the game's (another tab or writer
+    recorded a step or a take-back since); nothing of this write was stored."""
+
+    def __init__(self, game_id: str, version: int, expected: int) -> None:
+        NovusError.__init__(
+            self,
+            _(
+                "game {game} was changed in another tab or by another writer since you "
+                "loaded it; your move was not stored",
+                game=game_id,
+            ),
+            hint=_("reload the game to see where it stands now, then enter the move again"),
+        )
+        self.game_id = game_id
+        self.version = version
+        self.expected = expected
 
 
 class StepOutOfRange(NovusError):

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from typing import Any
 from uuid import UUID
 
-from domain.core.protocol import Scores, Setup, Step
+from domain.core.protocol import Entry, Scores, Setup, Step, TakeBack
 
 
 @dataclass(frozen=True)
@@ -22,6 +22,18 @@ class GameRecord:
     steps: tuple[Step, ...]
     scores: Scores | None
     winners: tuple[int, ...] | None = None
+    log: tuple[Entry, ...] | None = None
+    """The full history, steps and take-backs in order, when a step was taken back; else None
+    (`steps` is then the whole history)."""
+
+    @property
+    def history(self) -> tuple[Entry, ...]:
+        """Every recorded step and take-back in order."""
+        return self.steps if self.log is None else self.log
+
+    @property
+    def takebacks(self) -> tuple[TakeBack, ...]:
+        return tuple(e for e in self.log or () if isinstance(e, TakeBack))
 
     @property
     def game(self) -> str:
@@ -33,8 +45,10 @@ class GameRecord:
 
     @property
     def version(self) -> int:
-        """The aggregate version: Started, one event per step, then Finished if over."""
-        return 1 + len(self.steps) + (1 if self.finished else 0)
+        """The aggregate version: Started, one event per step or take-back, then Finished if
+        over (a game finished, taken back and finished again counts its older `Finished` too,
+        which this record does not know: use the store's version for writes)."""
+        return 1 + len(self.history) + (1 if self.finished else 0)
 
 
 @dataclass(frozen=True)

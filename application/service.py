@@ -34,6 +34,7 @@ from eventsourcing.utils import Environment, get_topic
 from application import settings
 from application.errors import (
     AmbiguousGameId,
+    GameChanged,
     GameExists,
     GameNotFound,
     NoSeed,
@@ -51,10 +52,11 @@ from domain.core import registry
 from domain.core.aggregate import Game
 from domain.core.chance import Outcome, resolve
 from domain.core.errors import ChanceExpected
-from domain.core.protocol import CHANCE, ChanceStep, Decision, Scores, Setup, Step
+from domain.core.protocol import CHANCE, ChanceStep, Decision, Entry, Scores, Setup, Step, TakeBack
 
 STARTED_TOPIC = get_topic(Game.Started)
 FINISHED_TOPIC = get_topic(Game.Finished)
+TAKEN_BACK_TOPIC = get_topic(Game.TakenBack)
 READ_BATCH = 500
 RECORDERS: dict[str, type[Any]] = {
     settings.SQLITE: BulkSQLiteApplicationRecorder,
@@ -125,7 +127,7 @@ class NovusApp(Application[UUID]):
     def record_game(
         self,
         setup: Setup,
-        steps: Sequence[Step],
+        steps: Sequence[Entry],
         *,
         seed: int | None,
         source: Mapping[str, Any] | None = None,
@@ -183,9 +185,34 @@ class NovusApp(Application[UUID]):
         """Record a chance outcome given from outside (imports), validated against the spec."""
         self._play(game_id, [ChanceStep(tuple(outcome))])
 
-    def record(self, game_id: UUID, steps: Sequence[Step]) -> None:
-        """Record many steps in one save: all of them, or (on the first illegal one) none."""
-        self._play(game_id, list(steps))
+    def record(
+        self, game_id: UUID, steps: Sequence[Entry], *, expected_version: int | None = None
+    ) -> None:
+        """Record many steps in one save: all of them, or (on the first illegal one) none.
+
+        With `expected_version` (the aggregate version the caller last saw), a game that has
+        moved on since raises `WriteConflict` and nothing is stored (two tabs on one game)."""
+        self._play(game_id, list(steps), expected_version)
+
+    def take_back(
+        self, game_id: UUID, steps: int = 1, *, expected_version: int | None = None
+    ) -> int:
+        """Take back the last `steps` steps (an event of its own: nothing is deleted); returns
+        how many steps the game has now. `StepOutOfRange` if it has fewer steps."""
+        with self._lock:
+            aggregate, _ = self._live_game(game_id)
+            have = len(aggregate.steps)
+            if not 1 <= steps <= have:
+                raise StepOutOfRange(have - steps, have)
+            self._play(game_id, [TakeBack(have - steps)], expected_version)
+            return have - steps
+
+    def version(self, game_id: UUID) -> int:
+        """The game's aggregate version as stored now (for `expected_version`)."""
+        with self._lock:
+            self._live.pop(game_id, None)
+            aggregate, _ = self._live_game(game_id)
+            return int(aggregate.version)
 
     def simulate(
         self,
@@ -251,9 +278,11 @@ class NovusApp(Application[UUID]):
                 record = self.history(game_id)
                 timeline = Timeline(registry.get(record.game), record.setup, record.steps)
                 timeline.finished = record.finished
+                if record.log is not None:
+                    timeline.version = record.version
                 self.timelines.put(game_id, timeline)
-            elif fresh and not timeline.finished:
-                version = 1 + len(timeline.steps)
+            elif fresh and (not timeline.finished or timeline.version is not None):
+                version = timeline.version or 1 + len(timeline.steps)
                 for new in self.events.get(game_id, gt=version):
                     if isinstance(new, Game.Decided):
                         timeline.extend([Decision(new.seat, new.action)])
@@ -261,6 +290,11 @@ class NovusApp(Application[UUID]):
                         timeline.extend([ChanceStep(tuple(new.outcome))])
                     elif isinstance(new, Game.Finished):
                         timeline.finished = True
+                    elif isinstance(new, Game.TakenBack):
+                        timeline.truncate(new.step)
+                        timeline.finished = False
+                    if timeline.version is not None or isinstance(new, Game.TakenBack):
+                        timeline.version = new.originator_version
             return timeline
 
     def game_ids(self) -> list[UUID]:
@@ -271,11 +305,16 @@ class NovusApp(Application[UUID]):
         """A summary of every stored game, in the order they were started."""
         started: dict[UUID, Game.Started] = {}
         finished: dict[UUID, tuple[int, Game.Finished]] = {}
-        for _, event in self._scan([STARTED_TOPIC, FINISHED_TOPIC]):
+        taken: dict[UUID, int] = {}  # events that are not live steps: take-backs, what they took
+        for _, event in self._scan([STARTED_TOPIC, FINISHED_TOPIC, TAKEN_BACK_TOPIC]):
             if isinstance(event, Game.Started):
                 started[event.originator_id] = event
             elif isinstance(event, Game.Finished):
                 finished[event.originator_id] = (event.originator_version, event)
+            elif isinstance(event, Game.TakenBack):
+                game = event.originator_id
+                old = finished.pop(game, None)
+                taken[game] = taken.get(game, 0) + 1 + event.removed + (old is not None)
         out = []
         for game_id, s in started.items():
             end = finished.get(game_id)
@@ -289,7 +328,7 @@ class NovusApp(Application[UUID]):
                     source=dict(s.source),
                     seed=s.seed,
                     created=s.created,
-                    steps=None if end is None else end[0] - 2,
+                    steps=None if end is None else end[0] - 2 - taken.get(game_id, 0),
                     totals=None if end is None else tuple(int(x["total"]) for x in end[1].scores),
                     winners=None if end is None else tuple(end[1].winners),
                 )
@@ -376,9 +415,14 @@ class NovusApp(Application[UUID]):
         self._remember(aggregate, state)
         return aggregate, state
 
-    def _play(self, game_id: UUID, steps: list[Step]) -> None:
+    def _play(self, game_id: UUID, steps: list[Entry], expected_version: int | None = None) -> None:
         with self._lock:
             aggregate, state = self._live_game(game_id)
+            if expected_version is not None and aggregate.version != expected_version:
+                self._live.pop(game_id, None)  # reread: another process may have written
+                aggregate, state = self._live_game(game_id)
+                if aggregate.version != expected_version:
+                    raise GameChanged(str(game_id), aggregate.version, expected_version)
             rules = registry.get(aggregate.game)
             try:
                 state = aggregate.play_all(rules, state, steps)
@@ -390,10 +434,12 @@ class NovusApp(Application[UUID]):
             self._remember(aggregate, state)
             timeline = self.timelines.get(game_id)
             if timeline is not None:
-                if len(timeline.steps) + len(steps) == len(aggregate.steps):
-                    timeline.extend(steps)
+                if aggregate.log is None and len(timeline.steps) + len(steps) == len(
+                    aggregate.steps
+                ):
+                    timeline.extend([s for s in steps if not isinstance(s, TakeBack)])
                     timeline.finished = aggregate.is_finished
-                else:  # it missed another writer's steps: rebuild it when next asked
+                else:  # a take-back, or it missed another writer's steps: rebuild when asked
                     self.timelines.discard(game_id)
 
     def _remember(self, aggregate: Game, state: Any) -> None:
@@ -432,6 +478,7 @@ def _record_of(aggregate: Game) -> GameRecord:
         steps=tuple(aggregate.steps),
         scores=None if aggregate.scores is None else Scores.from_json(aggregate.scores),
         winners=None if aggregate.winners is None else tuple(aggregate.winners),
+        log=None if aggregate.log is None else tuple(aggregate.log),
     )
 
 

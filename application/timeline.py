@@ -25,10 +25,17 @@ class Timeline:
         self.steps: list[Step] = list(steps)
         self.every = every
         self.finished = False
+        self.version: int | None = None
+        """The aggregate version these steps stand at (None: 1 + the steps, no take-back)."""
         self.checkpoints: dict[int, Any] = {0: rules.initial_state(setup)}
 
     def extend(self, steps: Sequence[Step]) -> None:
         self.steps.extend(steps)
+
+    def truncate(self, step: int) -> None:
+        """Keep the first `step` steps (a take-back) and the checkpoints that still hold."""
+        del self.steps[step:]
+        self.checkpoints = {k: v for k, v in self.checkpoints.items() if k <= step}
 
     def state_at(self, step: int) -> Any:
         """The state after the first `step` steps (0 is the initial state)."""

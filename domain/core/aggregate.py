@@ -6,7 +6,10 @@ is triggered, so an illegal step records nothing. When a step ends the game, `Fi
 with the final scores. The aggregate keeps the setup and the steps, never the engine state: the
 state at step k is the engine folded over the first k steps (`domain.core.play.replay`).
 
-Versions: `Started` is version 1; the event of step k is version k + 1.
+Versions: `Started` is version 1; the event of step k is version k + 1, until a take-back.
+A take-back (`TakenBack`) is itself an event: it drops the last steps from the game as it stands
+(`steps`) and keeps them, with the take-back, in the full history (`log`); after one, versions no
+longer equal step numbers + 1.
 """
 
 from __future__ import annotations
@@ -17,7 +20,17 @@ from uuid import UUID
 
 from eventsourcing.domain import Aggregate, event
 
-from domain.core.protocol import ChanceStep, Decision, Rules, Scores, Setup, Step
+from domain.core.play import replay
+from domain.core.protocol import (
+    ChanceStep,
+    Decision,
+    Entry,
+    Rules,
+    Scores,
+    Setup,
+    Step,
+    TakeBack,
+)
 
 JSONDict = dict[str, Any]
 
@@ -46,7 +59,10 @@ class Game(Aggregate):
 
         def apply(self, aggregate: Aggregate) -> None:
             assert isinstance(aggregate, Game)
-            aggregate.steps.append(Decision(self.seat, self.action))
+            step = Decision(self.seat, self.action)
+            aggregate.steps.append(step)
+            if aggregate.log is not None:
+                aggregate.log.append(step)
 
     class ChanceResolved(Aggregate.Event):
         """The chance node at step `step` came out as `outcome`."""
@@ -57,7 +73,31 @@ class Game(Aggregate):
 
         def apply(self, aggregate: Aggregate) -> None:
             assert isinstance(aggregate, Game)
-            aggregate.steps.append(ChanceStep(tuple(self.outcome)))
+            step = ChanceStep(tuple(self.outcome))
+            aggregate.steps.append(step)
+            if aggregate.log is not None:
+                aggregate.log.append(step)
+
+    class TakenBack(Aggregate.Event):
+        """The last `removed` steps were taken back: the game now has `step` steps.
+
+        Nothing is deleted: the taken-back steps stay in their own events and in `log`. A
+        finished game that is taken back is in progress again (its `Finished` no longer holds).
+        """
+
+        class_version = 1
+        step: int
+        removed: int
+
+        def apply(self, aggregate: Aggregate) -> None:
+            assert isinstance(aggregate, Game)
+            if aggregate.log is None:
+                aggregate.log = list(aggregate.steps)
+            removed = tuple(aggregate.steps[self.step :])
+            del aggregate.steps[self.step :]
+            aggregate.log.append(TakeBack(self.step, removed))
+            aggregate.scores = None
+            aggregate.winners = None
 
     class Finished(Aggregate.Event):
         """The game ended: final `scores` (`Scores.to_json()`) and the winning seats.
@@ -96,6 +136,8 @@ class Game(Aggregate):
         self.seed = seed
         self.created = created
         self.steps: list[Step] = []
+        self.log: list[Entry] | None = None
+        """The full history (steps and take-backs) once a step was taken back; else None."""
         self.scores: list[JSONDict] | None = None
         self.winners: list[int] | None = None
 
@@ -150,9 +192,25 @@ class Game(Aggregate):
             )
         return new_state
 
-    def play_all(self, rules: Rules[Any], state: Any, steps: Sequence[Step]) -> Any:
-        """Record several steps in order; the first illegal one raises (the caller discards)."""
+    def play_all(self, rules: Rules[Any], state: Any, steps: Sequence[Entry]) -> Any:
+        """Record several steps (or take-backs) in order; the first illegal one raises (the
+        caller discards the aggregate)."""
         for step in steps:
-            state = self.play(rules, state, step)
+            if isinstance(step, TakeBack):
+                state = self.take_back(rules, len(self.steps) - step.to_step)
+            else:
+                state = self.play(rules, state, step)
         return state
+
+    def take_back(self, rules: Rules[Any], count: int) -> Any:
+        """Take back the last `count` steps (1 or more, at most all); returns the new state."""
+        if not 1 <= count <= len(self.steps):
+            raise ValueError(f"cannot take back {count} of {len(self.steps)} steps")
+        self.trigger_event(self.TakenBack, step=len(self.steps) - count, removed=count)
+        return replay(rules, self.setup, self.steps)
+
+    @property
+    def history(self) -> list[Entry]:
+        """Every recorded step and take-back, in order (the steps alone if none was taken back)."""
+        return list(self.steps) if self.log is None else list(self.log)
 

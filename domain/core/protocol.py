@@ -50,6 +50,21 @@ class ChanceStep:
 Step = Decision | ChanceStep
 
 
+@dataclass(frozen=True, slots=True)
+class TakeBack:
+    """Steps taken back: the game goes on from the state after its first `to_step` steps.
+
+    A take-back is recorded, never a deletion: `removed` are the steps it took back, kept so the
+    history of take-backs stays readable."""
+
+    to_step: int
+    removed: tuple[Step, ...] = ()
+
+
+Entry = Step | TakeBack
+"""One line of a game's full history: a step, or a take-back of the last steps."""
+
+
 def step_from(seat: int, value: Any) -> Step:
     """A step from plain fields: `Decision(seat, value)`, or for seat -1 the chance outcome
     `value` (a list or tuple). Stored and piped steps travel as these two values."""

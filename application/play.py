@@ -1,0 +1,423 @@
+"""Playing and recording a game step by step: the analysis board behind `novus new/legal/move/
+draw/takeback/branch/finish` and the dashboard's Play page.
+
+A game entered at a real table is a `manual` game: each decision is chosen from the legal moves
+(by its action code or its readable sentence), each chance outcome is entered as it happened at
+the table (`enter_chance`) or drawn by Novus (`draw`). Every write is stored at once, so a closed
+browser loses nothing. A take-back is an event (`NovusApp.take_back`); a branch is a new game
+that starts with the first k steps of another, its parent and step named in its source.
+
+Every write may carry the aggregate version the caller last saw (`Position.version`): a game
+changed since by another tab or writer raises `GameChanged` (a `WriteConflict`) and stores
+nothing.
+"""
+
+from __future__ import annotations
+
+import re
+import secrets
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+from uuid import UUID
+
+from application.errors import GameChanged, StepOutOfRange
+from application.i18n import _
+from application.service import NovusApp, bot_seed, chance_rng
+from domain.core import registry
+from domain.core.bots import BOT_KINDS
+from domain.core.chance import ChanceSpec, Dice, Draw, Outcome, Shuffle, resolve, validate
+from domain.core.errors import ChanceExpected, GameOver, NovusError, SetupError
+from domain.core.protocol import CHANCE, ChanceStep, Decision, Step
+
+MANUAL = "manual"
+BRANCH = "branch"
+INVENTED = "synthetic components, not the printed game: invented for demonstration"
+
+
+class NoSuchMove(NovusError):
+    """A move text that names no legal move (or several: `AmbiguousMove`)."""
+
+
+class AmbiguousMove(NoSuchMove):
+    """A move text that matches several legal moves; the candidates are listed."""
+
+    def __init__(self, text: str, candidates: Sequence[Move]) -> None:
+        shown = "; ".join(f"{m.action} ({m.text})" for m in candidates[:8])
+        more = _(" and {n} more", n=len(candidates) - 8) if len(candidates) > 8 else ""
+        super().__init__(
+            _("{text!r} matches {n} legal moves", text=text, n=len(candidates)),
+            hint=_("say which: {moves}{more}", moves=shown, more=more),
+        )
+        self.candidates = tuple(candidates)
+
+
+class NothingToTakeBack(NovusError):
+    """A take-back asked of a game with fewer steps."""
+
+
+@dataclass(frozen=True)
+class Move:
+    """One legal decision: its action code and the readable sentence for it."""
+
+    seat: int
+    action: str
+    text: str
+
+
+@dataclass(frozen=True)
+class Position:
+    """Where a game stands: who is to move and the legal moves, or the chance awaited."""
+
+    game_id: UUID
+    game: str
+    players: tuple[str, ...]
+    version: int
+    """The aggregate version: pass it back with a write to detect another tab's writes."""
+    step: int
+    """Steps recorded so far (the game as it stands)."""
+    to_move: tuple[int, ...]
+    moves: tuple[Move, ...] = ()
+    chance: ChanceSpec | None = None
+    over: bool = False
+    source: Mapping[str, Any] = field(default_factory=dict)
+    seed: int | None = None
+    options: Mapping[str, str] = field(default_factory=dict)
+    synthetic_note: str = ""
+
+    @property
+    def waits_for_chance(self) -> bool:
+        return self.to_move == (CHANCE,)
+
+    def moves_of(self, seat: int) -> tuple[Move, ...]:
+        return tuple(m for m in self.moves if m.seat == seat)
+
+    def to_json(self) -> dict[str, Any]:
+        """What `novus legal --json` prints."""
+        data: dict[str, Any] = {
+            "game_id": str(self.game_id),
+            "game": self.game,
+            "players": list(self.players),
+            "step": self.step,
+            "version": self.version,
+            "over": self.over,
+            "to_move": [] if self.waits_for_chance else list(self.to_move),
+            "moves": [{"seat": m.seat, "action": m.action, "text": m.text} for m in self.moves],
+            "chance": None if self.chance is None else chance_json(self.chance),
+        }
+        return data
+
+
+def chance_json(spec: ChanceSpec) -> dict[str, Any]:
+    """A chance spec as plain JSON: what kind of outcome to enter."""
+    if isinstance(spec, Shuffle):
+        return {"kind": "shuffle", "label": spec.label, "items": list(spec.items)}
+    if isinstance(spec, Draw):
+        return {"kind": "draw", "label": spec.label, "count": spec.count, "pool": list(spec.pool)}
+    return {"kind": "dice", "label": spec.label, "count": spec.count, "sides": spec.sides}
+
+
+def chance_choices(spec: ChanceSpec) -> list[str]:
+    """The distinct items an outcome may name (in first-seen order); empty for dice."""
+    items = spec.items if isinstance(spec, Shuffle) else spec.pool if isinstance(spec, Draw) else ()
+    return list(dict.fromkeys(items))
+
+
+def chance_count(spec: ChanceSpec) -> int:
+    return len(spec.items) if isinstance(spec, Shuffle) else spec.count
+
+
+# ---- reading ---------------------------------------------------------------------------------
+
+
+def position(app: NovusApp, game_id: UUID, expected_version: int | None = None) -> Position:
+    """The game as it stands now (read fresh from the store). With `expected_version`, a game
+    changed since that version raises `GameChanged` (a write from a stale tab)."""
+    version = app.version(game_id)
+    if expected_version is not None and version != expected_version:
+        raise GameChanged(str(game_id), version, expected_version)
+    record = app.history(game_id)
+    timeline = app.timeline(game_id, fresh=True)
+    rules = timeline.rules
+    steps = len(record.steps)
+    state = timeline.state_at(steps)
+    base: dict[str, Any] = {
+        "game_id": game_id,
+        "game": rules.name,
+        "players": tuple(record.setup.players),
+        "version": version,
+        "step": steps,
+        "source": dict(record.source),
+        "seed": record.seed,
+        "options": dict(record.setup.options),
+        "synthetic_note": rules.synthetic_note
+        or (_(INVENTED) if record.setup.options.get("pack") == "synthetic" else ""),
+    }
+    if rules.is_over(state):
+        return Position(to_move=(), over=True, **base)
+    to_move = tuple(rules.to_move(state))
+    if to_move == (CHANCE,):
+        return Position(to_move=to_move, chance=rules.chance_spec(state), **base)
+    moves = tuple(
+        Move(seat, action, rules.describe(state, Decision(seat, action)))
+        for seat in to_move
+        for action in rules.legal_actions(state, seat)
+    )
+    return Position(to_move=to_move, moves=moves, **base)
+
+
+def find_move(pos: Position, text: str, seat: int | None = None) -> Move:
+    """The legal move named by `text`: its action code, its sentence, or words of it.
+
+    An exact code or sentence wins; otherwise every move whose code or sentence holds all the
+    words of `text` is a candidate. None: `NoSuchMove`; several: `AmbiguousMove`."""
+    if pos.over:
+        raise GameOver()
+    if pos.waits_for_chance:
+        raise ChanceExpected(
+            _("the game waits for a chance outcome, not a move"),
+            hint=_("enter the outcome with `novus move GAME --chance ...` or `novus draw GAME`"),
+        )
+    moves = [m for m in pos.moves if seat is None or m.seat == seat]
+    wanted = text.strip()
+    folded = wanted.casefold()
+    for exact in (
+        [m for m in moves if m.action == wanted],
+        [m for m in moves if m.text.casefold() == folded],
+    ):
+        if len(exact) == 1:
+            return exact[0]
+        if exact:
+            raise AmbiguousMove(wanted, exact)
+    words = re.findall(r"\w+", folded)
+    found = [
+        m for m in moves if words and all(w in f"{m.action} {m.text}".casefold() for w in words)
+    ]
+    if len(found) == 1:
+        return found[0]
+    if found:
+        raise AmbiguousMove(wanted, found)
+    sample = "; ".join(f"{m.action} ({m.text})" for m in moves[:6])
+    raise NoSuchMove(
+        _("no legal move matches {text!r}", text=wanted),
+        hint=_("legal now: {moves}; `novus legal GAME` lists them all", moves=sample or "-"),
+    )
+
+
+def parse_outcome(spec: ChanceSpec, text: str | Sequence[str | int]) -> Outcome:
+    """A chance outcome from what was seen at the table: items (or dice values) separated by
+    commas or spaces, matched to the spec's item names without regard to case."""
+    parts = (
+        [p for p in re.split(r"[,\s]+", text.strip()) if p]
+        if isinstance(text, str)
+        else [str(p) for p in text]
+    )
+    outcome: Outcome
+    if isinstance(spec, Dice):
+        try:
+            outcome = tuple(int(p) for p in parts)
+        except ValueError:
+            raise SetupError(
+                _("dice values must be whole numbers, got {text!r}", text=" ".join(parts)),
+                hint=_("e.g. 3,5"),
+            ) from None
+    else:
+        names = {c.casefold(): c for c in chance_choices(spec)}
+        unknown = [p for p in parts if p.casefold() not in names]
+        if unknown:
+            raise SetupError(
+                _("{items} cannot come out of {label}", items=", ".join(unknown), label=spec.label),
+                hint=_("possible: {items}", items=", ".join(sorted(names.values()))),
+            )
+        outcome = tuple(names[p.casefold()] for p in parts)
+    validate(spec, outcome)
+    return outcome
+
+
+# ---- writing ---------------------------------------------------------------------------------
+
+
+def new_game(
+    app: NovusApp,
+    game: str,
+    players: Sequence[str],
+    options: Mapping[str, str] | None = None,
+    *,
+    seed: int | None = None,
+    name: str = "novus new",
+) -> UUID:
+    """Start a game to be entered by hand (source kind `manual`); returns its id.
+
+    The seed only serves `draw` (chance drawn by Novus); outcomes seen at the table are entered."""
+    return app.start(
+        game,
+        list(players),
+        dict(options or {}),
+        seed=secrets.randbelow(2**31) if seed is None else seed,
+        source={"kind": MANUAL, "name": name},
+    )
+
+
+def move(
+    app: NovusApp,
+    game_id: UUID,
+    text: str,
+    *,
+    seat: int | None = None,
+    expected_version: int | None = None,
+) -> Move:
+    """Record the legal move named by `text` (see `find_move`); returns it."""
+    pos = position(app, game_id, expected_version)
+    chosen = find_move(pos, text, seat)
+    app.record(
+        game_id,
+        [Decision(chosen.seat, chosen.action)],
+        expected_version=pos.version if expected_version is None else expected_version,
+    )
+    return chosen
+
+
+def enter_chance(
+    app: NovusApp,
+    game_id: UUID,
+    outcome: str | Sequence[str | int],
+    *,
+    expected_version: int | None = None,
+) -> Outcome:
+    """Record the chance outcome seen at the table (see `parse_outcome`)."""
+    pos = position(app, game_id, expected_version)
+    spec = _awaited(pos)
+    parsed = parse_outcome(spec, outcome)
+    app.record(
+        game_id,
+        [ChanceStep(parsed)],
+        expected_version=pos.version if expected_version is None else expected_version,
+    )
+    return parsed
+
+
+def draw(app: NovusApp, game_id: UUID, *, expected_version: int | None = None) -> Outcome:
+    """Let Novus draw the chance outcome the game waits for (from the game's seed and step)."""
+    pos = position(app, game_id, expected_version)
+    spec = _awaited(pos)
+    outcome = resolve(spec, chance_rng(_seed(pos), pos.step + 1))
+    app.record(
+        game_id,
+        [ChanceStep(outcome)],
+        expected_version=pos.version if expected_version is None else expected_version,
+    )
+    return outcome
+
+
+def take_back(
+    app: NovusApp, game_id: UUID, steps: int = 1, *, expected_version: int | None = None
+) -> int:
+    """Take back the last `steps` steps (recorded as an event); returns the steps left."""
+    have = len(app.timeline(game_id, fresh=True).steps)
+    if steps < 1 or steps > have:
+        raise NothingToTakeBack(
+            _("cannot take back {n} steps: the game has {have}", n=steps, have=have),
+            hint=_("take back between 1 and {have} steps", have=have)
+            if have
+            else _("nothing has been entered yet"),
+        )
+    return app.take_back(game_id, steps, expected_version=expected_version)
+
+
+def branch(app: NovusApp, game_id: UUID, at: int, *, seed: int | None = None) -> UUID:
+    """A new game that starts with the first `at` steps of `game_id` (as it stands), its parent
+    and step in its source; any move may be tried in it. Returns its id."""
+    record = app.history(game_id)
+    if not 0 <= at <= len(record.steps):
+        raise StepOutOfRange(at, len(record.steps))
+    source = {
+        "kind": BRANCH,
+        "name": "novus branch",
+        "parent": str(game_id),
+        "step": at,
+    }
+    return app.record_game(
+        record.setup,
+        record.steps[:at],
+        seed=secrets.randbelow(2**31) if seed is None else seed,
+        source=source,
+    )
+
+
+def branches(app: NovusApp, game_id: UUID) -> list[tuple[int, UUID]]:
+    """The games branched from `game_id`: (step where each leaves it, its id), by step."""
+    found = [
+        (int(s.source.get("step", 0)), s.id)
+        for s in app.summaries()
+        if s.source.get("kind") == BRANCH and s.source.get("parent") == str(game_id)
+    ]
+    return sorted(found, key=lambda item: item[0])
+
+
+def finish(
+    app: NovusApp,
+    game_id: UUID,
+    bot: str = "heuristic",
+    seats: Sequence[int] | None = None,
+    *,
+    max_steps: int | None = None,
+    expected_version: int | None = None,
+) -> list[Step]:
+    """Let bots play `seats` (all seats when None), chance drawn from the game's seed, until the
+    game ends, a seat without a bot is to move, or `max_steps` steps were played. All of it is
+    stored in one save; returns the steps played."""
+    if bot not in BOT_KINDS:
+        raise SetupError(
+            _("unknown bot {bot!r}", bot=bot), hint=_("bots: {kinds}", kinds=", ".join(BOT_KINDS))
+        )
+    pos = position(app, game_id, expected_version)
+    timeline = app.timeline(game_id)
+    rules = registry.get(pos.game)
+    chosen = set(range(len(pos.players)) if seats is None else seats)
+    bad = sorted(s for s in chosen if not 0 <= s < len(pos.players))
+    if bad:
+        raise SetupError(
+            _("no seat {seats} in this game", seats=", ".join(map(str, bad))),
+            hint=_("seats are 0 to {last}", last=len(pos.players) - 1),
+        )
+    seed = _seed(pos)
+    bots = {s: rules.bot(bot, bot_seed(seed + pos.step, s)) for s in chosen}
+    state = timeline.state_at(pos.step)
+    played: list[Step] = []
+    limit = max_steps if max_steps is not None else 100_000
+    while not rules.is_over(state) and len(played) < limit:
+        to_move = rules.to_move(state)
+        step: Step
+        if to_move == (CHANCE,):
+            rng = chance_rng(seed, pos.step + len(played) + 1)
+            step = ChanceStep(resolve(rules.chance_spec(state), rng))
+        else:
+            seat = next((s for s in to_move if s in chosen), None)
+            if seat is None:
+                break
+            step = Decision(seat, bots[seat].choose(state, seat))
+        state = rules.apply(state, step)
+        played.append(step)
+    if played:
+        app.record(
+            game_id,
+            played,
+            expected_version=pos.version if expected_version is None else expected_version,
+        )
+    return played
+
+
+def _awaited(pos: Position) -> ChanceSpec:
+    if pos.over:
+        raise GameOver()
+    if pos.chance is None:
+        raise ChanceExpected(
+            _("the game waits for a decision, not a chance outcome"),
+            hint=_("seats to move: {seats}", seats=", ".join(map(str, pos.to_move))),
+        )
+    return pos.chance
+
+
+def _seed(pos: Position) -> int:
+    """The game's seed; a game stored without one (an import) draws from its id."""
+    return pos.seed if pos.seed is not None else pos.game_id.int % 2**31

@@ -1,0 +1,185 @@
+"""Recording a table game, taking back, branching and letting bots finish (`application.play`),
+on both stores."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pytest
+
+from application import play
+from application.errors import GameChanged, WriteConflict
+from application.service import NovusApp
+from application.verification import verify_record
+from domain.core import registry
+from domain.core.chance import Dice, Draw, Shuffle
+from domain.core.errors import BadChanceOutcome, ChanceExpected, SetupError
+from domain.core.play import replay
+from domain.core.protocol import ChanceStep, Decision, TakeBack
+
+BOTH = {"buildings": "draft", "nobles": "true"}
+
+
+def table_outcome(spec: object) -> list[str]:
+    """What came up at the table: the first items of the pool, in order (a possible draw)."""
+    if isinstance(spec, Draw):
+        return list(spec.pool[: spec.count])
+    assert isinstance(spec, Shuffle | Dice)
+    return list(spec.items) if isinstance(spec, Shuffle) else ["1"] * spec.count
+
+
+def enter(app: NovusApp, game_id: object, count: int) -> list[object]:
+    """Enter `count` steps as a person at the table would: outcomes as seen, moves by their
+    sentence (odd steps) or their code (even steps), always the last legal move listed."""
+    entered: list[object] = []
+    for number in range(count):
+        pos = play.position(app, game_id)  # type: ignore[arg-type]
+        if pos.chance is not None:
+            seen = table_outcome(pos.chance)
+            outcome = play.enter_chance(app, pos.game_id, ", ".join(seen).upper())
+            assert list(outcome) == seen
+            entered.append(ChanceStep(tuple(seen)))
+        else:
+            chosen = pos.moves[-1]
+            text = chosen.text if number % 2 else chosen.action
+            assert play.move(app, pos.game_id, text) == chosen
+            entered.append(Decision(chosen.seat, chosen.action))
+    return entered
+
+
+def test_a_table_game_with_both_expansions_take_back_branch_and_bots(
+    app: NovusApp, make_app: Callable[[], NovusApp]
+) -> None:
+    game_id = play.new_game(app, "puerto-rico", ["Ana", "Ben", "Cleo"], BOTH)
+    entered = enter(app, game_id, 40)
+    record = app.history(game_id)
+    assert record.source["kind"] == "manual" and record.setup.options["nobles"] == "true"
+    assert list(record.steps) == entered
+    assert any(isinstance(s, ChanceStep) for s in entered)  # plantations turned up were entered
+
+    # a mistaken step is taken back: an event of its own, the step itself is kept in the log
+    mistaken = entered[-1]
+    assert play.take_back(app, game_id) == 39
+    record = app.history(game_id)
+    assert list(record.steps) == entered[:39]
+    assert record.log is not None and record.log[-1] == TakeBack(39, (mistaken,))
+    assert len(record.history) == 41
+    other = make_app()  # another process sees the game as it stands
+    assert other.timeline(game_id, fresh=True).steps == entered[:39]
+    assert play.position(other, game_id).step == 39
+    entered = entered[:39] + enter(app, game_id, 5)
+
+    # branch at step k: the first k steps equal the parent's, parent and step in the source
+    k = 17
+    child = play.branch(app, game_id, k)
+    child_record = app.history(child)
+    assert child_record.steps == app.history(game_id).steps[:k]
+    assert child_record.source == {
+        "kind": "branch",
+        "name": "novus branch",
+        "parent": str(game_id),
+        "step": k,
+    }
+    assert play.branches(app, game_id) == [(k, child)]
+    alternative = [m for m in play.position(app, child).moves if m != entered[k]]
+    if alternative:  # any legal move may be tried in the branch
+        play.move(app, child, alternative[0].action)
+
+    # bots finish both games; every game verifies
+    for finished in (game_id, child):
+        assert play.finish(app, finished, "heuristic")
+        assert play.position(app, finished).over
+        assert verify_record(app.history(finished)).ok
+    state = replay(registry.get("puerto-rico"), record.setup, app.history(game_id).steps)
+    assert registry.get("puerto-rico").is_over(state)
+    counts = {s.id: s.steps for s in app.summaries()}
+    assert counts[game_id] == len(app.history(game_id).steps)
+    assert counts[child] == len(app.history(child).steps)
+
+
+def test_taking_back_a_finished_game_reopens_it(app: NovusApp) -> None:
+    game_id = play.new_game(app, "puerto-rico", ["A", "B", "C"], seed=4)
+    play.finish(app, game_id, "random")
+    steps = app.history(game_id).steps
+    assert app.state_at(game_id, len(steps)) is not None
+    play.take_back(app, game_id, 3)
+    record = app.history(game_id)
+    assert not record.finished and record.steps == steps[:-3]
+    assert verify_record(record).ok
+    assert [s.steps for s in app.summaries() if s.id == game_id] == [None]
+    assert not play.position(app, game_id).over
+    played = play.finish(app, game_id, "heuristic")
+    record = app.history(game_id)
+    assert record.finished and len(record.steps) == len(steps) - 3 + len(played)
+    assert verify_record(record).ok
+    assert [s.steps for s in app.summaries() if s.id == game_id] == [len(record.steps)]
+    with pytest.raises(play.NothingToTakeBack):
+        play.take_back(app, game_id, len(record.steps) + 1)
+
+
+def test_two_tabs_on_one_game_the_second_gets_a_conflict(
+    app: NovusApp, make_app: Callable[[], NovusApp]
+) -> None:
+    game_id = play.new_game(app, "puerto-rico", ["A", "B", "C"], seed=2)
+    play.draw(app, game_id)
+    tab1 = play.position(app, game_id)
+    tab2 = play.position(make_app(), game_id)
+    assert tab1.version == tab2.version
+    first = play.move(app, game_id, tab1.moves[0].action, expected_version=tab1.version)
+    with pytest.raises(GameChanged) as caught:
+        play.move(app, game_id, tab2.moves[1].action, expected_version=tab2.version)
+    assert isinstance(caught.value, WriteConflict)
+    assert "another tab" in caught.value.message and caught.value.hint
+    with pytest.raises(GameChanged):
+        play.take_back(app, game_id, expected_version=tab2.version)
+    record = app.history(game_id)
+    assert record.steps[-1] == Decision(first.seat, first.action)  # nothing lost, nothing added
+    assert len(record.steps) == 2
+
+
+def test_move_text_exact_words_ambiguous_and_unknown(app: NovusApp) -> None:
+    game_id = play.new_game(app, "puerto-rico", ["Ana", "Ben", "Cleo"], seed=9)
+    with pytest.raises(ChanceExpected):
+        play.move(app, game_id, "settler")
+    with pytest.raises(SetupError, match="cannot come out"):
+        play.enter_chance(app, game_id, "gold, gold, gold, gold")
+    with pytest.raises(BadChanceOutcome):
+        play.enter_chance(app, game_id, "corn")
+    play.draw(app, game_id)
+    pos = play.position(app, game_id)
+    assert all(m.text for m in pos.moves)
+    with pytest.raises(play.AmbiguousMove) as caught:
+        play.find_move(pos, "Ana")
+    assert len(caught.value.candidates) == len(pos.moves) and "say which" in caught.value.hint
+    with pytest.raises(play.NoSuchMove, match="no legal move"):
+        play.find_move(pos, "build a spaceship")
+    settler = play.find_move(pos, "settler")
+    assert settler.action == "role:settler"
+    assert play.find_move(pos, settler.text.upper()) == settler
+    with pytest.raises(ChanceExpected):
+        play.draw(app, game_id)
+
+
+@pytest.mark.parametrize(
+    ("game", "players"),
+    [("santa-maria", 2), ("century-new-world", 3), ("mundus-novus", 3)],
+)
+def test_other_games_branch_and_play_with_bots(app: NovusApp, game: str, players: int) -> None:
+    parent = app.simulate(game, players, {}, seed=1, bot="random")
+    steps = app.history(parent).steps
+    k = len(steps) // 3
+    child = play.branch(app, parent, k)
+    assert app.history(child).steps == steps[:k]
+    pos = play.position(app, child)
+    assert pos.synthetic_note  # invented components: the page says so
+    if pos.chance is not None:
+        play.draw(app, child)
+    else:
+        play.move(app, child, pos.moves[-1].action, seat=pos.moves[-1].seat)
+    play.take_back(app, child)
+    seats = [0]
+    played = play.finish(app, child, "random", seats=seats, max_steps=50)
+    assert all(isinstance(s, ChanceStep) or s.seat in seats for s in played)
+    play.finish(app, child, "heuristic")
+    assert play.position(app, child).over
+    assert verify_record(app.history(child)).ok
