@@ -14,8 +14,15 @@ from dashboard.pages import games_page, library_page, players_page, replay_page,
 
 def main() -> None:
     st.set_page_config(page_title="Novus", layout="wide")
+    library = st.Page(library_page, title="Library", default=True)
+
+    def to_library() -> None:
+        """`/library`: the Library is served at the root (Streamlit's default page)."""
+        st.switch_page(library, query_params=st.query_params.to_dict())
+
     pages = [
-        st.Page(library_page, title="Library", url_path="library", default=True),
+        library,
+        st.Page(to_library, title="Library", url_path="library", visibility="hidden"),
         st.Page(replay_page, title="Replay", url_path="replay"),
         st.Page(players_page, title="Players", url_path="players"),
         st.Page(games_page, title="Games", url_path="games"),

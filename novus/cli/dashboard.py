@@ -1,37 +1,94 @@
-"""`novus dashboard`: serve the Streamlit dashboard on a data folder."""
+"""`novus dashboard`: serve the Streamlit dashboard on a data folder (also used by `novus demo`)."""
 
 from __future__ import annotations
 
+import contextlib
+import importlib
+from pathlib import Path
 from typing import Annotated
 
 import typer
 
 from application import settings
 from application.errors import PortBusy
-from novus.cli.console import console
+from application.i18n import _
+from novus.cli.console import console, errors
 from novus.cli.options import DataDir
+
+LOCAL_HOST = "127.0.0.1"
+
+Port = Annotated[int, typer.Option("--port", "-p", min=1, max=65535, help="Port to serve on.")]
+Host = Annotated[
+    str,
+    typer.Option(
+        "--host",
+        help="Address to listen on. The default serves this machine only; 0.0.0.0 opens the "
+        "dashboard (and its Upload page, which has no password) to the network.",
+    ),
+]
+Browser = Annotated[
+    bool, typer.Option("--browser/--no-browser", help="Open a browser on the dashboard.")
+]
+
+
+def check_port(port: int, host: str) -> None:
+    """Raise `PortBusy` now if the dashboard could not listen there (before any long work)."""
+    launch = importlib.import_module("dashboard.launch")
+    if not launch.port_free(port, host):
+        raise PortBusy(port)
+
+
+def run_dashboard(folder: Path, port: int, host: str, browser: bool) -> None:
+    """Serve the dashboard until Ctrl+C, saying where it is and warning when it is exposed."""
+    launch = importlib.import_module("dashboard.launch")
+    if not launch.is_local(host):
+        errors.print(
+            "[yellow]warning:[/] "
+            + _(
+                "the dashboard listens on {host}: anyone who can reach this machine on port "
+                "{port} can read every stored game and upload files, with no password",
+                host=host,
+                port=port,
+            ),
+            highlight=False,
+        )
+    console.print(_("starting the dashboard for {folder} ...", folder=folder), highlight=False)
+
+    def ready(address: str, opened: bool) -> None:
+        if opened:
+            said = _(
+                "the dashboard is ready at {url} (opened in your browser; Ctrl+C stops it)",
+                url=address,
+            )
+        else:
+            said = _(
+                "the dashboard is ready: open {url} in a browser (Ctrl+C stops it)", url=address
+            )
+        console.print(said, highlight=False)
+
+    def slow(address: str) -> None:
+        console.print(
+            _("the dashboard at {url} is slow to start; still waiting", url=address),
+            highlight=False,
+        )
+
+    with contextlib.suppress(KeyboardInterrupt):
+        launch.serve(
+            folder, port=port, open_browser=browser, host=host, on_ready=ready, on_slow=slow
+        )
+    console.print(_("dashboard stopped"))
 
 
 def dashboard(
     data_dir: DataDir = None,
-    port: Annotated[
-        int, typer.Option("--port", "-p", min=1, max=65535, help="Port to serve on.")
-    ] = 8501,
-    browser: Annotated[
-        bool, typer.Option("--browser/--no-browser", help="Open a browser on the dashboard.")
-    ] = True,
+    port: Port = 8501,
+    host: Host = LOCAL_HOST,
+    browser: Browser = True,
 ) -> None:
     """Serve the dashboard (library, replay, statistics) until Ctrl+C."""
-    from dashboard.launch import port_free, serve
-
     folder = settings.data_dir(data_dir)
-    if not port_free(port):
-        raise PortBusy(port)
-    console.print(f"serving the dashboard for {folder} on http://localhost:{port} (Ctrl+C to stop)")
-    try:
-        serve(folder, port=port, open_browser=browser)
-    except KeyboardInterrupt:
-        console.print("dashboard stopped")
+    check_port(port, host)
+    run_dashboard(folder, port, host, browser)
 
 
 def register(app: typer.Typer) -> None:

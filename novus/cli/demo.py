@@ -14,11 +14,11 @@ from typing import Annotated
 import typer
 
 from application import settings
-from application.errors import PortBusy
 from application.service import open_app
 from domain.core import registry
 from domain.core.errors import NovusError
 from novus.cli.console import console, progress
+from novus.cli.dashboard import LOCAL_HOST, Browser, Host, Port, check_port, run_dashboard
 from novus.cli.options import DataDir
 
 DEMO_SEED = 1000
@@ -89,16 +89,14 @@ def demo(
     dashboard: Annotated[
         bool, typer.Option("--dashboard/--no-dashboard", help="Serve the dashboard at the end.")
     ] = True,
-    port: Annotated[int, typer.Option("--port", min=1, max=65535, help="Dashboard port.")] = 8501,
-    open_browser: Annotated[
-        bool, typer.Option("--browser/--no-browser", help="Open a browser on the dashboard.")
-    ] = True,
+    port: Port = 8501,
+    host: Host = LOCAL_HOST,
+    open_browser: Browser = True,
 ) -> None:
     """Fill a data folder with sample bot games of every game, project them, open the dashboard."""
     folder = settings.data_dir(data_dir)
-    launch = importlib.import_module("dashboard.launch") if _available("dashboard.launch") else None
-    if dashboard and launch is not None and not launch.port_free(port):
-        raise PortBusy(port)  # say so now, not after the sample games
+    if dashboard and _available("dashboard.launch"):
+        check_port(port, host)  # say so now, not after the sample games
     if reset:
         for path in (settings.events_path(folder), settings.views_path(folder)):
             for extra in ("", "-wal", "-shm", ".wal"):
@@ -140,13 +138,7 @@ def demo(
     if not dashboard:
         console.print("dashboard not started (--no-dashboard)")
     elif _available("dashboard.launch"):
-        console.print(f"serving the dashboard on http://localhost:{port} (Ctrl+C to stop)")
-        try:
-            importlib.import_module("dashboard.launch").serve(
-                folder, port=port, open_browser=open_browser
-            )
-        except KeyboardInterrupt:
-            console.print("dashboard stopped")
+        run_dashboard(folder, port, host, open_browser)
     else:
         console.print("[yellow]skipped the dashboard:[/] the dashboard package is not installed")
 

@@ -297,19 +297,43 @@ def test_demo_projects_then_serves_through_the_other_packages(
     launch = types.ModuleType("dashboard.launch")
     launch.__spec__ = importlib.machinery.ModuleSpec("dashboard.launch", None)
 
-    def serve(folder: Path, port: int, open_browser: bool) -> None:
-        calls.append(("serve", folder, port, open_browser))
+    def serve(folder: Path, port: int, open_browser: bool, host: str, **_: object) -> None:
+        calls.append(("serve", folder, port, open_browser, host))
         raise KeyboardInterrupt  # the user stops the server
 
     launch.serve = serve  # type: ignore[attr-defined]
-    launch.port_free = lambda port: True  # type: ignore[attr-defined]
+    launch.port_free = lambda port, host: True  # type: ignore[attr-defined]
+    launch.is_local = lambda host: host == "127.0.0.1"  # type: ignore[attr-defined]
     monkeypatch.setitem(sys.modules, "projections.runner", runner)
     monkeypatch.setitem(sys.modules, "dashboard.launch", launch)
     code, out = novus("demo", "-d", data, "--games", "1", "--port", "8765", "--no-browser")
     assert code == 0, out
     folder = data.resolve()
-    assert calls == [("catch_up", folder), ("serve", folder, 8765, False)]
+    assert calls == [("catch_up", folder), ("serve", folder, 8765, False, "127.0.0.1")]
     assert "projected the games into" in out and "dashboard stopped" in out
+    assert "warning" not in out
+
+
+def test_exposing_the_dashboard_is_on_purpose_and_warned(
+    data: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from dashboard import launch
+
+    calls: list[tuple[str, int]] = []
+
+    def serve(folder: Path, port: int, open_browser: bool, host: str, **_: object) -> None:
+        calls.append((host, port))
+
+    monkeypatch.setattr(launch, "serve", serve)
+    monkeypatch.setattr(launch, "port_free", lambda port, host: True)
+    code, out = novus("dashboard", "-d", data, "--host", "0.0.0.0", "--port", "8766")
+    assert code == 0 and calls == [("0.0.0.0", 8766)], out
+    flat = " ".join(out.split())
+    assert "warning: the dashboard listens on 0.0.0.0" in flat
+    assert "upload files, with no password" in flat
+    calls.clear()
+    code, out = novus("dashboard", "-d", data, "--port", "8766")
+    assert code == 0 and calls == [("127.0.0.1", 8766)] and "warning" not in out
 
 
 def test_demo_samples_show_variants_and_expansions() -> None:
