@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Installs Novus on a fresh Debian machine: system packages with apt-get (Python and pip if
-# missing; with --dev also PostgreSQL for the store tests, Chromium and fonts for the browser
+# missing; with --dev also PostgreSQL for the store tests, Chromium and fonts (Latin, Hangul) for the browser
 # tests), then the Python package with pip (editable, so the checkout is what runs).
 #   bash scripts/install.sh          # the product: the `novus` command
 #   bash scripts/install.sh --dev    # the product + test and lint tools + PostgreSQL + Chromium
@@ -21,6 +21,7 @@ if [ "$dev" = 1 ]; then
   ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || need+=(postgresql)
   command -v chromium >/dev/null 2>&1 || need+=(chromium)
   fc-list 2>/dev/null | grep -qi dejavu || need+=(fonts-dejavu-core)
+  fc-list :lang=ko 2>/dev/null | grep -q . || need+=(fonts-noto-cjk)  # Hangul in screenshots
 fi
 if [ ${#need[@]} -gt 0 ]; then
   SUDO=""; [ "$(id -u)" = 0 ] || SUDO="sudo"

@@ -4,17 +4,24 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from domain.core.phrase import Phrase
+
 
 class NovusError(Exception):
-    """Base of every error a user can meet; carries a hint on what to do."""
+    """Base of every error a user can meet; carries a hint on what to do.
+
+    `message` and `hint` are English text; either may be given as a `Phrase` (a message id and
+    its fields) so the display layer can show it in another language (`said`).
+    """
 
     hint: str = ""
 
-    def __init__(self, message: str, hint: str = "") -> None:
-        super().__init__(message)
-        self.message = message
+    def __init__(self, message: str | Phrase, hint: str | Phrase = "") -> None:
+        super().__init__(str(message))
+        self.message = str(message)
+        self.said: tuple[str | Phrase, str | Phrase] = (message, hint or self.hint)
         if hint:
-            self.hint = hint
+            self.hint = str(hint)
 
     def __str__(self) -> str:
         return f"{self.message} ({self.hint})" if self.hint else self.message

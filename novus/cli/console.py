@@ -12,6 +12,7 @@ from rich.progress import (
     TimeRemainingColumn,
 )
 
+from application.i18n import _, render
 from domain.core.errors import NovusError
 
 console = Console()
@@ -33,6 +34,7 @@ def progress() -> Progress:
 
 def report(error: NovusError) -> None:
     """Print a user error: what went wrong, then what to do."""
-    errors.print(f"[bold red]error:[/] {error.message}", highlight=False)
+    message, hint = getattr(error, "said", (error.message, error.hint))
+    errors.print(f"[bold red]{_('error:')}[/] {render(message)}", highlight=False)
     if error.hint:
-        errors.print(f"[yellow]hint:[/] {error.hint}", highlight=False)
+        errors.print(f"[yellow]{_('hint:')}[/] {render(hint or error.hint)}", highlight=False)

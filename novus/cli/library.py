@@ -11,6 +11,7 @@ from rich import box
 from rich.pretty import Pretty
 from rich.table import Table
 
+from application.i18n import _, describe, term
 from application.records import GameSummary
 from domain.core import registry
 from domain.core.errors import NovusError
@@ -145,22 +146,23 @@ def log(game_ref: GameRef, data_dir: DataDir = None) -> None:
     rules = registry.get(record.game)
     names = record.setup.players
     state = rules.initial_state(record.setup)
-    console.print(f"[bold]{rules.title}[/] {game_id}: {', '.join(names)}")
+    title = term(rules.title, "game")
+    console.print(f"[bold]{title}[/] {game_id}: {', '.join(names)}")
     if is_synthetic(record.setup.options):
-        console.print(f"[yellow]{SYNTHETIC_LABEL}[/]")
+        console.print(f"[yellow]{_(SYNTHETIC_LABEL)}[/]")
     width = len(str(len(record.steps)))
+    chance = _("chance")
     for number, step in enumerate(record.steps, start=1):
-        who = names[step.seat] if isinstance(step, Decision) else "chance"
-        console.print(
-            f"{number:>{width}}  {who:<12} {rules.describe(state, step)}", highlight=False
-        )
+        who = names[step.seat] if isinstance(step, Decision) else chance
+        line = describe(rules, state, step)
+        console.print(f"{number:>{width}}  {who:<12} {line}", highlight=False)
         state = rules.apply(state, step)
     if record.scores is not None:
         totals = ", ".join(f"{names[s.seat]} {s.total}" for s in record.scores.seats)
         winners = ", ".join(names[w] for w in record.winners or ())
-        console.print(f"final: {totals}; won by {winners}")
+        console.print(_("final: {totals}; won by {winners}", totals=totals, winners=winners))
     else:
-        console.print("(in progress)")
+        console.print(_("(in progress)"))
 
 
 def register(app: typer.Typer) -> None:

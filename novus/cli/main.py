@@ -12,13 +12,14 @@ import importlib
 import importlib.util
 import os
 import sqlite3
-from typing import Any
+from typing import Annotated, Any
 
 import typer
 from eventsourcing.persistence import PersistenceError
-from typer._click.core import Context
+from typer._click.core import Command, Context, Parameter
 from typer.core import TyperGroup
 
+from application.i18n import LANG_VAR, LANGUAGES, set_language
 from domain.core.errors import NovusError
 from novus.cli.console import errors, report
 
@@ -37,8 +38,67 @@ AREAS: tuple[str, ...] = (
 DEBUG_VAR = "NOVUS_DEBUG"
 
 
+def _choose_language(value: str | None) -> str | None:
+    if value:
+        if value not in LANGUAGES:
+            raise typer.BadParameter(f"choose one of {', '.join(LANGUAGES)}")
+        set_language(value)
+    return value
+
+
+def lang_option() -> Parameter:
+    """`--lang ko|en`: the display language of this run (default: $NOVUS_LANG, else English)."""
+    probe = typer.Typer()
+
+    @probe.command()
+    def probe_command(
+        lang: Annotated[
+            str | None,
+            typer.Option(
+                "--lang",
+                metavar="en|ko",
+                help=f"Display language: en or ko (default: ${LANG_VAR}, else en).",
+                callback=_choose_language,
+                is_eager=True,
+                expose_value=False,
+            ),
+        ] = None,
+    ) -> None:
+        """Only here to build the option the way typer builds every other one."""
+
+    return typer.main.get_command(probe).params[0]
+
+
+def with_lang(command: Command) -> Command:
+    """`command` with the `--lang` option (once), on every command and group below it."""
+    if not any(p.name == "lang" for p in command.params):
+        command.params.append(lang_option())
+    return command
+
+
 class NovusGroup(TyperGroup):
-    """Turns every expected error of any command into a message and an exit code."""
+    """Turns every expected error of any command into a message and an exit code; every command
+    takes `--lang`."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        with_lang(self)
+
+    def parse_args(self, ctx: Context, args: list[str]) -> list[str]:
+        if ctx.parent is None:
+            set_language(None)  # each run starts from $NOVUS_LANG (tests run many in one process)
+        return super().parse_args(ctx, args)
+
+    def get_command(self, ctx: Context, cmd_name: str) -> Command | None:
+        command = super().get_command(ctx, cmd_name)
+        if command is None:
+            return None
+        if isinstance(command, TyperGroup) and not isinstance(command, NovusGroup):
+            for name in command.list_commands(ctx):
+                sub = command.get_command(ctx, name)
+                if sub is not None:
+                    with_lang(sub)
+        return with_lang(command)
 
     def invoke(self, ctx: Context) -> Any:
         try:

@@ -1,0 +1,205 @@
+"""The message catalog's upkeep: which ids the code shows, which of them lack a translation.
+
+    python3 -m application.catalog check     # ids without Korean (exit 1 if any)
+    python3 -m application.catalog update    # add new ids to every .po (empty, to fill in)
+
+Ids come from two places: the source, by Babel's extractor (the keywords in `KEYWORDS`: `_`,
+`_n`, `pgettext`, and the domain's `phrase`/`counted`; plus such calls inside f-strings, which
+Babel does not see on Python 3.11), and the engines' term tables (`Rules.terms()`, optional: every
+component name a sentence or board can show). The same extraction with pybabel:
+
+    pybabel extract -F babel.cfg -k _ -k _n:1,2 -k pgettext:1c,2 -k phrase -k counted:2,3 \
+        -o novus.pot application dashboard domain importers novus projections
+"""
+
+from __future__ import annotations
+
+import ast
+import sys
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+from application import i18n
+
+ROOT = Path(__file__).resolve().parent.parent
+SOURCES: tuple[str, ...] = ("application", "dashboard", "domain", "novus", "projections")
+"""Folders whose code shows text (importers' reports stay English: they parse English)."""
+KEYWORDS: dict[str, tuple[int | tuple[int, str], ...] | None] = {
+    "_": None,
+    "_n": (1, 2),
+    "pgettext": ((1, "c"), 2),
+    "phrase": None,
+    "counted": (2, 3),
+}
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One message id the code can show, and where it comes from."""
+
+    msgid: str
+    context: str | None
+    plural: str | None
+    where: str
+
+    @property
+    def key(self) -> tuple[str | None, str]:
+        return (self.context, self.msgid)
+
+
+def extracted(root: Path = ROOT, sources: Iterable[str] = SOURCES) -> Iterator[Entry]:
+    """Every id in the source code, by Babel's Python extractor."""
+    from babel.messages.extract import extract_from_dir
+
+    for folder in sources:
+        base = root / folder
+        if not base.is_dir():
+            continue
+        for filename, line, message, _comments, context in extract_from_dir(
+            base, keywords=KEYWORDS, directory_filter=_wanted
+        ):
+            where = f"{folder}/{filename}:{line}"
+            if isinstance(message, tuple):
+                if message[0]:
+                    plural = message[1] if len(message) > 1 else None
+                    yield Entry(message[0], context, plural, where)
+            elif message:
+                yield Entry(message, context, None, where)
+
+
+def in_fstrings(root: Path = ROOT, sources: Iterable[str] = SOURCES) -> Iterator[Entry]:
+    """Keyword calls inside f-strings, which Babel's extractor does not see on Python 3.11."""
+    for folder in sources:
+        for path in sorted((root / folder).rglob("*.py")):
+            tree = ast.parse(path.read_text(encoding="utf-8"))
+            for node in ast.walk(tree):
+                if not isinstance(node, ast.JoinedStr):
+                    continue
+                for call in ast.walk(node):
+                    if not isinstance(call, ast.Call):
+                        continue
+                    entry = _call_entry(call, f"{path.relative_to(root)}:{call.lineno}")
+                    if entry is not None:
+                        yield entry
+
+
+def _call_entry(node: ast.AST, where: str) -> Entry | None:
+    if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)):
+        return None
+    spec = KEYWORDS.get(node.func.id, "absent")
+    if spec == "absent":
+        return None
+    texts = [a.value if isinstance(a, ast.Constant) else None for a in node.args]
+    positions: tuple[int | tuple[int, str], ...] = spec or (1,)  # type: ignore[assignment]
+    context = None
+    ids = []
+    for p in positions:
+        if isinstance(p, tuple):
+            context = texts[p[0] - 1] if len(texts) >= p[0] else None
+        else:
+            ids.append(texts[p - 1] if len(texts) >= p else None)
+    if not ids or not isinstance(ids[0], str):
+        return None
+    plural = ids[1] if len(ids) > 1 and isinstance(ids[1], str) else None
+    return Entry(ids[0], context if isinstance(context, str) else None, plural, where)
+
+
+def _wanted(path: str) -> bool:
+    return "__pycache__" not in path and "/locales" not in path
+
+
+def engine_terms() -> Iterator[Entry]:
+    """Every component name the engines' term tables list (`Rules.terms()`, where present)."""
+    from domain.core import registry
+    from domain.core.labels import SYNTHETIC_LABEL
+
+    yield Entry(SYNTHETIC_LABEL, None, None, "domain/core/labels.py")
+    for name in registry.names():
+        rules = registry.get(name)
+        yield Entry(rules.title, "game", None, f"domain {name} title")
+        terms = getattr(rules, "terms", None)
+        if terms is None:
+            continue
+        for t in terms():
+            yield Entry(t.text, t.context, None, f"domain {name} terms")
+
+
+def all_entries() -> dict[tuple[str | None, str], Entry]:
+    found: dict[tuple[str | None, str], Entry] = {}
+    for entry in (*extracted(), *in_fstrings(), *engine_terms()):
+        found.setdefault(entry.key, entry)
+    return found
+
+
+def untranslated(lang: str = "ko") -> list[Entry]:
+    """The ids the code can show that `lang`'s catalog does not translate."""
+    have = i18n.entries(lang)
+    return [e for key, e in sorted(all_entries().items(), key=_order) if key not in have]
+
+
+def _order(item: tuple[tuple[str | None, str], Entry]) -> tuple[str, str]:
+    return (item[0][0] or "", item[0][1])
+
+
+def explain(missing: list[Entry], lang: str = "ko") -> str:
+    """A report for a developer: each id without a translation, and how to add them."""
+    lines = [
+        f"{len(missing)} message id(s) have no {i18n.NAMES.get(lang, lang)} translation in "
+        f"{i18n.po_path(lang).relative_to(ROOT)}:"
+    ]
+    for e in missing:
+        ctx = f" [context {e.context}]" if e.context else ""
+        lines.append(f"  {e.where}: {e.msgid!r}{ctx}")
+    lines.append(
+        "add them with `python3 -m application.catalog update`, then write each msgstr "
+        "(Korean component names as the rulebooks in shared/rules name them; docs/glossary-ko.md)"
+    )
+    return "\n".join(lines)
+
+
+def update(lang: str = "ko") -> int:
+    """Add every id the code shows to `lang`'s .po (empty msgstr); returns how many were added."""
+    from babel.messages.catalog import Catalog
+    from babel.messages.pofile import read_po, write_po
+
+    path = i18n.po_path(lang)
+    if path.exists():
+        with path.open("rb") as handle:
+            catalog = read_po(handle, locale=lang, domain=i18n.DOMAIN)
+    else:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        catalog = Catalog(locale=lang, domain=i18n.DOMAIN, project="novus")
+    added = 0
+    for entry in all_entries().values():
+        if catalog.get(entry.msgid, entry.context) is not None:
+            continue
+        msgid: str | tuple[str, str] = (entry.msgid, entry.plural) if entry.plural else entry.msgid
+        string: str | tuple[str, ...] = ("",) if entry.plural else ""
+        catalog.add(msgid, string, context=entry.context, auto_comments=[entry.where])
+        added += 1
+    with path.open("wb") as handle:
+        write_po(handle, catalog, width=100, omit_header=False, sort_output=False)
+    return added
+
+
+def main(argv: list[str]) -> int:
+    command = argv[0] if argv else "check"
+    if command == "update":
+        for lang in i18n.LANGUAGES[1:]:
+            print(f"{lang}: {update(lang)} id(s) added to {i18n.po_path(lang)}")
+        return 0
+    if command == "check":
+        bad = 0
+        for lang in i18n.LANGUAGES[1:]:
+            missing = untranslated(lang)
+            if missing:
+                print(explain(missing, lang))
+                bad += 1
+        return 1 if bad else 0
+    print("usage: python3 -m application.catalog check|update", file=sys.stderr)
+    return 2
+
+
+if __name__ == "__main__":
+    raise SystemExit(main(sys.argv[1:]))
