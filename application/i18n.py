@@ -282,6 +282,9 @@ class _Shown:
     def __str__(self) -> str:
         return self.text()
 
+    def __repr__(self) -> str:
+        return repr(self.text())
+
 
 def _fill(template: str, params: Mapping[str, Any], lang: str) -> str:
     if not params:
