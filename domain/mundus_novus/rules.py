@@ -107,41 +107,39 @@ def _apply_chance(s: State, outcome: tuple[Any, ...]) -> None:
 
 def _apply_decision(s: State, seat: int, action: str) -> None:
     verb, _, rest = action.partition(":")
-    parts = rest.split(":")
-    if verb == "offer":
-        trade.apply_offer(s, seat, K.parse_joined(rest))
-    elif verb == "take":
-        swap = K.parse(parts[2]) if len(parts) > 2 else None
-        trade.apply_take(s, int(parts[0]), K.parse(parts[1]), swap)
-    elif verb == "pick":
-        supply.apply_pick(s, K.parse(rest))
-    elif verb == "same":
-        kind = 9 if parts[0] == "R" else int(parts[0])
-        dev.apply_same(s, kind, int(parts[1]), int(parts[2]), parts[3])
-    elif verb == "diff":
-        dev.apply_diff(s, [int(k) for k in rest.split(",")])
-    elif verb == "relics":
-        dev.apply_relics(s, int(rest))
-    elif verb == "merchant":
-        dev.apply_merchant(s, parts[0], K.parse(parts[1]), K.parse(parts[2]))
-    elif verb == "end":
-        dev.apply_end(s, K.parse_joined(rest))
-    elif verb == "complete":
-        dev.apply_complete(s)
-    elif verb == "declare":
-        trade.apply_declare(s, int(rest))
-    elif verb == "master":
-        trade.apply_choose_master(s, int(rest))
-    elif verb == "give":
-        trade.apply_give(s, K.parse(rest))
-    elif verb == "first":
-        dev.apply_first(s, int(rest))
-    elif verb == "coronado":
-        supply.apply_coronado(s, rest)
-    elif verb == "fleets":
-        supply.apply_fleets(s, rest)
-    else:  # pragma: no cover - legal() only offers the verbs above
-        raise AssertionError(action)
+    _DECISIONS[verb](s, seat, rest, rest.split(":"))
+
+
+def _same(s: State, seat: int, rest: str, parts: list[str]) -> None:
+    kind = 9 if parts[0] == "R" else int(parts[0])
+    dev.apply_same(s, kind, int(parts[1]), int(parts[2]), parts[3])
+
+
+def _take(s: State, seat: int, rest: str, parts: list[str]) -> None:
+    swap = K.parse(parts[2]) if len(parts) > 2 else None
+    trade.apply_take(s, int(parts[0]), K.parse(parts[1]), swap)
+
+
+_DECISIONS: dict[str, Callable[[State, int, str, list[str]], None]] = {
+    "offer": lambda s, seat, rest, _: trade.apply_offer(s, seat, K.parse_joined(rest)),
+    "take": _take,
+    "pick": lambda s, _seat, rest, _: supply.apply_pick(s, K.parse(rest)),
+    "same": _same,
+    "diff": lambda s, _seat, rest, _: dev.apply_diff(s, [int(k) for k in rest.split(",")]),
+    "relics": lambda s, _seat, rest, _: dev.apply_relics(s, int(rest)),
+    "merchant": lambda s, _seat, _rest, p: dev.apply_merchant(
+        s, p[0], K.parse(p[1]), K.parse(p[2])
+    ),
+    "end": lambda s, _seat, rest, _: dev.apply_end(s, K.parse_joined(rest)),
+    "complete": lambda s, _seat, _rest, _parts: dev.apply_complete(s),
+    "declare": lambda s, _seat, rest, _: trade.apply_declare(s, int(rest)),
+    "master": lambda s, _seat, rest, _: trade.apply_choose_master(s, int(rest)),
+    "give": lambda s, _seat, rest, _: trade.apply_give(s, K.parse(rest)),
+    "first": lambda s, _seat, rest, _: dev.apply_first(s, int(rest)),
+    "coronado": lambda s, _seat, rest, _: supply.apply_coronado(s, rest),
+    "fleets": lambda s, _seat, rest, _: supply.apply_fleets(s, rest),
+}
+"""What each verb of the grammar does (`legal` only offers these verbs)."""
 
 
 class MundusNovusRules(Engine[State]):
