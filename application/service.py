@@ -42,6 +42,7 @@ from application.errors import (
     StoreUnavailable,
     WriteConflict,
 )
+from application.i18n import _
 from application.mapper import NovusMapper
 from application.postgres_recorder import ColumnarPostgresApplicationRecorder
 from application.records import GameRecord, GameSummary
@@ -49,9 +50,9 @@ from application.sqlite_recorder import BulkSQLiteApplicationRecorder
 from application.timeline import Timeline, Timelines
 from application.transcoder import OrjsonTranscoder
 from domain.core import registry
-from domain.core.aggregate import Game
+from domain.core.aggregate import SEED_MAX, SEED_MIN, Game
 from domain.core.chance import Outcome, resolve
-from domain.core.errors import ChanceExpected
+from domain.core.errors import ChanceExpected, SetupError
 from domain.core.protocol import CHANCE, ChanceStep, Decision, Entry, Scores, Setup, Step, TakeBack
 
 STARTED_TOPIC = get_topic(Game.Started)
@@ -63,6 +64,15 @@ RECORDERS: dict[str, type[Any]] = {
     settings.POSTGRES: ColumnarPostgresApplicationRecorder,
 }
 """The faster application recorder used for each store (same tables, same rows)."""
+
+
+def check_seed(seed: int | None) -> None:
+    """Refuse a seed no reader of the store could hold (`SetupError`), before anything is saved."""
+    if seed is not None and not SEED_MIN <= seed <= SEED_MAX:
+        raise SetupError(
+            _("seed {seed} is out of range", seed=seed),
+            hint=_("a seed is a whole number from {low} to {high}", low=SEED_MIN, high=SEED_MAX),
+        )
 
 
 def chance_rng(seed: int, step: int) -> random.Random:
@@ -139,6 +149,7 @@ class NovusApp(Application[UUID]):
         Every step is checked by the engine first; on the first illegal one nothing is stored.
         With `game_id` given, a game already stored under that id raises `GameExists`.
         """
+        check_seed(seed)
         rules = registry.get(setup.game)
         aggregate = Game.begin(
             rules,
@@ -225,6 +236,7 @@ class NovusApp(Application[UUID]):
         created: str | None = None,
     ) -> UUID:
         """Play a whole bot game and store it in one save; returns its id."""
+        check_seed(seed)
         rules = registry.get(game)
         names = (
             [f"{bot.title()} {i + 1}" for i in range(players)]
@@ -306,7 +318,7 @@ class NovusApp(Application[UUID]):
         started: dict[UUID, Game.Started] = {}
         finished: dict[UUID, tuple[int, Game.Finished]] = {}
         taken: dict[UUID, int] = {}  # events that are not live steps: take-backs, what they took
-        for _, event in self._scan([STARTED_TOPIC, FINISHED_TOPIC, TAKEN_BACK_TOPIC]):
+        for _position, event in self._scan([STARTED_TOPIC, FINISHED_TOPIC, TAKEN_BACK_TOPIC]):
             if isinstance(event, Game.Started):
                 started[event.originator_id] = event
             elif isinstance(event, Game.Finished):

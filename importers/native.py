@@ -134,7 +134,7 @@ def loads(file: str, raw: bytes) -> NativeGame:
         game = NativeGame(
             setup=setup,
             rules_version=model.rules_version,
-            source=dict(model.source),
+            source=dict(header["source"]),  # as given (validated by `SourceModel`)
             seed=model.seed,
             created=model.created,
             id=model.id,

@@ -10,12 +10,21 @@ a test keeps the committed file equal to the generated one.
 from __future__ import annotations
 
 import json
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 from uuid import UUID
 
 from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr, TypeAdapter
 
+from domain.core.aggregate import SEED_MAX, SEED_MIN
+
 SCHEMA_ID = "https://novus.invalid/native-format.schema.json"
+
+MAX_TEXT = 1000
+"""Longest header text (a player name, an option value, a timestamp): far above any real one,
+and it keeps a mutated header from filling the views with megabytes of one cell."""
+
+Seed = Annotated[StrictInt, Field(ge=SEED_MIN, le=SEED_MAX)]
+Text = Annotated[StrictStr, Field(max_length=MAX_TEXT)]
 
 
 class _Strict(BaseModel):
@@ -25,12 +34,26 @@ class _Strict(BaseModel):
 class SetupModel(_Strict):
     """`Setup.to_json()`: the game, the players in seat order, the options, embedded components."""
 
-    game: StrictStr = Field(description="registry name, e.g. puerto-rico")
-    players: list[StrictStr] = Field(min_length=1, description="player names; index = seat")
-    options: dict[str, StrictStr] = Field(description="options/variant, defaults filled in")
+    game: Text = Field(description="registry name, e.g. puerto-rico")
+    players: list[Text] = Field(
+        min_length=1, max_length=64, description="player names; index = seat"
+    )
+    options: dict[Text, Text] = Field(description="options/variant, defaults filled in")
     components: Any = Field(
         default=None, description="component definitions for data-driven games, else null"
     )
+
+
+class SourceModel(BaseModel):
+    """Where a game came from; `kind` and `name` are typed (the views index them), any other
+    detail is kept as given (a PBeM import adds `format`, `file`, `sha256`)."""
+
+    model_config = ConfigDict(extra="allow", frozen=True)
+
+    kind: Text | None = Field(
+        default=None, description='"simulation", "import" or "manual" (other words are kept)'
+    )
+    name: Text | None = Field(default=None, description="a label: the tool, file or event")
 
 
 class Header(_Strict):
@@ -38,15 +61,15 @@ class Header(_Strict):
 
     format: Literal["novus.jsonl"]
     version: Literal[1] = Field(description="format version")
-    rules_version: StrictStr = Field(
-        description="the engine's rules version the game was played by"
-    )
+    rules_version: Text = Field(description="the engine's rules version the game was played by")
     setup: SetupModel
-    source: dict[str, Any] = Field(
+    source: SourceModel = Field(
         description='where the game came from: {"kind": "simulation"|"import"|"manual", ...}'
     )
-    seed: StrictInt | None = Field(description="the seed of a simulated game, else null")
-    created: StrictStr = Field(description="ISO 8601 timestamp of the game (or of its report)")
+    seed: Seed | None = Field(
+        description="the seed of a simulated game (a signed 64-bit integer), else null"
+    )
+    created: Text = Field(description="ISO 8601 timestamp of the game (or of its report)")
     id: UUID | None = Field(
         default=None,
         description="the game id, written by `novus export` so that re-importing a game into "

@@ -17,6 +17,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 from uuid import UUID
 
+import duckdb
 import orjson
 from eventsourcing.persistence import Tracking
 from eventsourcing.projection import Projection
@@ -25,13 +26,25 @@ from application.mapper import NovusMapper
 from domain.core.aggregate import Game
 from domain.core.protocol import ChanceStep, Decision, Scores, Setup, Step
 from projections import games as game_stats
-from projections.columns import Batch
+from projections.columns import Batch, Skipped
 from projections.fold import LocalFolds, step_of
 from projections.rows import timestamp
 from projections.view import DuckDBView
 
 History = Callable[[str, int], Sequence[Step]]
 """`history(game_id, n)`: the first `n` steps of a stored game."""
+
+
+def systemic(error: BaseException) -> bool:
+    """Whether an error is the projector's own (the DuckDB file, the machine, an interrupt)
+    rather than one game's events: only those stop a catch-up; a game's are skipped."""
+    return not isinstance(error, Exception) or isinstance(
+        error, duckdb.Error | OSError | MemoryError
+    )
+
+
+def _reason(error: BaseException) -> str:
+    return f"{type(error).__name__}: {error}"[:500]
 
 
 def _variant(options: dict[str, str]) -> str:
@@ -56,6 +69,11 @@ class GamesProjection(Projection[DuckDBView]):
         """Game and player names of the games in progress (for their `seats` rows)."""
         self.keys: dict[UUID | str, str] = {}
         """Text ids of the games in progress by their UUID or stored hex (most events name one)."""
+        self.skipped: set[str] = view.skipped_games()
+        """Games left out of the views (`skipped_games`, and those of batches not yet written):
+        their later events are passed over."""
+        self.skip_log: list[str] = []
+        """The games left out since the projection started, in order (`Batch.skip_mark`)."""
 
     def process_event(self, domain_event: Any, tracking: Tracking) -> None:
         """One event and its tracking record, in one transaction (the library's entry point)."""
@@ -77,9 +95,15 @@ class GamesProjection(Projection[DuckDBView]):
         batch = Batch()
         if not notifications:
             return batch, None, None
+        batch.skip_mark = len(self.skip_log)
         try:
             for position, event in notifications:
-                self._project(batch, position, event)
+                try:
+                    self._project(batch, position, event)
+                except Exception as error:
+                    if systemic(error):
+                        raise
+                    self.skip(batch, event.originator_id, position, error)
             batch.events = len(notifications)
             ticket = self.folds.submit()
         except BaseException:
@@ -101,16 +125,24 @@ class GamesProjection(Projection[DuckDBView]):
         batch = Batch()
         if not rows:
             return batch, None, None
+        batch.skip_mark = len(self.skip_log)
         stored_fields = mapper.stored_fields
         step_fields = self.folds.step_fields
         try:
             for position, originator_id, version, topic, state in rows:
-                found = stored_fields(topic, state)
-                if found is not None:
-                    step_fields(batch, self._known(originator_id), *found)
-                    continue
-                event = mapper.row_event(originator_id, version, topic, state)
-                self._project(batch, position, event)
+                try:
+                    found = stored_fields(topic, state)
+                    if found is not None:
+                        key = self._known(originator_id)
+                        if key is not None:
+                            step_fields(batch, key, *found)
+                        continue
+                    event = mapper.row_event(originator_id, version, topic, state)
+                    self._project(batch, position, event)
+                except Exception as error:  # one game's event: that game is left out
+                    if systemic(error):
+                        raise
+                    self.skip(batch, originator_id, position, error)
             batch.events = len(rows)
             ticket = self.folds.submit()
         except BaseException:
@@ -125,40 +157,96 @@ class GamesProjection(Projection[DuckDBView]):
             return batch
         try:
             self.folds.collect(ticket, batch)
-            self.view.write(batch, tracking)
+            for game_id, step, why in batch.failed:  # a fold worker's engine raised
+                self.skip(batch, game_id, None, f"step {step}: {why}")
+            self._leave_out(batch)
+            try:
+                self.view.write(batch, tracking)
+            except Exception as error:
+                if systemic(error) or not self._find_unwritable(batch):
+                    raise
+                self._leave_out(batch)
+                self.view.write(batch, tracking)
         except BaseException:
             self.forget()
             raise
         return batch
+
+    def _leave_out(self, batch: Batch) -> None:
+        """Remove the rows of every game left out since `batch` was started."""
+        gone = set(self.skip_log[batch.skip_mark :])
+        if gone:
+            batch.drop(gone)
+
+    def _find_unwritable(self, batch: Batch) -> bool:
+        """After a failed write: try each game's rows alone; leave out those that cannot be
+        written. Whether any was found (if not, the failure was not one game's)."""
+        found = False
+        for game_id in sorted(batch.game_ids()):
+            try:
+                self.view.probe(batch.only(game_id))
+            except Exception as error:
+                if systemic(error):
+                    raise
+                self.skip(batch, game_id, None, error)
+                found = True
+        return found
+
+    def skip(
+        self, batch: Batch, game_id: UUID | str, position: int | None, why: BaseException | str
+    ) -> None:
+        """Leave a game out of the views from now on (its rows go when `batch` is written) and
+        say why; its later events are passed over."""
+        key = str(game_id) if isinstance(game_id, UUID) else str(UUID(game_id))
+        if key in self.skipped:  # already left out (in this batch or one before)
+            return
+        meta = self.meta.pop(key, None)
+        game = meta[0] if meta else batch.games.get(key, {}).get("game")
+        reason = why if isinstance(why, str) else _reason(why)
+        entry: Skipped = (key, game, position, reason)
+        batch.skipped.append(entry)
+        self.skipped.add(key)
+        self.skip_log.append(key)
+        for known in [k for k, v in self.keys.items() if v == key]:
+            del self.keys[known]
+        self.folds.end(key)
 
     def forget(self) -> None:
         """Drop the folds (after a rebuild, or a failed write): they are refolded on demand."""
         self.folds.reset()
         self.meta.clear()
         self.keys.clear()
+        self.skipped = self.view.skipped_games()
 
     # ---- one event ------------------------------------------------------------------------
 
     def _project(self, batch: Batch, position: int, event: Any) -> None:
         if isinstance(event, Game.Decided):
             key = self._known(event.originator_id)
-            self.folds.step(batch, key, Decision(event.seat, event.action), event.step)
+            if key is not None:
+                self.folds.step(batch, key, Decision(event.seat, event.action), event.step)
         elif isinstance(event, Game.ChanceResolved):
             key = self._known(event.originator_id)
-            self.folds.step(batch, key, ChanceStep(tuple(event.outcome)), event.step)
+            if key is not None:
+                self.folds.step(batch, key, ChanceStep(tuple(event.outcome)), event.step)
+        elif str(event.originator_id) in self.skipped:
+            return
         elif isinstance(event, Game.Started):
             self._started(batch, position, event)
         elif isinstance(event, Game.Finished):
             self._finished(batch, event)
 
-    def _known(self, game_id: UUID | str) -> str:
-        """The key of a game in progress, refolded first if the folds do not hold it.
+    def _known(self, game_id: UUID | str) -> str | None:
+        """The key of a game in progress, refolded first if the folds do not hold it; None for
+        a game left out of the views (`skipped`).
 
         `game_id` is the event's UUID, or its stored hex (rows read undecoded)."""
         key = self.keys.get(game_id)
         if key is not None and key in self.meta and self.folds.knows(key):
             return key
         key = str(game_id if isinstance(game_id, UUID) else UUID(game_id))
+        if key in self.skipped:
+            return None
         if key in self.meta and self.folds.knows(key):
             self.keys[game_id] = key
             return key

@@ -37,7 +37,7 @@ from application.service import NovusApp, open_app
 from domain.core.aggregate import Game
 from domain.core.protocol import ChanceStep, Decision, Step
 from projections import rows
-from projections.columns import Batch
+from projections.columns import Batch, Skipped
 from projections.fold import LocalFolds
 from projections.projection import GamesProjection
 from projections.view import DuckDBView
@@ -120,6 +120,9 @@ class Report:
     """(game id, step, why) for each game whose stored steps the installed engine refused from
     that step on (recorded under other rules): projected without summaries, scores or facts
     from there; `novus verify GAME` shows the step."""
+    skipped: list[Skipped] = field(default_factory=list)
+    """(game id, game, notification id, why) for each game left out of the views in this
+    catch-up: one of its events could not be projected or written (`skipped_games`)."""
 
     @property
     def rate(self) -> float:
@@ -239,6 +242,7 @@ class Projector:
             self.rebuild()
         events = 0
         refused: list[tuple[str, int, str]] = []
+        skipped: list[Skipped] = []
         position = self.position
         last = self.app.max_notification_id()
         if position == 0 and last:
@@ -263,7 +267,9 @@ class Projector:
                     read = -1  # caught up: complete what is pending, read no more
             if pending and (len(pending) > ahead or not notes):
                 done = pending.popleft()
-                refused.extend(self.projection.complete(done).refused)
+                written = self.projection.complete(done)
+                refused.extend(written.refused)
+                skipped.extend(written.skipped)
                 tracking = done[2]
                 assert tracking is not None  # only non-empty batches are submitted
                 position = tracking.notification_id
@@ -274,7 +280,9 @@ class Projector:
         if publish and (events or reason or not self.published_is_current(position)):
             self.publish()
         seconds = time.perf_counter() - begin
-        return Report(events, position, seconds, bool(reason), reason, self.workers, refused)
+        return Report(
+            events, position, seconds, bool(reason), reason, self.workers, refused, skipped
+        )
 
     @property
     def published(self) -> Path:

@@ -11,7 +11,9 @@ Tables (one row each per):
   at step 0; `total` is a category. `projections.read.score_timeline` fills in the other steps;
 - `facts`: the public per-game facts (`projections.games`);
 - `tracking`: the notification id of the last event whose rows are in, written in the same
-  transaction as those rows; `marks`: which store the tables come from.
+  transaction as those rows; `marks`: which store the tables come from; `skipped_games`: the
+  games left out because one of their events could not be projected or written (the game, the
+  notification id of the event, why): none of their rows are in the other tables.
 Views: `seat_points` (breakdown, one row per category), `player_stats`,
 `player_stats_by_players`, `player_stats_by_seat`, `player_points`, `game_stats`, `seat_stats`,
 `action_stats` (decisions by verb, the part of the action before ``:``, for every game), and the
@@ -55,6 +57,8 @@ TABLES = {
 BOOKKEEPING = {
     "tracking": "application_name VARCHAR PRIMARY KEY, notification_id BIGINT NOT NULL",
     "marks": "key VARCHAR PRIMARY KEY, value VARCHAR NOT NULL",
+    "skipped_games": """
+        game_id VARCHAR PRIMARY KEY, game VARCHAR, position BIGINT, reason VARCHAR NOT NULL""",
 }
 
 VIEWS = {

@@ -21,7 +21,7 @@ from domain.core.errors import NovusError
 from projections import rows, schema
 
 if TYPE_CHECKING:
-    from projections.columns import Batch
+    from projections.columns import Batch, Skipped
 
 
 class ProjectorBusy(NovusError):
@@ -74,25 +74,60 @@ class DuckDBView(TrackingRecorder):
     # ---- writing --------------------------------------------------------------------------
 
     def write(self, batch: Batch, tracking: Tracking) -> None:
-        """Insert a batch's rows, apply its updates and record `tracking`: one transaction."""
+        """Insert a batch's rows, apply its updates and record `tracking`: one transaction.
+
+        The games the batch leaves out (`Batch.skipped`) lose every row written before and are
+        listed in `skipped_games`, in the same transaction."""
 
         def body() -> None:
-            for name, table in rows.tables(batch).items():
-                self._insert(name, table)
-            updates = rows.updates(batch)
-            if updates is not None:
-                self.con.register("finish_batch", updates)
-                try:
-                    self.con.execute(
-                        """UPDATE games SET ended = f.ended, steps = f.steps, finished = true,
-                               winners = f.winners, winner_names = f.winner_names
-                           FROM finish_batch f WHERE games.game_id = f.game_id"""
-                    )
-                finally:
-                    self.con.unregister("finish_batch")
+            self._skip(batch.skipped)
+            self._rows(batch)
             self._track(tracking)
 
         self._transaction(body)
+
+    def probe(self, batch: Batch) -> None:
+        """Raise what writing `batch`'s rows would raise; nothing is kept (rolled back)."""
+        tables = rows.tables(batch)
+        updates = rows.updates(batch)
+        self.con.execute("BEGIN TRANSACTION")
+        try:
+            for name, table in tables.items():
+                self._insert(name, table)
+            if updates is not None:
+                self._update(updates)
+        finally:
+            self.con.execute("ROLLBACK")
+
+    def _skip(self, skipped: list[Skipped]) -> None:
+        if not skipped:
+            return
+        ids = [entry[0] for entry in skipped]
+        for name in schema.TABLES:
+            self.con.execute(
+                f"DELETE FROM {name} WHERE game_id IN (SELECT unnest($ids))", {"ids": ids}
+            )
+        self.con.executemany(
+            "INSERT OR REPLACE INTO skipped_games VALUES (?, ?, ?, ?)", [list(e) for e in skipped]
+        )
+
+    def _rows(self, batch: Batch) -> None:
+        for name, table in rows.tables(batch).items():
+            self._insert(name, table)
+        updates = rows.updates(batch)
+        if updates is not None:
+            self._update(updates)
+
+    def _update(self, updates: Any) -> None:
+        self.con.register("finish_batch", updates)
+        try:
+            self.con.execute(
+                """UPDATE games SET ended = f.ended, steps = f.steps, finished = true,
+                       winners = f.winners, winner_names = f.winner_names
+                   FROM finish_batch f WHERE games.game_id = f.game_id"""
+            )
+        finally:
+            self.con.unregister("finish_batch")
 
     def _insert(self, name: str, table: Any) -> None:
         self.con.register("rows_batch", table)
@@ -115,6 +150,11 @@ class DuckDBView(TrackingRecorder):
             schema.create(self.con)
 
         self._transaction(body)
+
+    def skipped_games(self) -> set[str]:
+        """The games left out of the views (`skipped_games`)."""
+        found = self.con.execute("SELECT game_id FROM skipped_games").fetchall()
+        return {str(row[0]) for row in found}
 
     def mark(self, key: str) -> str | None:
         row = self.con.execute("SELECT value FROM marks WHERE key = ?", [key]).fetchone()

@@ -79,26 +79,46 @@ def receive(stream: IO[bytes]) -> Any:
     return marshal.loads(data)
 
 
-def fold_items(folds: LocalFolds, items: Sequence[tuple[Any, ...]]) -> Batch:
-    """Apply one batch of messages, in order; the rows they made."""
+def fold_items(
+    folds: LocalFolds, items: Sequence[tuple[Any, ...]], failed: set[str] | None = None
+) -> Batch:
+    """Apply one batch of messages, in order; the rows they made.
+
+    A game whose fold raises is reported in `Batch.failed` (the projector leaves it out of the
+    views) and its later messages are passed over (`failed`), so one game never fails the
+    others of the batch."""
     batch = Batch()
+    failed = set() if failed is None else failed
     for item in items:
         kind, key = item[0], item[1]
-        if kind == STEP:
-            folds.step_fields(batch, key, item[2], item[3], item[4])
-        elif kind == START:
-            folds.start(batch, key, Setup.from_json(orjson.loads(item[2])))
-        elif kind == RESUME:
-            setup = Setup.from_json(orjson.loads(item[2]))
-            folds.resume(key, setup, [step_from(*s) for s in item[3]])
-        else:
+        if key in failed:
+            if kind != END:
+                continue
+            failed.discard(key)
+        try:
+            if kind == STEP:
+                folds.step_fields(batch, key, item[2], item[3], item[4])
+            elif kind == START:
+                folds.start(batch, key, Setup.from_json(orjson.loads(item[2])))
+            elif kind == RESUME:
+                setup = Setup.from_json(orjson.loads(item[2]))
+                folds.resume(key, setup, [step_from(*s) for s in item[3]])
+            else:
+                folds.end(key)
+        except Exception as error:  # this game's engine raised: leave the game out
+            if isinstance(error, MemoryError | OSError):
+                raise
             folds.end(key)
+            failed.add(key)
+            step = item[2] if kind == STEP else 0
+            batch.failed.append((key, step, f"{type(error).__name__}: {error}"[:500]))
     return batch
 
 
 def serve(requests: IO[bytes], answers: IO[bytes]) -> None:
     """A worker's loop: answer each batch of messages with its rows, until the input ends."""
     folds = LocalFolds()
+    failed: set[str] = set()
     while True:
         try:
             message = receive(requests)
@@ -108,15 +128,23 @@ def serve(requests: IO[bytes], answers: IO[bytes]) -> None:
             return
         if message == RESET:
             folds.reset()
+            failed.clear()
             continue
         try:
-            batch = fold_items(folds, message)
+            batch = fold_items(folds, message, failed)
         except Exception as error:  # reported to the projector, which fails the batch
             send(answers, ("error", f"{type(error).__name__}: {error}"))
             continue
         send(
             answers,
-            ("rows", batch.steps.cols, batch.timeline.cols, batch.facts.cols, batch.refused),
+            (
+                "rows",
+                batch.steps.cols,
+                batch.timeline.cols,
+                batch.facts.cols,
+                batch.refused,
+                batch.failed,
+            ),
         )
 
 
@@ -248,6 +276,7 @@ class WorkerFolds(LocalFolds):
                 problems.append(answer[1])
                 continue
             batch.refused.extend(answer[4])
+            batch.failed.extend(answer[5])
             batch.steps.extend(answer[1])
             batch.timeline.extend(answer[2])
             batch.facts.extend(answer[3])

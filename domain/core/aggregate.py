@@ -34,6 +34,10 @@ from domain.core.protocol import (
 
 JSONDict = dict[str, Any]
 
+SEED_MIN, SEED_MAX = -(2**63), 2**63 - 1
+"""A game's seed is a signed 64-bit integer: what the views (BIGINT) and the native format hold
+(checked where games come in: `NovusApp.record_game`/`simulate`, `importers.native_models`)."""
+
 
 class Game(Aggregate):
     """A recorded game: its setup, where it came from, and every step in order."""

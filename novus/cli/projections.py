@@ -14,6 +14,7 @@ from rich import box
 from rich.table import Table
 
 from application import settings
+from application.i18n import _
 from domain.core import registry
 from domain.core.errors import NovusError
 from novus.cli.console import console, errors, progress
@@ -60,6 +61,35 @@ def _report_followed(report: runner.Report) -> None:
         f"projected {report.events} new events; position {report.position}", highlight=False
     )
     _warn_refused(report)
+    _warn_skipped(report)
+
+
+def _warn_skipped(report: runner.Report, shown: int = 5) -> None:
+    """Name the games left out of the views because one of their events could not be
+    projected or written (the rest of the log is projected all the same)."""
+    if not report.skipped:
+        return
+    console.print(
+        _(
+            "[yellow]warning:[/] {count} game(s) could not be projected and are left out of "
+            "the views (they stay in the event store):",
+            count=len(report.skipped),
+        ),
+        highlight=False,
+    )
+    for game_id, game, position, why in report.skipped[:shown]:
+        where = _(" at event {position}", position=position) if position is not None else ""
+        console.print(
+            f"  {game_id[:8]} ({game or '?'}){where}: {why}", highlight=False, markup=False
+        )
+    if len(report.skipped) > shown:
+        console.print(
+            _("  ... and {count} more", count=len(report.skipped) - shown), highlight=False
+        )
+    console.print(
+        _("  `novus verify GAME` checks one; `novus project --rebuild` tries them again"),
+        highlight=False,
+    )
 
 
 def _warn_refused(report: runner.Report, shown: int = 5) -> None:
@@ -137,6 +167,7 @@ def project(
                 highlight=False,
             )
             _warn_refused(report)
+            _warn_skipped(report)
             if follow:
                 console.print(f"following new events every {poll:g} s (Ctrl+C stops)")
                 _follow(projector, poll)
