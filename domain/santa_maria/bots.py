@@ -196,7 +196,7 @@ class HeuristicBot:
                 best.append(action)
         return best[self.rng.randrange(len(best))]
 
-    def value(self, s: State, seat: int, action: str) -> float:
+    def value(self, s: State, seat: int, action: str) -> float:  # noqa: C901
         p = s.players[seat]
         verb, _, arg = action.partition(":")
         if p.caps and (verb in MAYA_VALUES or verb.startswith("mamb")):

@@ -372,7 +372,7 @@ EXPANSION_NEEDS = {
 }
 
 
-def _expansion(
+def _expansion(  # noqa: C901
     raw: Mapping[str, Any],
     p: _Problems,
     tiles: dict[str, TileDef],
@@ -440,7 +440,7 @@ def _expansion(
     return Expansion(board, next(iter(halls.values())), cells, experts, maya)
 
 
-def parse_pack(
+def parse_pack(  # noqa: C901
     data: Mapping[str, Any], name: str, need_expansion: bool = False
 ) -> tuple[Catalog | None, list[str]]:
     """The catalog and the problems; the catalog is None when anything is missing or invalid.

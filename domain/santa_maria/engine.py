@@ -121,7 +121,7 @@ def _put_die(p: Player, cell: int, kind: int) -> None:
     p.dice_on = tuple(dice)
 
 
-def _auto(s: State, task: Task) -> None:
+def _auto(s: State, task: Task) -> None:  # noqa: C901
     kind = task[0]
     seat = s.actor
     p = s.players[seat]
@@ -463,7 +463,7 @@ def governor_step(p: Player, step: int) -> list[Task]:
     return [("guide", step)] if p.has("guide") else []
 
 
-def _task(s: State, seat: int, p: Player, task: Task, verb: str, arg: str) -> None:
+def _task(s: State, seat: int, p: Player, task: Task, verb: str, arg: str) -> None:  # noqa: C901
     if verb == "place":
         r, c, turn = (int(x) for x in arg.split(","))
         tile = s.cat.tiles[task[1]] if task[2] == "colony" else hall_def(s.cat, task[1])

@@ -313,7 +313,7 @@ def counts(faces: tuple[int, ...] | list[int]) -> tuple[int, ...]:
     return tuple(out)
 
 
-def resolve(s: State, outcome: tuple[Any, ...]) -> None:
+def resolve(s: State, outcome: tuple[Any, ...]) -> None:  # noqa: C901
     """Put a chance outcome in place (the state is a private clone)."""
     node, s.chance = s.chance[0], s.chance[1:]
     kind = node[0]

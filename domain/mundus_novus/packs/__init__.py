@@ -140,7 +140,7 @@ def _int(row: dict[str, str], key: str, where: str, problems: list[str], missing
         return 0
 
 
-def _parse(res_text: str, dev_text: str) -> tuple[list[int], list[DevCard], list[str]]:
+def _parse(res_text: str, dev_text: str) -> tuple[list[int], list[DevCard], list[str]]:  # noqa: C901
     problems: list[str] = []
     counts = [0] * 11
     seen: set[int] = set()
