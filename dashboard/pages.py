@@ -14,17 +14,10 @@ from uuid import UUID
 
 import streamlit as st
 
+from application.i18n import _
 from application.service import NovusApp, open_app
 from application.settings import data_dir
-from dashboard import boards, charts, data, stats
-from dashboard.replay import (
-    ScorePoint,
-    frame,
-    move_lines,
-    round_jumps,
-    score_timeline,
-    scores_at,
-)
+from dashboard import boards, data, replay_payload, replay_widget, stats, step_charts
 from domain.core.errors import NovusError
 
 
@@ -37,20 +30,10 @@ def app() -> NovusApp:
     return _app(str(data_dir()))
 
 
-@st.cache_data
-def _lines(folder: str, game: str, viewer: int | None = None) -> list[Any]:
-    return move_lines(_app(folder), UUID(game), viewer)
-
-
-@st.cache_resource(max_entries=64)
-def _score_points(folder: str, game: str, public: bool = False) -> list[ScorePoint]:
-    return score_timeline(_app(folder), UUID(game), public)
-
-
-@st.cache_resource(max_entries=64)
-def _score_spec(folder: str, game: str, public: bool = False) -> dict[str, Any]:
-    """Shared, never mutated (`charts.at_step` copies the path it changes)."""
-    return charts.score_spec(_score_points(folder, game, public))
+@st.cache_resource(max_entries=16)
+def _payload(folder: str, game: str, viewer: int | None) -> dict[str, Any]:
+    """The whole replay of a game for the browser; shared, never mutated."""
+    return replay_payload.build(_app(folder), UUID(game), viewer)
 
 
 def views_folder() -> Path:
@@ -104,19 +87,28 @@ def library_page() -> None:
     )
 
 
-MOVES_CSS = """<style>
-div[class*='st-key-move_']{margin-top:-0.7rem}
-div[class*='st-key-move_'] button{justify-content:flex-start;text-align:left;min-height:1.5rem;
-  padding:0.05rem 0.4rem;width:100%}
-div[class*='st-key-move_'] button p{font-size:0.85rem;text-align:left}
-</style>"""
-
-
 def _step_from_url(last: int) -> int:
-    try:
-        return max(0, min(int(st.query_params.get("step", "0")), last))
-    except ValueError:
-        return 0
+    """The step in `?step=`, clamped to the game, and the address corrected to match: a step
+    past the end shows the last one, a word shows step 0 with a message."""
+    given = st.query_params.get("step")
+    if given is None:
+        step = 0
+    else:
+        try:
+            step = max(0, min(int(given), last))
+        except ValueError:
+            st.warning(
+                _(
+                    "The address asks for step {given!r}, which is not a number: showing "
+                    "step 0. Use a number from 0 to {last}.",
+                    given=given,
+                    last=last,
+                )
+            )
+            step = 0
+    if given != str(step):
+        st.query_params["step"] = str(step)
+    return step
 
 
 def _seat_from_url(players: int) -> int | None:
@@ -164,105 +156,55 @@ def _view_as(names: tuple[str, ...] | list[str], game: str) -> int | None:
 
 
 def replay_page() -> None:
-    st.title("Replay")
+    st.title(_("Replay"))
     requested = st.query_params.get("game")
     if requested is None:
         ids = app().game_ids()
         if not ids:
-            st.info("No games to replay yet.")
+            st.info(_("No games to replay yet."))
             return
         requested = str(ids[0])
     try:
         game = str(app().find(requested))  # a full id or a unique prefix, as in the CLI
     except NovusError as error:
-        st.error(f"{error.message}; pick a game in the Library.")
+        st.error(_("{problem}; pick a game in the Library.", problem=error.message))
         return
     if st.query_params.get("game") != game:
         st.query_params["game"] = game
     folder = str(data_dir())
     viewer = _view_as(app().timeline(UUID(game)).setup.players, game)
-    try:
-        lines = _lines(folder, game, viewer)
-    except NovusError as error:
-        record = app().history(UUID(game))
-        installed = app().timeline(UUID(game)).rules.rules_version
-        st.error(
-            f"This game does not replay with the installed rules: {error.message}. It was "
-            f"recorded with {record.game} rules version {record.rules_version!r}; this Novus "
-            f"has {installed!r}. `novus verify {game[:8]}` shows the failing step."
-        )
-        return
-    last = len(lines)
     timeline = app().timeline(UUID(game))
-    setup = timeline.setup
-    step = _step_from_url(last)
-    note = boards.synthetic_note(timeline.rules, setup.options)
+    note = boards.synthetic_note(timeline.rules, timeline.setup.options)
     if note:
         st.warning(note)
-
-    def go(target: int) -> None:
-        st.query_params["game"] = game
-        st.query_params["step"] = str(max(0, min(target, last)))
-
-    round_now, next_round, back_round = round_jumps(lines, step)
-    b = st.columns([1, 1, 1, 1, 1.4, 1.4, 1.6])
-    b[0].button("First", on_click=go, args=(0,), shortcut="Home", key="first")
-    b[1].button("Prev", on_click=go, args=(step - 1,), shortcut="Left", key="prev")
-    b[2].button("Next", on_click=go, args=(step + 1,), shortcut="Right", key="next")
-    b[3].button("Last", on_click=go, args=(last,), shortcut="End", key="last")
-    b[4].button("Round back (B)", on_click=go, args=(back_round,), shortcut="B", key="round_back")
-    b[5].button("Next round (N)", on_click=go, args=(next_round,), shortcut="N", key="round")
-    b[6].markdown(f"**Step {step} / {last}** · round {round_now}")
-    picked = st.slider("Step", 0, last, step, key=f"slider_{game}_{step}")
-    if picked != step:
-        go(picked)
-        st.rerun()
-    st.caption(
-        "Keys: Left/Right one step, Home/End first/last, N next round, B round back. "
-        "The address bar holds the step: copy it to share this position."
-    )
-    view = frame(app(), UUID(game), step, viewer)
-    left, right = st.columns([3, 2])
-    with left:
-        st.html(MOVES_CSS + view.board)
-    with right:
-        if view.chosen is None and view.seat is not None:
-            name = setup.players[view.seat]
-            st.markdown(f"**Next decision: {name}**")
-            seen = setup.players[viewer] if viewer is not None else ""
-            st.caption(f"Seen as {seen}: the choice and the legal actions are hidden.")
-        elif view.chosen is not None and view.seat is not None:
-            name = setup.players[view.seat]
-            st.markdown(f"**Next decision: {name}** chose `{view.chosen}`")
-            if view.alternatives:
-                shown = ", ".join(view.alternatives[:15])
-                more = len(view.alternatives) - 15
-                st.caption(f"Also legal: {shown}" + (f" and {more} more" if more > 0 else ""))
-                with st.expander(f"The {len(view.alternatives)} other legal actions in words"):
-                    st.markdown("\n".join(f"- {text}" for text in view.described))
-            else:
-                st.caption("No other action was legal.")
-        st.subheader("Moves")
-        start = max(0, min(step - 6, last - 22))
-        with st.container(height=520, key="moves"):
-            for line in lines[start : start + 22]:
-                label = f"{line.step}. (r{line.round}) {line.text}"
-                st.button(
-                    label,
-                    key=f"move_{line.step}",
-                    type="primary" if line.step == step else "tertiary",
-                    on_click=go,
-                    args=(line.step,),
-                )
-        st.subheader("Score over time")
-        public = viewer is not None
-        spec = charts.at_step(_score_spec(folder, game, public), step)
-        st.vega_lite_chart(spec, key="score_chart")
-        st.dataframe(
-            scores_at(_score_points(folder, game, public), step),
-            hide_index=True,
-            key="score_table",
+    try:
+        built = _payload(folder, game, viewer)
+    except NovusError as error:
+        record = app().history(UUID(game))
+        st.error(
+            _(
+                "This game does not replay with the installed rules: {problem}. It was "
+                "recorded with {game} rules version {recorded!r}; this Novus has {installed!r}. "
+                "`novus verify {short}` shows the failing step.",
+                problem=error.message,
+                game=record.game,
+                recorded=record.rules_version,
+                installed=timeline.rules.rules_version,
+                short=game[:8],
+            )
         )
+        return
+    last = int(built["last"])
+    step = _step_from_url(last)
+    payload = replay_payload.add_charts(built, under_board(UUID(game), viewer, last))
+    replay_widget.show(payload, step)
+
+
+def under_board(game: UUID, viewer: int | None, last: int) -> list[step_charts.ChartGroup]:
+    """More charts to draw under the board, after the score chart; each is drawn once per game
+    (`step_charts`) and its step marker follows the replay in the browser. Issue 23 adds the
+    win-chance chart here (`step_charts.line_group`)."""
+    return []
 
 
 def games_page() -> None:

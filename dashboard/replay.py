@@ -59,7 +59,7 @@ class Frame:
     """The alternatives as the engine's sentences, in the same order."""
 
 
-def _teller(game: str, rules: Rules[Any], viewer: int | None) -> Any:
+def teller(game: str, rules: Rules[Any], viewer: int | None) -> Any:
     """`describe` for the observer and the viewer's own decisions; else the public sentence."""
     stats = game_stats.get(game)
     public = stats.public_summary if stats is not None else None
@@ -77,7 +77,7 @@ def move_lines(app: NovusApp, game_id: UUID, viewer: int | None = None) -> list[
     """One readable line per step, with the round it was played in (as `viewer` may read it)."""
     record = app.history(game_id)
     rules = registry.get(record.game)
-    tell = _teller(record.game, rules, viewer)
+    tell = teller(record.game, rules, viewer)
     lines: list[MoveLine] = []
     before = states(rules, record.setup, record.steps)
     for number, (state, step) in enumerate(zip(before, record.steps, strict=False), start=1):

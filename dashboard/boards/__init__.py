@@ -54,3 +54,13 @@ def synthetic_note(rules: Rules[Any], options: Mapping[str, str]) -> str:
     if options.get("pack") == "synthetic":
         return SYNTHETIC_LABEL
     return ""
+
+
+def legend(game: str) -> str:
+    """HTML explaining the board's symbols and codes, from the board module's optional
+    `legend()` ("" when it has none)."""
+    name = _module_name(game)
+    if importlib.util.find_spec(name) is None:
+        return ""
+    explain = getattr(importlib.import_module(name), "legend", None)
+    return str(explain()) if callable(explain) else ""

@@ -42,7 +42,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, str,
 
 
 def _hands(tab: Page) -> list[str]:
-    board = tab.locator("[data-testid='stHtml']").first.inner_html()
+    board = tab.locator(".nv-board").inner_html()
     return re.findall(r"hand: (.*?)</div>", board)
 
 

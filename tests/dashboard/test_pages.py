@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 import streamlit as st
@@ -54,31 +56,76 @@ def _replay() -> None:
     replay_page()
 
 
-def test_replay_reads_the_url_and_steps_forward(env: list[str]) -> None:
+def _payload(at: AppTest) -> dict[str, Any]:
+    """The data the replay component received in this run."""
+    (component,) = at.get("bidi_component")
+    data: dict[str, Any] = json.loads(component.proto.json)
+    return data
+
+
+def _step(at: AppTest) -> str:
+    value = at.query_params["step"]
+    return value[0] if isinstance(value, list) else value
+
+
+def test_replay_sends_the_whole_game_once_at_the_step_in_the_url(env: list[str]) -> None:
     at = AppTest.from_function(_replay, default_timeout=30)
     at.query_params["game"] = env[1]
     at.query_params["step"] = "5"
     at.run()
-    assert not at.exception
-    assert "Step 5 / " in at.markdown[0].value
-    board = at.get("html")[0].proto.body
+    assert not at.exception and not at.warning
+    data = _payload(at)
+    last = data["last"]
+    assert data["step"] == 5 and _step(at) == "5"
+    assert len(data["boards"]) == last + 1 and len(data["moves"]) == last
+    board = "".join(data["pieces"][i] for i in data["boards"][5])
     assert "Random 1" in board
-    assert any(b.proto.type == "primary" and b.label.startswith("5. ") for b in at.button)
-    assert any(c.value.startswith("Also legal: ") for c in at.caption)
-    at.button(key="next").click().run()
-    assert "Step 6 / " in at.markdown[0].value
-    assert at.query_params["step"] in ("6", ["6"])
-    assert at.get("html")[0].proto.body != board
-    chart = at.get("vega_lite_chart")[0].proto.spec
-    assert '"player"' in chart and '"datum": 6' in chart
-    at.button(key="round").click().run()
-    assert "round 2" in at.markdown[0].value and "Step 6 / " not in at.markdown[0].value
-    at.button(key="round_back").click().run()
-    assert "Step 0 / " in at.markdown[0].value and "round 1" in at.markdown[0].value
-    at.button(key="first").click().run()
-    assert "Step 0 / " in at.markdown[0].value
-    at.button(key="move_3").click().run()
-    assert "Step 3 / " in at.markdown[0].value
+    seat, others = data["decisions"][5]
+    assert data["moves"][5][1] == seat and others
+    assert all(":" not in text.split()[0] for text in [data["moves"][5][2], *others])
+    assert data["players"][seat] in others[0]
+    ranks = [p["rank"] for p in data["ranking"]]
+    assert data["finished"] and ranks[0] == 1 and ranks == sorted(ranks)
+    assert data["charts"][0]["title"] == "Score over time"
+    assert len(data["charts"][0]["svgs"]) == 4  # one panel per seat
+
+
+def test_replay_fixes_a_step_past_the_end_or_not_a_number_in_the_address(env: list[str]) -> None:
+    at = AppTest.from_function(_replay, default_timeout=30)
+    at.query_params["game"] = env[1]
+    at.query_params["step"] = "9999"
+    at.run()
+    last = _payload(at)["last"]
+    assert not at.warning and _payload(at)["step"] == last and _step(at) == str(last)
+    at = AppTest.from_function(_replay, default_timeout=30)
+    at.query_params["game"] = env[1]
+    at.query_params["step"] = "abc"
+    at.run()
+    assert not at.exception
+    assert "'abc'" in at.warning[0].value and "not a number" in at.warning[0].value
+    assert _payload(at)["step"] == 0 and _step(at) == "0"
+    at = AppTest.from_function(_replay, default_timeout=30)
+    at.query_params["game"] = env[1]
+    at.run()
+    assert _payload(at)["step"] == 0 and _step(at) == "0"
+
+
+def test_charts_added_under_the_board_reach_the_browser(
+    env: list[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from dashboard import pages, step_charts
+
+    def win_chance(game: object, viewer: int | None, last: int) -> list[step_charts.ChartGroup]:
+        line = step_charts.Series("Random 1", "#123456", [(0, 0.25), (last, 1.0)])
+        return [step_charts.line_group("Win chance", [line], last)]
+
+    monkeypatch.setattr(pages, "under_board", win_chance)
+    at = AppTest.from_function(_replay, default_timeout=30)
+    at.query_params["game"] = env[1]
+    at.run()
+    charts = _payload(at)["charts"]
+    assert [c["title"] for c in charts] == ["Score over time", "Win chance"]
+    assert "#123456" in charts[1]["svgs"][0] and charts[1]["legend"] == [["Random 1", "#123456"]]
 
 
 def _games() -> None:
