@@ -14,14 +14,16 @@ import uuid
 from dataclasses import dataclass, replace
 from pathlib import PurePath
 
+from application.i18n import _
 from domain.core.errors import NovusError
 from domain.puerto_rico.rules import RULES
-from importers.errors import ReportError
+from importers.errors import ImportProblem, ReportError
 from importers.native import NAMESPACE, NativeGame, dumps
 from importers.pbem import opening
 from importers.pbem.facts import Reader
 from importers.pbem.interpret import Interpreter
-from importers.pbem.text import sentences
+from importers.pbem.model import Fact
+from importers.pbem.text import Sentence, sentences
 
 
 @dataclass(frozen=True)
@@ -31,9 +33,20 @@ class Report:
     warnings: tuple[str, ...]
     inferred: int
     """Decisions the report left out that the rules forced (exactly one legal action)."""
+    finished: bool = True
+    """False for a game in progress: the report stops before the game ends."""
+    lines: tuple[int, ...] = ()
+    """The report line each step was read from (the line a difference is named by)."""
 
 
-def loads(file: str, data: bytes, lenient: bool = False) -> Report:
+def loads(
+    file: str,
+    data: bytes,
+    lenient: bool = False,
+    opening_row: tuple[str, ...] | None = None,
+) -> Report:
+    """Read and replay a report. `opening_row`: the row of a stored game this report may
+    extend, tried first when the report does not state its opening plantations."""
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError as error:
@@ -59,18 +72,50 @@ def loads(file: str, data: bytes, lenient: bool = False) -> Report:
         setup = RULES.prepare(players, _options(reader.preamble.get("options", "")))
     except NovusError as error:
         raise ReportError(file, first, error.message, error.hint) from None
-    facts = [fact for s in found for fact in reader.read(s)]
+    tail = _unfinished(found)
+    facts: list[Fact] = []
+    skipped: list[str] = []
+    for s in found:
+        reader.lenient = lenient and s is not tail  # a cut-off word is no misspelling
+        try:
+            read = reader.read(s)
+        except ImportProblem:
+            if s is not tail:
+                raise
+            skipped.append(
+                _(
+                    "line {line}: the report stops in the middle of this sentence; it is not "
+                    "read: {text}",
+                    line=s.line,
+                    text=s.text,
+                )
+            )
+            continue
+        facts.extend(replace(f, tail=True) if s is tail else f for f in read)
     warnings = list(reader.warnings)
     if opening.stated(facts):
         interpreter = Interpreter(file, RULES, setup)
         steps = interpreter.run(facts)
     else:
-        interpreter, steps, row = opening.infer(file, RULES, setup, facts, first)
-        warnings.append(
-            f"line {first}: the opening plantations are not stated; {', '.join(row)} is the "
-            "only row under which the report replays"
+        interpreter, steps, row, assumed = opening.infer(
+            file, RULES, setup, facts, first, prefer=opening_row
         )
-    source = {
+        if assumed:
+            warnings.append(
+                _(
+                    "line {line}: the opening plantations are not stated and the untaken ones "
+                    "have not come back yet; {row} is assumed",
+                    line=first,
+                    row=", ".join(row),
+                )
+            )
+        else:
+            warnings.append(
+                f"line {first}: the opening plantations are not stated; {', '.join(row)} is the "
+                "only row under which the report replays"
+            )
+    warnings += interpreter.notes + skipped
+    source: dict[str, object] = {
         "kind": "import",
         "format": "pbem-report",
         "file": PurePath(file).name,
@@ -78,6 +123,8 @@ def loads(file: str, data: bytes, lenient: bool = False) -> Report:
     }
     if reader.preamble.get("game"):
         source["name"] = reader.preamble["game"]
+    if warnings:
+        source["notes"] = list(warnings)
     game = NativeGame(
         setup=setup,
         rules_version=RULES.rules_version,
@@ -86,9 +133,33 @@ def loads(file: str, data: bytes, lenient: bool = False) -> Report:
         created=reader.preamble.get("date", ""),
         steps=tuple(steps),
     )
+    if not interpreter.finished:
+        warnings.append(
+            _(
+                "the report ends in round {round} before the game is over: a game in progress "
+                "({steps} steps)",
+                round=interpreter.state.round,
+                steps=len(steps),
+            )
+        )
     bare = replace(game, source={}, created="")
     game_id = uuid.uuid5(NAMESPACE, "pbem:" + hashlib.sha256(dumps(bare)).hexdigest())
-    return Report(game, game_id, tuple(warnings), interpreter.inferred)
+    return Report(
+        game,
+        game_id,
+        tuple(warnings),
+        interpreter.inferred,
+        interpreter.finished,
+        tuple(interpreter.lines),
+    )
+
+
+def _unfinished(found: list[Sentence]) -> Sentence | None:
+    """The report's last sentence when it stops without a full stop (cut off mid-sentence)."""
+    body = [s for s in found if s.turn and not s.heading]
+    if not body or body[-1].text.rstrip().endswith((".", "!", "?", ")")):
+        return None
+    return body[-1]
 
 
 def _options(text: str) -> dict[str, str]:

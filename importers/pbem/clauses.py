@@ -23,7 +23,7 @@ if TYPE_CHECKING:
 
 DRAW_RE = re.compile(
     r"(?:new|starting|opening|initial|face-up|face up|available)\s+plantations?"
-    r"(?:\s+on\s+(?:offer|display))?\s*(?:are|were|is|:)\s*(?P<list>.+)$",
+    r"(?:\s+on\s+(?:offer|display))?\s*(?:(?:are|were|is)\s*:?|:)\s*(?P<list>.+)$",
     re.IGNORECASE,
 )
 
@@ -31,7 +31,7 @@ DRAW_RE = re.compile(
 def merge(facts: list[Fact], file: str) -> list[Fact]:
     """One placement fact per player and sentence; "uses the Hacienda and draws ..." as one."""
     merged: list[Fact] = []
-    for fact in facts:
+    for fact in map(_as_placement, facts):
         if merged and merged[-1].kind == "wharf" and fact.kind == "ship":
             merged[-1] = replace(fact, wharf=True)
         elif fact.kind == "coins":
@@ -40,7 +40,12 @@ def merge(facts: list[Fact], file: str) -> list[Fact]:
             # other doubloon gains (Factory, ...) are read, not checked
         elif merged and fact.kind == "hacienda" and merged[-1].kind == "hacienda":
             merged[-1] = replace(merged[-1], tile=merged[-1].tile or fact.tile)
-        elif merged and fact.kind == "place" and merged[-1].kind == "place":
+        elif (
+            merged
+            and fact.kind == "place"
+            and merged[-1].kind == "place"
+            and merged[-1].player == fact.player
+        ):
             last = merged[-1]
             merged[-1] = replace(
                 last, targets=last.targets + fact.targets, moves=last.moves + fact.moves
@@ -55,9 +60,20 @@ def merge(facts: list[Fact], file: str) -> list[Fact]:
     return merged
 
 
+def _as_placement(fact: Fact) -> Fact:
+    """A clause the grammar did not know that mans circles ("manning the indigo plantation,
+    the Hospice") is a placement of one colonist on each (or the stated number)."""
+    m = fact.mentions
+    if fact.kind != "said" or m is None or not m.targets or "place" not in m.verbs:
+        return fact
+    if m.roles or m.goods or "build" in m.verbs:
+        return fact
+    return replace(fact, kind="place", targets=tuple(m.targets))
+
+
 # -- clause recognisers ------------------------------------------------------------------------
 
-ClauseMaker = Callable[["Reader", str, str, Sentence, re.Match[str]], list[Fact]]
+ClauseMaker = Callable[["Reader", str | None, str, Sentence, re.Match[str]], list[Fact]]
 
 
 def _money(clause: str) -> int | None:
@@ -73,23 +89,25 @@ def _money(clause: str) -> int | None:
     return number(m.group(1)) if m else None
 
 
-def _role(r: Reader, who: str, clause: str, s: Sentence, m: re.Match[str]) -> list[Fact]:
+def _role(r: Reader, who: str | None, clause: str, s: Sentence, m: re.Match[str]) -> list[Fact]:
     role = ROLE_IDS[m.group(1).lower()]
     return [Fact("role", s.line, s.text, who, role=role, money=_money(clause), turn=s.turn)]
 
 
-def _hacienda(r: Reader, who: str, clause: str, s: Sentence, m: re.Match[str]) -> list[Fact]:
+def _hacienda(r: Reader, who: str | None, clause: str, s: Sentence, m: re.Match[str]) -> list[Fact]:
     drawn = re.search(rf"draw(?:s|ing)?\s+(?:a|an|one)\s+{GOOD_RE}", clause, re.IGNORECASE)
     tile = drawn.group(1).lower() if drawn else ""
     return [Fact("hacienda", s.line, s.text, who, tile=tile, turn=s.turn)]
 
 
-def _plantation(r: Reader, who: str, clause: str, s: Sentence, m: re.Match[str]) -> list[Fact]:
+def _plantation(
+    r: Reader, who: str | None, clause: str, s: Sentence, m: re.Match[str]
+) -> list[Fact]:
     tile = "quarry" if m.group("quarry") else m.group("good").lower()
     return [Fact("plantation", s.line, s.text, who, tile=tile, turn=s.turn)]
 
 
-def _build(r: Reader, who: str, clause: str, s: Sentence, m: re.Match[str]) -> list[Fact]:
+def _build(r: Reader, who: str | None, clause: str, s: Sentence, m: re.Match[str]) -> list[Fact]:
     building = r.building(m.group("what"), s)
     spent = re.search(rf"{NUM_RE}\s+doubloons?\s+(?:spent|paid)", clause, re.IGNORECASE)
     if spent is None:
@@ -98,7 +116,7 @@ def _build(r: Reader, who: str, clause: str, s: Sentence, m: re.Match[str]) -> l
     return [Fact("build", s.line, s.text, who, building=building, money=money, turn=s.turn)]
 
 
-def _place(r: Reader, who: str, clause: str, s: Sentence, m: re.Match[str]) -> list[Fact]:
+def _place(r: Reader, who: str | None, clause: str, s: Sentence, m: re.Match[str]) -> list[Fact]:
     targets: list[tuple[str, int]] = []
     for part in re.split(r",|\band\b", m.group("where")):
         words = part.strip()
@@ -118,40 +136,44 @@ def _place(r: Reader, who: str, clause: str, s: Sentence, m: re.Match[str]) -> l
     return [Fact("place", s.line, s.text, who, targets=tuple(targets), turn=s.turn)]
 
 
-def _move(r: Reader, who: str, clause: str, s: Sentence, m: re.Match[str]) -> list[Fact]:
+def _move(r: Reader, who: str | None, clause: str, s: Sentence, m: re.Match[str]) -> list[Fact]:
     count = number(m.group("count")) if m.group("count") else 1
     move = (r.target(m.group("src"), s), r.target(m.group("dst"), s))
     return [Fact("place", s.line, s.text, who, moves=(move,) * count, turn=s.turn)]
 
 
-def _privilege(r: Reader, who: str, clause: str, s: Sentence, m: re.Match[str]) -> list[Fact]:
+def _privilege(
+    r: Reader, who: str | None, clause: str, s: Sentence, m: re.Match[str]
+) -> list[Fact]:
     """The mayor's extra colonist: the rules give it; nothing to record."""
     return []
 
 
-def _wharf(r: Reader, who: str, clause: str, s: Sentence, m: re.Match[str]) -> list[Fact]:
+def _wharf(r: Reader, who: str | None, clause: str, s: Sentence, m: re.Match[str]) -> list[Fact]:
     return [Fact("wharf", s.line, s.text, who, turn=s.turn)]
 
 
-def _coins(r: Reader, who: str, clause: str, s: Sentence, m: re.Match[str]) -> list[Fact]:
+def _coins(r: Reader, who: str | None, clause: str, s: Sentence, m: re.Match[str]) -> list[Fact]:
     return [Fact("coins", s.line, s.text, who, money=number(m.group(1)), turn=s.turn)]
 
 
-def _keep_colonists(r: Reader, who: str, clause: str, s: Sentence, m: re.Match[str]) -> list[Fact]:
+def _keep_colonists(
+    r: Reader, who: str | None, clause: str, s: Sentence, m: re.Match[str]
+) -> list[Fact]:
     return [Fact("place", s.line, s.text, who, turn=s.turn)]
 
 
-def _pass(r: Reader, who: str, clause: str, s: Sentence, m: re.Match[str]) -> list[Fact]:
+def _pass(r: Reader, who: str | None, clause: str, s: Sentence, m: re.Match[str]) -> list[Fact]:
     return [Fact("pass", s.line, s.text, who, turn=s.turn)]
 
 
-def _sell(r: Reader, who: str, clause: str, s: Sentence, m: re.Match[str]) -> list[Fact]:
+def _sell(r: Reader, who: str | None, clause: str, s: Sentence, m: re.Match[str]) -> list[Fact]:
     good = m.group("good").lower()
     money = number(m.group("money")) if m.group("money") else None
     return [Fact("sell", s.line, s.text, who, good=good, money=money, turn=s.turn)]
 
 
-def _ship(r: Reader, who: str, clause: str, s: Sentence, m: re.Match[str]) -> list[Fact]:
+def _ship(r: Reader, who: str | None, clause: str, s: Sentence, m: re.Match[str]) -> list[Fact]:
     good = m.group("good").lower()
     amount = number(m.group("amount")) if m.group("amount") else None
     wharf = bool(re.search(r"\bwharf\b", clause, re.IGNORECASE))
@@ -173,11 +195,11 @@ def _ship(r: Reader, who: str, clause: str, s: Sentence, m: re.Match[str]) -> li
     ]
 
 
-def _extra(r: Reader, who: str, clause: str, s: Sentence, m: re.Match[str]) -> list[Fact]:
+def _extra(r: Reader, who: str | None, clause: str, s: Sentence, m: re.Match[str]) -> list[Fact]:
     return [Fact("extra", s.line, s.text, who, good=m.group("good").lower(), turn=s.turn)]
 
 
-def _produce(r: Reader, who: str, clause: str, s: Sentence, m: re.Match[str]) -> list[Fact]:
+def _produce(r: Reader, who: str | None, clause: str, s: Sentence, m: re.Match[str]) -> list[Fact]:
     made: dict[str, int] = {}
     body = m.group("what")
     if not re.fullmatch(r"\s*nothing\s*", body, re.IGNORECASE):
@@ -195,16 +217,16 @@ def _produce(r: Reader, who: str, clause: str, s: Sentence, m: re.Match[str]) ->
     return [Fact("produce", s.line, s.text, who, produced=tuple(sorted(made.items())), turn=s.turn)]
 
 
-def _store(r: Reader, who: str, clause: str, s: Sentence, m: re.Match[str]) -> list[Fact]:
+def _store(r: Reader, who: str | None, clause: str, s: Sentence, m: re.Match[str]) -> list[Fact]:
     goods = re.findall(GOOD_RE, m.group("what"), re.IGNORECASE)
     return [Fact("store", s.line, s.text, who, good=g.lower(), turn=s.turn) for g in goods]
 
 
-def _keep(r: Reader, who: str, clause: str, s: Sentence, m: re.Match[str]) -> list[Fact]:
+def _keep(r: Reader, who: str | None, clause: str, s: Sentence, m: re.Match[str]) -> list[Fact]:
     return [Fact("keep", s.line, s.text, who, good=m.group("good").lower(), turn=s.turn)]
 
 
-def _lose(r: Reader, who: str, clause: str, s: Sentence, m: re.Match[str]) -> list[Fact]:
+def _lose(r: Reader, who: str | None, clause: str, s: Sentence, m: re.Match[str]) -> list[Fact]:
     made: dict[str, int] = {}
     for count, good in re.findall(rf"{NUM_RE}\s+{GOOD_RE}", m.group("what"), re.IGNORECASE):
         made[good.lower()] = made.get(good.lower(), 0) + number(count)
@@ -307,7 +329,11 @@ CLAUSES: list[tuple[re.Pattern[str], ClauseMaker]] = [
         _ship,
     ),
     (
-        re.compile(rf"\b(?:bonus|extra)\s+(?:barrel\s+of\s+)?(?P<good>{GOOD_RE[1:-1]})", re.I),
+        re.compile(
+            rf"\b(?:bonus|extra|second|additional|another)\s+(?:barrel\s+of\s+)?"
+            rf"(?P<good>{GOOD_RE[1:-1]})",
+            re.I,
+        ),
         _extra,
     ),
     (re.compile(r"^(?:produces|makes)\s+(?P<what>.+)$", re.I), _produce),
@@ -385,5 +411,5 @@ SUBJECTLESS: list[
     ),
     (re.compile(r"final\s+scores?\s*(?:are|were|:)?\s*(?P<list>.+)$", re.I), _final),
     (re.compile(r"^(?:end\s+of\s+(?:the\s+)?game|the\s+game\s+(?:ends|is\s+over))", re.I), _end),
-    (re.compile(r"^(?:nobody|no\s+one)\b", re.I), _nothing),
+    (re.compile(r"^(?:nobody|no\s+one|no\s+(?:other|more|further)\b)", re.I), _nothing),
 ]

@@ -14,20 +14,69 @@ import re
 from dataclasses import dataclass, field, replace
 
 from importers.errors import ReportError
+from importers.pbem import buildings
 from importers.pbem.clauses import CLAUSES, DRAW_RE, SUBJECTLESS, merge
+from importers.pbem.mentions import scan
 from importers.pbem.model import HINT, Fact
 from importers.pbem.text import Sentence
-from importers.pbem.words import BUILDING_IDS, GOOD_RE, NUM_RE, closest, good_of, number
+from importers.pbem.words import GOOD_RE, NUM_RE, closest, good_of, number
 
 VERBS = (
     "selects|chooses|picks|takes|plays|calls|builds|buys|constructs|purchases|places|puts|"
     "sends|moves|passes|trades|sells|ships|loads|delivers|uses|produces|makes|keeps|stores|"
-    "gains|gets|receives|draws|declines|discards|loses|collects|does|leaves|adds|assigns"
+    "gains|gets|receives|draws|declines|discards|loses|collects|does|leaves|adds|assigns|"
+    "spends|pays|earns|mans|plants|returns|erects|staffs|fills"
 )
+PARTICIPLES: dict[str, str] = {
+    "manning": "mans",
+    "sending": "sends",
+    "placing": "places",
+    "putting": "puts",
+    "gaining": "gains",
+    "taking": "takes",
+    "building": "builds",
+    "buying": "buys",
+    "shipping": "ships",
+    "trading": "trades",
+    "selling": "sells",
+    "producing": "produces",
+    "drawing": "draws",
+    "using": "uses",
+    "paying": "pays",
+    "moving": "moves",
+    "keeping": "keeps",
+    "storing": "stores",
+    "choosing": "chooses",
+    "selecting": "selects",
+    "collecting": "collects",
+    "receiving": "receives",
+    "getting": "gets",
+    "earning": "earns",
+    "loading": "loads",
+    "passing": "passes",
+    "leaving": "leaves",
+    "adding": "adds",
+    "planting": "plants",
+    "returning": "returns",
+}
+"""Participle clauses ("selects the Mayor, manning the Hospice") read as their plain verb."""
+ANY_VERB = VERBS + "|" + "|".join(PARTICIPLES)
 VERB_RE = re.compile(rf"\b(?:{VERBS})\b", re.IGNORECASE)
-SPLIT_RE = re.compile(rf"(?:,\s*|\s+)(?:and|then|and then)\s+(?=(?:{VERBS})\b)|;\s*", re.IGNORECASE)
+CLAUSE_START_RE = re.compile(rf"^(?:also\s+|then\s+)?(?:{ANY_VERB})\b", re.IGNORECASE)
+NAME_START_RE = re.compile(
+    rf"^(?:the\s+)?(?:governor\s+)?(?P<name>[A-Z][\w'’.-]*(?:\s+[A-Z][\w'’.-]*){{0,2}})\s+"
+    rf"(?:also\s+|then\s+)?(?:{VERBS})\b"
+)
+BOUNDARY_RE = re.compile(
+    r",\s*(?:and\s+then\s+|and\s+|then\s+|but\s+)?|;\s*|\s+(?:and\s+then|and|then|but)\s+",
+    re.IGNORECASE,
+)
 GOVERNOR_RE = re.compile(rf"^(?:the\s+)?governor\s+(.+?)\s+(?:{VERBS})\b", re.IGNORECASE)
 TITLE_RE = re.compile(r"^(?:the\s+)?(?:governor|then|finally|next)\s*,?\s+", re.IGNORECASE)
+
+PRONOUNS = frozenset({"he", "she", "they", "it", "then"})
+"""Subjects that name nobody: the player to move is meant."""
+NOT_NAMES = frozenset({"new", "nobody", "everyone", "everybody", "all", "each", "no", "the"})
 
 PREAMBLE_KEYS = ("players", "options", "date", "game", "title", "moderator", "rules")
 
@@ -44,46 +93,60 @@ class Reader:
 
     # -- players -------------------------------------------------------------------------------
     def find_players(self, found: list[Sentence]) -> list[str]:
-        """The "Players:" preamble line, else the subjects of turn 1 in order of appearance."""
+        """The "Players:" preamble line, else the governors of turns 1, 2, ..., else the
+        subjects of turn 1 in order of appearance (near-identical spellings are one player,
+        named as the report spells it most often)."""
         listed = self.preamble.get("players")
         if listed:
             names = [n.strip() for n in re.split(r",|\band\b", listed) if n.strip()]
             self.players = [re.sub(r"\s*\(.*\)$", "", n) for n in names]
             return self.players
-        governors = self.governors(found)
+        counts: dict[str, int] = {}
+        order: list[str] = []
+        for s in found:
+            if s.heading or not s.turn:
+                continue
+            for subject, _ in self.segments(s.text, discover=True):
+                if subject:
+                    counts[subject] = counts.get(subject, 0) + 1
+                    if s.turn == 1 and subject not in order:
+                        order.append(subject)
+        spelling = self._spellings(counts)
+        governors = self.governors(found, spelling)
         if governors:
             self.players = governors
             return self.players
-        for s in found:
-            if s.turn != 1 or s.heading:
-                continue
-            subject, _ = self.subject_of(s.text)
-            if not subject:
-                continue
-            if subject in self.players:
-                continue
-            near = closest(subject, self.players) if self.players else None
-            if near is not None:
-                if not self.lenient:
-                    raise ReportError(
-                        self.file,
-                        s.line,
-                        f"unknown player {subject!r}",
-                        hint=f"did you mean {near!r}? (--lenient fixes clear misspellings)",
-                        sentence=s.text,
-                    )
-                continue
-            self.players.append(subject)
+        self.players = []
+        for name in order:
+            canonical = spelling.get(name, name)
+            if canonical not in self.players:
+                self.players.append(canonical)
         return self.players
 
-    def governors(self, found: list[Sentence]) -> list[str]:
+    @staticmethod
+    def _spellings(counts: dict[str, int]) -> dict[str, str]:
+        """Each subject -> the most frequent spelling it is clearly a variant of."""
+        names = sorted(counts, key=lambda n: (-counts[n], n))
+        spelling: dict[str, str] = {}
+        kept: list[str] = []
+        for name in names:
+            near = closest(name, kept) if kept else None
+            if near is not None:
+                spelling[name] = near
+            else:
+                kept.append(name)
+                spelling[name] = name
+        return spelling
+
+    def governors(self, found: list[Sentence], spelling: dict[str, str] | None = None) -> list[str]:
         """Seat order from the governors named at the start of turns 1, 2, ... (the governor
         passes clockwise each turn); [] unless the cycle is seen to close."""
         by_turn: dict[int, str] = {}
         for s in found:
             m = GOVERNOR_RE.match(s.text)
             if m and s.turn and s.turn not in by_turn:
-                by_turn[s.turn] = m.group(1)
+                name = m.group(1)
+                by_turn[s.turn] = (spelling or {}).get(name, name)
         order: list[str] = []
         for turn in range(1, len(by_turn) + 1):
             name = by_turn.get(turn)
@@ -103,9 +166,60 @@ class Reader:
         if match is None:
             return "", text
         subject = TITLE_RE.sub("", text[: match.start()].strip()).strip(" ,")
+        subject = re.sub(r"\s+(?:also|then|now|finally)$", "", subject, flags=re.I)
         if not subject or not subject[0].isupper() or len(subject.split()) > 3:
             return "", text
         return subject, text[match.start() :]
+
+    def _names_a_player(self, name: str, discover: bool) -> bool:
+        if name.lower() in PRONOUNS:
+            return True
+        if discover:
+            return name.split()[0].lower() not in NOT_NAMES
+        if name.lower() in (p.lower() for p in self.players):
+            return True
+        return closest(name, self.players) is not None
+
+    def segments(self, text: str, discover: bool = False) -> list[tuple[str, list[str]]]:
+        """The sentence as (subject, clauses) per player it speaks of, in order.
+
+        "A selects the Settler and takes a Quarry, B takes the corn plantation, and C ..." is
+        three segments; "selects the Mayor, manning the Hospice, and sending 1 colonist to San
+        Juan" is one subject with three clauses. A list ("the corn plantation, the Hospice")
+        is not cut. The first segment's subject is '' when the sentence names nobody.
+        """
+        masked = _mask_parentheses(text)
+        cuts: list[tuple[int, int, bool]] = []
+        for b in BOUNDARY_RE.finditer(masked):
+            rest = masked[b.end() :]
+            if CLAUSE_START_RE.match(rest):
+                cuts.append((b.start(), b.end(), False))
+                continue
+            named = NAME_START_RE.match(rest)
+            if named and self._names_a_player(named.group("name"), discover):
+                cuts.append((b.start(), b.end(), True))
+        pieces: list[tuple[bool, str]] = []
+        at, new_subject = 0, True
+        for start, end, names in cuts:
+            pieces.append((new_subject, text[at:start]))
+            at, new_subject = end, names
+        pieces.append((new_subject, text[at:]))
+        out: list[tuple[str, list[str]]] = []
+        for starts, piece in pieces:
+            piece = piece.strip().rstrip(".!? ")
+            if not piece:
+                continue
+            if starts or not out:
+                subject, rest = self.subject_of(piece)
+                if subject.lower() in PRONOUNS:
+                    subject = ""
+                if not subject and out and starts:
+                    out[-1][1].append(piece)
+                    continue
+                out.append((subject, [rest.strip()]))
+            else:
+                out[-1][1].append(piece)
+        return out
 
     def player(self, name: str, s: Sentence) -> str:
         if name in self.players:
@@ -126,14 +240,15 @@ class Reader:
         phrase = re.sub(r"^(?:a|an|the|his|her|their|new)\s+", "", phrase.strip(), flags=re.I)
         words = re.sub(r"^(?:a|an|the|his|her|their|new)\s+", "", phrase.strip().lower())
         words = re.sub(r"[.!,;:]+$", "", words).strip()
-        if words in BUILDING_IDS:
-            return BUILDING_IDS[words]
-        near = closest(words, list(BUILDING_IDS), 0.8)
+        known = buildings.lookup(words)
+        if known is not None:
+            return known
+        near = closest(words, list(buildings.NAMES), 0.8)
         if near is not None and self.lenient:
             self.warnings.append(
                 f"line {s.line}: building {phrase.strip()!r} read as {near.title()!r}"
             )
-            return BUILDING_IDS[near]
+            return buildings.NAMES[near]
         hint = "building names follow the English edition (Small Market, Hacienda, ...)"
         if near is not None:
             hint = f"did you mean {near.title()!r}? (--lenient fixes clear misspellings)"
@@ -158,19 +273,21 @@ class Reader:
             return [Fact("turn", s.line, s.text, amount=s.turn, turn=s.turn)]
         if s.turn == 0:
             return self.read_preamble(s)
-        subject, rest = self.subject_of(s.text)
-        known = subject.lower() in (p.lower() for p in self.players)
+        segments = self.segments(s.text)
+        subject = segments[0][0] if segments else ""
+        known = bool(subject) and self._names_a_player(subject, False)
         if not known:  # "The Colonist Ship gets 4 colonists", "Final scores: ..."
             for pattern, make in SUBJECTLESS:
                 m = pattern.search(s.text)
                 if m:
                     return make(self, s, m)
-        if not subject:
-            raise ReportError(self.file, s.line, "cannot read this sentence", HINT, s.text)
-        who = self.player(subject, s)
         facts: list[Fact] = []
-        for clause in SPLIT_RE.split(rest.rstrip(".!? ")):
-            facts.extend(self.clause(who, clause.strip(), s))
+        for subject, clauses in segments:
+            who = self.player(subject, s) if subject else None
+            for clause in clauses:
+                facts.extend(self.clause(who, clause.strip(), s))
+        if not facts:
+            raise ReportError(self.file, s.line, "cannot read this sentence", HINT, s.text)
         if GOVERNOR_RE.match(s.text):
             facts = [replace(f, governor=True) if f.kind == "role" else f for f in facts]
         return merge(facts, self.file)
@@ -185,12 +302,23 @@ class Reader:
             return [self.draw(s, m)]
         return []  # a title or other prose before the first turn
 
-    def clause(self, who: str, clause: str, s: Sentence) -> list[Fact]:
+    def clause(self, who: str | None, clause: str, s: Sentence) -> list[Fact]:
+        """The facts of one clause: by the grammar (`CLAUSES`) when a pattern knows it, else a
+        "said" fact carrying only what it mentions, for the legal-move reader."""
+        clause = re.sub(r"^(?:also|then|and)\s+", "", clause, flags=re.I)
+        first = clause.split(" ", 1)
+        if first[0].lower() in PARTICIPLES:
+            clause = PARTICIPLES[first[0].lower()] + (" " + first[1] if len(first) > 1 else "")
+        mentions = scan(clause)
         for pattern, make in CLAUSES:
             m = pattern.search(clause)
             if m:
-                return make(self, who, clause, s, m)
-        raise ReportError(self.file, s.line, f"cannot read {who}'s {clause!r}", HINT, s.text)
+                made = make(self, who, clause, s, m)
+                return [replace(f, mentions=mentions, clause=clause) for f in made]
+        if mentions.empty():
+            what = f"{who}'s {clause!r}" if who else repr(clause)
+            raise ReportError(self.file, s.line, f"cannot read {what}", HINT, s.text)
+        return [Fact("said", s.line, s.text, who, turn=s.turn, mentions=mentions, clause=clause)]
 
     def draw(self, s: Sentence, m: re.Match[str]) -> Fact:
         tiles: list[str] = []
@@ -210,3 +338,16 @@ class Reader:
 
 
 __all__ = ["Fact", "Reader"]
+
+
+def _mask_parentheses(text: str) -> str:
+    """`text` with everything inside parentheses blanked (same length)."""
+    out = []
+    depth = 0
+    for ch in text:
+        if ch == "(":
+            depth += 1
+        out.append(" " if depth else ch)
+        if ch == ")" and depth:
+            depth -= 1
+    return "".join(out)

@@ -12,9 +12,10 @@ from "New plantations ..." sentences: see docs/pbem-report.md for the mapping.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
+from application.i18n import _
 from domain.core.errors import NovusError
 from domain.core.protocol import ChanceStep, Decision, Setup, Step
 from domain.puerto_rico import actions as A
@@ -30,7 +31,8 @@ from domain.puerto_rico.components import (
 )
 from domain.puerto_rico.rules import PuertoRicoRules
 from domain.puerto_rico.state import CHANCE_REFILL, PICKING, State
-from importers.errors import ReportAmbiguity, ReportError, ReportMismatch
+from importers.errors import ImportProblem, ReportAmbiguity, ReportError, ReportMismatch
+from importers.pbem import fit
 from importers.pbem.checks import Checks
 from importers.pbem.facts import Fact
 from importers.pbem.placement import (
@@ -65,6 +67,10 @@ class Interpreter(Checks):
     inferred: int = 0
     last_line: int = 1
     last_role: str = ""
+    notes: list[str] = field(default_factory=list)
+    lines: list[int] = field(default_factory=list)
+    """The report line of each step (forced steps: the line the report had reached)."""
+    """Inferences the reading made (a missing subject, ...), kept in the game's source."""
 
     def __post_init__(self) -> None:
         self.state = self.rules.initial_state(self.setup)
@@ -72,19 +78,35 @@ class Interpreter(Checks):
 
     # -- driving -------------------------------------------------------------------------------
     def run(self, facts: list[Fact]) -> list[Step]:
+        """The steps of the facts, up to the end of the game or of the report (a report that
+        stops early is a game in progress: `finished` says which)."""
         for fact in facts:
             self.last_line = fact.line
-            self.consume(fact)
+            try:
+                self.consume(fact)
+            except ImportProblem:
+                if not fact.tail:
+                    raise
+                self.note(
+                    fact.line,
+                    _(
+                        "the report stops in the middle of this sentence; it is not read: {text}",
+                        text=fact.sentence,
+                    ),
+                )
+                break
         self.advance_forced()
-        if not self.rules.is_over(self.state):
-            raise ReportError(
-                self.file,
-                self.last_line,
-                f"the report ends before the game is over (round {self.state.round}, "
-                f"{self.waiting()})",
-                hint="is the file complete?",
-            )
         return self.steps
+
+    @property
+    def finished(self) -> bool:
+        return self.rules.is_over(self.state)
+
+    def note(self, line: int, text: str) -> None:
+        """Keep an inference or correction for the game's source (shown by `novus log`)."""
+        entry = _("line {line}: {text}", line=line, text=text)
+        if entry not in self.notes:
+            self.notes.append(entry)
 
     def consume(self, fact: Fact) -> None:
         if fact.kind in CHECKS:
@@ -103,6 +125,7 @@ class Interpreter(Checks):
                 )
             self.draw(fact, fact.tiles)
             return
+        said = fact
         while True:
             if self.rules.is_over(self.state):
                 if self.skipped(fact):
@@ -122,13 +145,24 @@ class Interpreter(Checks):
             seat = self.state.actor
             name = self.names[seat]
             legal = self.rules.legal_actions(self.state, seat)
-            fits = fact.kind in PHASE_KINDS.get(self.phase(), ())
+            fact = said if said.player is not None else replace(said, player=name)
+            found = self.fitting(fact, legal)
+            fits = fact.kind in PHASE_KINDS.get(self.phase(), ()) or bool(found)
             if fact.player == name and not fits and self.skipped(fact):
                 return
             if fact.player == name:
-                action = self.resolve(fact, seat, legal)
+                action = self.resolve(fact, seat, legal, found)
                 if action is None:
                     return
+                if said.player is None:
+                    self.note(
+                        fact.line,
+                        _(
+                            "the sentence names no player; read as {name}, who is to move: {text}",
+                            name=name,
+                            text=fact.clause or fact.sentence,
+                        ),
+                    )
                 if action.startswith("colonists:"):
                     self.place_steps(fact, seat, action)
                     return
@@ -143,7 +177,7 @@ class Interpreter(Checks):
                 if len(legal) == 1:
                     self.infer(legal[0])
                     continue
-                if fits:
+                if fits and fact.kind in PHASE_KINDS.get(self.phase(), ()):
                     self.play(Decision(seat, action), fact)  # raises the engine's typed reason
                 raise self.omitted(fact, seat, legal)
             if self.skipped(fact):
@@ -152,6 +186,14 @@ class Interpreter(Checks):
                 self.infer(legal[0])
                 continue
             raise self.omitted(fact, seat, legal)
+
+    def fitting(self, fact: Fact, legal: Any) -> list[str]:
+        """The legal actions the fact's clause fits (the legal-move reading)."""
+        if fact.mentions is None or fact.kind in ("place", "produce"):
+            return []
+        if self.phase() == MAYOR and fact.kind == "said" and fact.mentions.targets:
+            return []
+        return fit.candidates(legal, fact.mentions, self.state.ships)
 
     def advance_forced(self, until_round: int | None = None) -> None:
         """Play decisions that have exactly one legal action (the report need not state them)."""
@@ -184,6 +226,7 @@ class Interpreter(Checks):
                 sentence=fact.sentence if fact else "",
             ) from None
         self.steps.append(step)
+        self.lines.append(fact.line if fact else self.last_line)
 
     def draw(self, fact: Fact, tiles: tuple[str, ...]) -> None:
         """Map stated tiles to chance outcomes, in the order written: each chance step the
@@ -226,15 +269,66 @@ class Interpreter(Checks):
             )
 
     # -- facts -> actions ----------------------------------------------------------------------
-    def resolve(self, fact: Fact, seat: int, legal: tuple[str, ...] | Any) -> str | None:
+    def resolve(self, fact: Fact, seat: int, legal: Any, found: list[str]) -> str | None:
+        """The action the fact states: the one legal action its clause fits; the grammar's
+        reading only chooses among several that fit, or stands in when none does."""
+        kind = fact.kind
+        if kind == "place" or (kind == "said" and self.phase() == MAYOR and fact.mentions):
+            if kind == "said":
+                assert fact.mentions is not None
+                fact = replace(fact, targets=tuple(fact.mentions.targets))
+            return self.place(fact, seat)
+        hinted = self.grammar_action(fact, seat, legal)
+        if hinted in found:
+            return hinted
+        if len(found) > 1 and kind in fit.KIND_OF_VERB:
+            found = [a for a in found if fit.kind_of(a) == kind] or found
+        if len(found) > 1 and all(a.startswith("role:prospector") for a in found):
+            return self.prospector(fact, found)
+        if len(found) > 1 and all(fit.kind_of(a) == "ship" for a in found):
+            found = self.ships_by_amount(fact, seat, found)
+        if len(found) == 1:
+            return found[0]
+        if found:
+            raise ReportAmbiguity(
+                self.file,
+                fact.line,
+                _(
+                    "{who}: the sentence fits {n} legal moves: {moves}",
+                    who=self.names[seat],
+                    n=len(found),
+                    moves=", ".join(found),
+                ),
+                hint=_("name the move more precisely (the building, the good, the ship)"),
+                sentence=fact.sentence,
+            )
+        if kind == "extra":
+            self.check_forced_extra(fact, seat)
+            return None
+        if hinted is not None:
+            return hinted
+        assert fact.mentions is not None
+        if len(legal) == 1:
+            return ""  # fits nothing: the caller plays the forced move and reads the fact again
+        raise ReportError(
+            self.file,
+            fact.line,
+            _(
+                "{who}: no legal move fits what the sentence names ({what})",
+                who=self.names[seat],
+                what=fact.mentions.summary(),
+            ),
+            hint=_("legal now: {moves}", moves=", ".join(list(legal)[:12])),
+            sentence=fact.sentence,
+        )
+
+    def grammar_action(self, fact: Fact, seat: int, legal: Any) -> str | None:
+        """The action the sentence grammar reads (the fallback), or None."""
         kind = fact.kind
         if kind == "role":
             if fact.role == "prospector":
                 cards = [a for a in ("role:prospector", "role:prospector2") if a in legal]
-                if fact.money is not None:
-                    cards = [a for a in cards if self._card_money(a) + 1 == fact.money] or cards
-                # two prospector cards with the same doubloons are the same choice: take the first
-                return cards[0] if cards else "role:prospector"
+                return self.prospector(fact, cards) if cards else "role:prospector"
             return f"role:{fact.role}"
         if kind == "plantation":
             return f"plantation:{fact.tile}"
@@ -247,18 +341,24 @@ class Interpreter(Checks):
         if kind == "sell":
             return f"sell:{fact.good}"
         if kind == "extra":
-            action = f"extra:{fact.good}"
-            if action in legal:
-                return action
-            self.check_forced_extra(fact, seat)
-            return None
+            return f"extra:{fact.good}"
         if kind in ("store", "keep"):
             return f"{kind}:{fact.good}"
         if kind == "ship":
             return self.ship(fact, seat, legal)
-        if kind == "place":
-            return self.place(fact, seat)
-        raise ReportError(self.file, fact.line, f"unexpected {kind}", sentence=fact.sentence)
+        return None
+
+    def prospector(self, fact: Fact, cards: list[str]) -> str:
+        """Two Prospector cards (5 players): the stated gain picks the card; with the same
+        doubloons they are the same choice and the first is taken."""
+        if fact.money is not None:
+            cards = [a for a in cards if self._card_money(a) + 1 == fact.money] or cards
+        return cards[0]
+
+    def ships_by_amount(self, fact: Fact, seat: int, found: list[str]) -> list[str]:
+        if fact.amount is None:
+            return found
+        return [a for a in found if self._load(seat, a) == fact.amount] or found
 
     def _card_money(self, action: str) -> int:
         return self.state.role_doubloons[ROLES.index(action.removeprefix("role:"))]
@@ -319,7 +419,7 @@ class Interpreter(Checks):
         target order; the engine finishes a placement once the rest is forced)."""
         wanted = A.parse_placement(action) or {}
         for target in sorted(wanted):
-            for _ in range(wanted[target]):
+            for _count in range(wanted[target]):
                 s = self.state
                 if s.over or s.role != MAYOR or s.actor != seat or not s.hand:
                     break

@@ -3,6 +3,10 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from importers.pbem.mentions import Mentions
 
 HINT = "see docs/pbem-report.md for the sentences the importer understands"
 
@@ -32,3 +36,9 @@ class Fact:
     turn: int = 0
     governor: bool = False
     """The sentence names the player as governor ("Governor Ana selects ...")."""
+    mentions: Mentions | None = None
+    """What the clause names, for the legal-move reader (`importers.pbem.fit`)."""
+    clause: str = ""
+    """The clause the fact was read from."""
+    tail: bool = False
+    """From a last sentence the report stops in the middle of (no final full stop)."""

@@ -40,9 +40,17 @@ def stated(facts: list[Fact]) -> bool:
 
 
 def infer(
-    file: str, rules: PuertoRicoRules, setup: Setup, facts: list[Fact], line: int
-) -> tuple[Interpreter, list[Step], tuple[str, ...]]:
-    """(interpreter, steps, row) of the one opening row under which the report replays."""
+    file: str,
+    rules: PuertoRicoRules,
+    setup: Setup,
+    facts: list[Fact],
+    line: int,
+    prefer: tuple[str, ...] | None = None,
+) -> tuple[Interpreter, list[Step], tuple[str, ...], bool]:
+    """(interpreter, steps, row, assumed) of the one opening row under which the report
+    replays. A game in progress whose untaken tiles have not come back yet fits several rows:
+    then the first is assumed (`assumed` true), `prefer` (the row of the stored game this report
+    extends) before any other."""
     probe = Interpreter(file, rules, setup)
     spec = probe.rules.chance_spec(probe.state)
     pool = Counter(str(t) for t in spec.pool)  # type: ignore[union-attr]
@@ -53,6 +61,14 @@ def infer(
             break
         if fact.kind == "plantation" and fact.tile != "quarry":
             taken.append(fact.tile)
+        elif (
+            fact.kind == "said"
+            and fact.mentions
+            and _picked(fact.mentions.tiles, fact.mentions.roles)
+        ):
+            taken.append(fact.mentions.tiles[0])
+        if fact.kind == "role" and taken and fact.role != "settler":
+            break  # the first settler phase is over
     if len(taken) > size or Counter(taken) - pool:
         raise ReportError(
             file,
@@ -68,6 +84,9 @@ def infer(
         if not Counter(rest) - left
         for order in sorted(set(itertools.permutations(rest)))
     ]
+    if prefer is not None and tuple(prefer[: len(taken)]) == tuple(taken):
+        preferred = tuple(prefer[len(taken) :])
+        orders = [preferred, *(o for o in orders if o != preferred)]
     if len(orders) > MAX_CANDIDATES:
         raise ReportAmbiguity(
             file,
@@ -93,10 +112,12 @@ def infer(
         if len(fits) > 1:
             break
     if len(fits) == 1:
-        return fits[0]
+        return (*fits[0], False)
     if not fits:
         assert furthest is not None
         raise furthest
+    if not fits[0][0].finished:
+        return (*fits[0], True)
     rows = "; ".join(", ".join(f[2]) for f in fits)
     raise ReportAmbiguity(
         file,
@@ -105,3 +126,8 @@ def infer(
         f"report ({rows}, ...)",
         hint="add 'Starting plantations: ...' before Turn 1",
     )
+
+
+def _picked(tiles: list[str], roles: list[str]) -> bool:
+    """A clause naming a plantation first (not a quarry) and no role: a pick from the row."""
+    return bool(tiles) and tiles[0] != "quarry" and not roles

@@ -18,7 +18,7 @@ for _name, _role in zip(ROLE_NAMES["standard"], ROLES, strict=True):
     ROLE_IDS.setdefault(_name.lower(), _role)
 """'settler' -> 'settler', 'prospector' -> 'prospector' (the second card is chosen later)."""
 
-BUILDING_IDS: dict[str, str] = {
+BUILDING_IDS: dict[str, str] = {  # the engine names; importers.pbem.buildings has all
     name.lower(): b.id for name, b in zip(BUILDING_NAMES["standard"], BUILDINGS, strict=True)
 }
 BUILDING_TITLE: dict[str, str] = {
