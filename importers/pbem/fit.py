@@ -9,7 +9,7 @@ One fitting action is the move; none or several is for the caller to report.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
 from importers.pbem.mentions import Mentions
 
@@ -35,66 +35,81 @@ def kind_of(action: str) -> str:
 def fits(action: str, m: Mentions, ships: tuple[int, ...] = ()) -> bool:
     """Whether the mentions name everything `action` is about."""
     verb, _, rest = action.partition(":")
-    args = rest.split(":") if rest else []
-    goods, tiles, built = m.goods, m.tiles, m.buildings
-    if verb == "role":
-        return args[0].removesuffix("2") in m.roles
-    if verb == "plantation":
-        return args[0] in tiles
-    if verb == "hacienda" and not args:
-        return "hacienda" in built and bool(m.verbs & {"draw", "use"})
-    if verb == "hacienda":
-        return (args[0] == "forest") == ("forest" in m.words)
-    if verb == "forest":
-        return args[0] in tiles and "forest" in m.words
-    if verb == "build":
-        return args[0] in built and "build" in m.verbs | _implied_build(m)
-    if verb == "sell":
-        post = len(args) > 1
-        return args[0] in goods and ("trading_post" in built) == post
-    if verb == "ship":
-        if args[0] not in goods:
-            return False
-        if args[1] == "wharf":
-            return "wharf" in built
-        if "wharf" in built or "small_wharf" in built:
-            return False
-        return not m.ships or _names_ship(int(args[1]), m.ships, ships)
-    if verb == "store":
-        return args[0] in goods and "store" in m.verbs
-    if verb == "keep":
-        return args[0] in goods and "keep" in m.verbs
-    if verb == "extra":
-        return args[0] in goods
-    if verb == "pass":
-        return "pass" in m.verbs
-    if verb == "small_wharf":
-        if args[0] == "sail":
-            return "small_wharf" in built and "ship" in m.verbs and not goods
-        return "small_wharf" in built and args[0] in goods
-    if verb == "pay":
-        if args[0] == "vp":
-            return bool(m.words & {"vp", "victory"})
-        if args[0] == "good":
-            return args[1] in goods
-        return "colonist" in m.words and _target(args[1], m)
-    if verb == "guest":
-        return "guest" in m.words and _target(args[0], m)
-    if verb == "noble":
-        return "noble" in m.words and args[0] in built
-    if verb == "supplier":
-        return args[0] in goods if args[0] != "done" else bool(m.verbs & {"done", "pass"})
-    if verb == "lodge":
-        return args[0] in tiles or (args[0] == "forest" and "forest" in m.words)
-    if verb == "land":
-        if args[0] == "sell":
-            return "sell" in m.verbs and args[1] in tiles
-        return "land_office" in built and (args[0] == "forest") == ("forest" in m.words)
-    if verb == "ship_noble":
-        return "noble" in m.words and (args[0] == "take") == ("take" in m.verbs)
-    if verb == "draft":
-        return args[0] in built
-    return False
+    test = FITS.get(verb if rest or verb != "hacienda" else "hacienda_draw")
+    return test is not None and test(rest.split(":") if rest else [], m, ships)
+
+
+Test = Callable[[list[str], Mentions, tuple[int, ...]], bool]
+
+
+def _role(args: list[str], m: Mentions, ships: tuple[int, ...]) -> bool:
+    return args[0].removesuffix("2") in m.roles
+
+
+def _build(args: list[str], m: Mentions, ships: tuple[int, ...]) -> bool:
+    return args[0] in m.buildings and "build" in m.verbs | _implied_build(m)
+
+
+def _sell(args: list[str], m: Mentions, ships: tuple[int, ...]) -> bool:
+    return args[0] in m.goods and ("trading_post" in m.buildings) == (len(args) > 1)
+
+
+def _ship(args: list[str], m: Mentions, ships: tuple[int, ...]) -> bool:
+    if args[0] not in m.goods:
+        return False
+    if args[1] == "wharf":
+        return "wharf" in m.buildings
+    if "wharf" in m.buildings or "small_wharf" in m.buildings:
+        return False
+    return not m.ships or _names_ship(int(args[1]), m.ships, ships)
+
+
+def _small_wharf(args: list[str], m: Mentions, ships: tuple[int, ...]) -> bool:
+    if args[0] == "sail":
+        return "small_wharf" in m.buildings and "ship" in m.verbs and not m.goods
+    return "small_wharf" in m.buildings and args[0] in m.goods
+
+
+def _pay(args: list[str], m: Mentions, ships: tuple[int, ...]) -> bool:
+    if args[0] == "vp":
+        return bool(m.words & {"vp", "victory"})
+    if args[0] == "good":
+        return args[1] in m.goods
+    return "colonist" in m.words and _target(args[1], m)
+
+
+def _land(args: list[str], m: Mentions, ships: tuple[int, ...]) -> bool:
+    if args[0] == "sell":
+        return "sell" in m.verbs and args[1] in m.tiles
+    return "land_office" in m.buildings and (args[0] == "forest") == ("forest" in m.words)
+
+
+FITS: dict[str, Test] = {
+    "role": _role,
+    "plantation": lambda a, m, s: a[0] in m.tiles,
+    "hacienda_draw": lambda a, m, s: "hacienda" in m.buildings and bool(m.verbs & {"draw", "use"}),
+    "hacienda": lambda a, m, s: (a[0] == "forest") == ("forest" in m.words),
+    "forest": lambda a, m, s: a[0] in m.tiles and "forest" in m.words,
+    "build": _build,
+    "sell": _sell,
+    "ship": _ship,
+    "store": lambda a, m, s: a[0] in m.goods and "store" in m.verbs,
+    "keep": lambda a, m, s: a[0] in m.goods and "keep" in m.verbs,
+    "extra": lambda a, m, s: a[0] in m.goods,
+    "pass": lambda a, m, s: "pass" in m.verbs,
+    "small_wharf": _small_wharf,
+    "pay": _pay,
+    "guest": lambda a, m, s: "guest" in m.words and _target(a[0], m),
+    "noble": lambda a, m, s: "noble" in m.words and a[0] in m.buildings,
+    "supplier": lambda a, m, s: (
+        a[0] in m.goods if a[0] != "done" else bool(m.verbs & {"done", "pass"})
+    ),
+    "lodge": lambda a, m, s: a[0] in m.tiles or (a[0] == "forest" and "forest" in m.words),
+    "land": _land,
+    "ship_noble": lambda a, m, s: "noble" in m.words and (a[0] == "take") == ("take" in m.verbs),
+    "draft": lambda a, m, s: a[0] in m.buildings,
+}
+"""Per action verb: whether the mentions fit the action's arguments."""
 
 
 def candidates(legal: Iterable[str], m: Mentions, ships: tuple[int, ...] = ()) -> list[str]:
