@@ -32,6 +32,7 @@ AREAS: tuple[str, ...] = (
     "io",
     "dashboard",
     "components",
+    "play",
 )
 """Area modules under `novus.cli`, registered in this order if they exist."""
 

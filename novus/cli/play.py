@@ -1,0 +1,210 @@
+"""Recording and exploring games from the terminal: `novus new`, `legal`, `move`, `draw`,
+`takeback`, `branch`, `finish` (all over `application.play`, like the dashboard's Play page).
+
+Each command stores its step at once; scripts chain them (`novus new` prints only the id on
+stdout, `novus legal --json` prints JSON).
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Annotated
+from uuid import UUID
+
+import typer
+from rich.table import Table
+
+from application import play
+from application.i18n import _
+from application.service import NovusApp
+from domain.core.errors import NovusError
+from novus.cli.console import console, errors
+from novus.cli.options import DataDir, OptionPairs, open_store, parse_options
+from novus.cli.simulation import BotKind
+
+GameArg = Annotated[str, typer.Argument(help="Game id or unique prefix (see `novus games`).")]
+
+
+def new(
+    game: Annotated[str, typer.Option("--game", "-g", help="Game name (see `novus rules`).")],
+    players: Annotated[
+        str, typer.Option("--players", "-p", help="Player names in seat order: A,B,C.")
+    ],
+    option: OptionPairs = None,
+    seed: Annotated[
+        int | None, typer.Option("--seed", help="Seed for chance drawn by Novus (`draw`).")
+    ] = None,
+    data_dir: DataDir = None,
+) -> None:
+    """Start a game to enter move by move; prints its id."""
+    names = [p.strip() for p in players.split(",") if p.strip()]
+    app = open_store(data_dir)
+    game_id = play.new_game(app, game, names, parse_options(option), seed=seed)
+    pos = play.position(app, game_id)
+    if pos.synthetic_note:
+        errors.print(f"[yellow]{_('note')}:[/] {pos.synthetic_note}", highlight=False)
+    print(game_id)
+
+
+def legal(
+    game_ref: GameArg,
+    as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
+    data_dir: DataDir = None,
+) -> None:
+    """Who is to move and the legal moves (action code and sentence), or the chance awaited."""
+    app = open_store(data_dir, create=False)
+    pos = play.position(app, app.find(game_ref))
+    if as_json:
+        print(json.dumps(pos.to_json(), ensure_ascii=False))
+        return
+    console.print(
+        _("{game} step {step}", game=pos.game, step=pos.step)
+        + (f"  [yellow]{pos.synthetic_note}[/]" if pos.synthetic_note else ""),
+        highlight=False,
+    )
+    if pos.over:
+        console.print(_("the game is over"))
+        return
+    if pos.chance is not None:
+        spec = play.chance_json(pos.chance)
+        items = ", ".join(play.chance_choices(pos.chance))
+        console.print(
+            _(
+                "waiting for chance: {label} ({count} of {items})",
+                label=spec["label"],
+                count=play.chance_count(pos.chance),
+                items=items or _("dice values"),
+            ),
+            highlight=False,
+        )
+        console.print(
+            _("enter it with `novus move GAME --chance A,B,...` or let Novus draw: `novus draw`")
+        )
+        return
+    names = ", ".join(pos.players[s] for s in pos.to_move)
+    console.print(_("to move: {names}", names=names), highlight=False)
+    table = Table(_("seat"), _("action"), _("move"))
+    for m in pos.moves:
+        table.add_row(str(m.seat), m.action, m.text)
+    console.print(table)
+
+
+def move(
+    game_ref: GameArg,
+    text: Annotated[
+        str | None, typer.Argument(help="An action code, the move's sentence, or words of it.")
+    ] = None,
+    chance: Annotated[
+        str | None,
+        typer.Option("--chance", help="The chance outcome seen at the table: A,B,C (or dice)."),
+    ] = None,
+    seat: Annotated[
+        int | None, typer.Option("--seat", help="Whose move, when several seats may move.")
+    ] = None,
+    data_dir: DataDir = None,
+) -> None:
+    """Record a move (by code or words), or with --chance the outcome seen at the table."""
+    if (text is None) == (chance is None):
+        raise NovusError(
+            _("give either a move or --chance OUTCOME"),
+            hint=_("e.g. `novus move 3f2a role:settler` or `novus move 3f2a --chance corn,sugar`"),
+        )
+    app = open_store(data_dir, create=False)
+    game_id = app.find(game_ref)
+    if chance is not None:
+        outcome = play.enter_chance(app, game_id, chance)
+        console.print(_("recorded: {outcome}", outcome=", ".join(map(str, outcome))))
+    else:
+        chosen = play.move(app, game_id, text or "", seat=seat)
+        console.print(_("recorded: {text} ({action})", text=chosen.text, action=chosen.action))
+    _next(app, game_id)
+
+
+def draw(game_ref: GameArg, data_dir: DataDir = None) -> None:
+    """Let Novus draw the chance outcome the game waits for."""
+    app = open_store(data_dir, create=False)
+    game_id = app.find(game_ref)
+    outcome = play.draw(app, game_id)
+    console.print(_("drawn: {outcome}", outcome=", ".join(map(str, outcome))), highlight=False)
+    _next(app, game_id)
+
+
+def takeback(
+    game_ref: GameArg,
+    steps: Annotated[int, typer.Option("--steps", "-n", help="How many steps.")] = 1,
+    data_dir: DataDir = None,
+) -> None:
+    """Take back the last step(s); recorded as an event, nothing is deleted."""
+    app = open_store(data_dir, create=False)
+    game_id = app.find(game_ref)
+    left = play.take_back(app, game_id, steps)
+    console.print(_("took back {n} step(s); the game is at step {step}", n=steps, step=left))
+    _next(app, game_id)
+
+
+def branch(
+    game_ref: GameArg,
+    at: Annotated[int, typer.Option("--at", help="Keep the first STEP steps.")],
+    data_dir: DataDir = None,
+) -> None:
+    """Start a new game from the first STEP steps of a game (parent and step in its source);
+    prints its id."""
+    app = open_store(data_dir, create=False)
+    parent = app.find(game_ref)
+    print(play.branch(app, parent, at))
+
+
+def finish(
+    game_ref: GameArg,
+    bot: Annotated[BotKind, typer.Option("--bot", "-b", help="Bot kind.")] = BotKind.heuristic,
+    seats: Annotated[
+        str | None,
+        typer.Option("--seats", help="Seats the bots play, e.g. 1,2 (default: all)."),
+    ] = None,
+    data_dir: DataDir = None,
+) -> None:
+    """Let bots play the chosen seats (chance drawn by Novus) until the game ends or another
+    seat is to move."""
+    chosen = None
+    if seats is not None:
+        try:
+            chosen = [int(s) for s in seats.split(",") if s.strip()]
+        except ValueError:
+            raise NovusError(
+                _("--seats takes seat numbers, got {seats!r}", seats=seats),
+                hint=_("e.g. --seats 1,2 (seats count from 0)"),
+            ) from None
+    app = open_store(data_dir, create=False)
+    game_id = app.find(game_ref)
+    played = play.finish(app, game_id, bot.value, chosen)
+    console.print(_("the bots played {n} step(s)", n=len(played)))
+    _next(app, game_id)
+
+
+def _next(app: NovusApp, game_id: UUID) -> None:
+    """One line saying what the game waits for now."""
+    pos = play.position(app, game_id)
+    if pos.over:
+        record = app.history(game_id)
+        totals = ", ".join(
+            f"{pos.players[s.seat]} {s.total}"
+            for s in (record.scores.seats if record.scores else ())
+        )
+        console.print(_("the game is over: {totals}", totals=totals), highlight=False)
+    elif pos.chance is not None:
+        console.print(_("next: chance ({label})", label=pos.chance.label), highlight=False)
+    else:
+        names = ", ".join(pos.players[s] for s in pos.to_move)
+        console.print(
+            _("next: {names} ({n} legal moves)", names=names, n=len(pos.moves)), highlight=False
+        )
+
+
+def register(app: typer.Typer) -> None:
+    app.command("new")(new)
+    app.command("legal")(legal)
+    app.command("move")(move)
+    app.command("draw")(draw)
+    app.command("takeback")(takeback)
+    app.command("branch")(branch)
+    app.command("finish")(finish)

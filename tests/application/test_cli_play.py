@@ -1,0 +1,89 @@
+"""`novus new/legal/move/draw/takeback/branch/finish` through typer's CliRunner: a Puerto Rico
+game with both expansions entered at the table, a take-back, a branch, bots, `novus verify`."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+from application.service import open_app
+from novus.cli.main import app, registered
+
+runner = CliRunner()
+
+
+def novus(*args: str | Path) -> tuple[int, str]:
+    result = runner.invoke(app, [str(a) for a in args])
+    assert "Traceback" not in result.output
+    assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
+    return result.exit_code, result.output
+
+
+def legal(data: Path, game: str) -> dict[str, object]:
+    code, out = novus("legal", game, "--json", "-d", data)
+    assert code == 0, out
+    found: dict[str, object] = json.loads(out)
+    return found
+
+
+def test_record_take_back_branch_finish_verify(tmp_path: Path) -> None:
+    assert "play" in registered
+    data = tmp_path / "data"
+    code, out = novus(
+        "new", "--game", "puerto-rico", "--players", "Ana,Ben,Cleo",
+        "--option", "buildings=draft", "--option", "nobles=true", "--seed", "3", "-d", data,
+    )  # fmt: skip
+    assert code == 0, out
+    game = out.strip().splitlines()[-1]
+    start = legal(data, game)
+    assert start["chance"] == {
+        "kind": "draw",
+        "label": "face-up plantations",
+        "count": 4,
+        "pool": start["chance"]["pool"],  # type: ignore[index]
+    }
+    code, out = novus("legal", game, "-d", data)
+    assert "waiting for chance: face-up plantations" in out
+    # the plantations turned up at the table
+    code, out = novus("move", game, "--chance", "corn,indigo,sugar,corn", "-d", data)
+    assert code == 0 and "recorded: corn, indigo, sugar, corn" in out
+    code, out = novus("legal", game, "-d", data)
+    assert "to move: Ana" in out and "draft:small_market" in out
+    code, out = novus("move", game, "small market", "-d", data)  # words of the sentence
+    assert code == 0 and "draft:small_market" in out
+    code, out = novus("move", game, "market", "-d", data)  # two markets left: candidates
+    assert code == 1 and "matches 2 legal moves" in out and "draft:large_market" in out
+    code, out = novus("move", game, "draft:large_market", "-d", data)
+    assert code == 0
+    code, out = novus("takeback", game, "-d", data)
+    assert code == 0 and "at step 2" in out
+    assert legal(data, game)["step"] == 2
+    code, out = novus("takeback", game, "--steps", "9", "-d", data)
+    assert code == 1 and "cannot take back 9 steps" in out
+    code, out = novus("move", game, "--chance", "gold", "-d", data)
+    assert code == 1 and "error:" in out
+    code, out = novus("draw", game, "-d", data)
+    assert code == 1 and "decision, not a chance" in out
+
+    code, out = novus("branch", game, "--at", "1", "-d", data)
+    assert code == 0, out
+    child = out.strip().splitlines()[-1]
+    code, out = novus("finish", game, "--bot", "heuristic", "--seats", "1,2", "-d", data)
+    assert code == 0 and "played 2 step" in out and "next: Ana" in out  # Ben, Cleo; Ana: no bot
+    code, out = novus("finish", game, "--bot", "heuristic", "-d", data)
+    assert code == 0 and "the game is over" in out
+    code, out = novus("finish", child, "--bot", "random", "-d", data)
+    assert code == 0 and "the game is over" in out
+    code, out = novus("verify", "--all", "-d", data)
+    assert code == 0 and "ok: 2 games" in out
+    store = open_app(data)
+    try:
+        parent_steps = store.history(store.find(game)).steps
+        child_record = store.history(store.find(child))
+        assert child_record.steps[:1] == parent_steps[:1]
+        assert child_record.source["parent"] == str(store.find(game))
+        assert store.history(store.find(game)).takebacks
+    finally:
+        store.close()
