@@ -22,7 +22,7 @@ from typing import Any
 from uuid import UUID
 
 from application.errors import GameChanged, StepOutOfRange
-from application.i18n import _
+from application.i18n import _, describe
 from application.service import NovusApp, bot_seed, chance_rng
 from domain.core import registry
 from domain.core.bots import BOT_KINDS
@@ -159,7 +159,7 @@ def position(app: NovusApp, game_id: UUID, expected_version: int | None = None) 
     if to_move == (CHANCE,):
         return Position(to_move=to_move, chance=rules.chance_spec(state), **base)
     moves = tuple(
-        Move(seat, action, rules.describe(state, Decision(seat, action)))
+        Move(seat, action, describe(rules, state, Decision(seat, action)))
         for seat in to_move
         for action in rules.legal_actions(state, seat)
     )
