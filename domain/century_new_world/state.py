@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from domain.century_new_world.tables import Tables
+from domain.core.state import LEGAL_CACHE, SeatedState, SlotState
 
 # phases
 CHANCE_CARDS, CHANCE_BONUS, CHANCE_TILES = 0, 1, 2
@@ -32,7 +33,7 @@ PHASE_NAMES = (
 )
 
 
-class Player:
+class Player(SlotState):
     """One seat's holdings. Settlers: `available` on the player board, `reserve` beside it (not
     usable yet), the rest on locations (`State.occ_seat`/`occ_n`)."""
 
@@ -53,33 +54,16 @@ class Player:
         self.bonus = ()
         self.explored = ()
 
-    def clone(self) -> Player:
-        p = Player.__new__(Player)
-        p.cubes = self.cubes
-        p.available = self.available
-        p.reserve = self.reserve
-        p.cards = self.cards
-        p.bonus = self.bonus
-        p.explored = self.explored
-        return p
-
     def key(self) -> tuple[Any, ...]:
         return (self.cubes, self.available, self.reserve, self.cards, self.bonus, self.explored)
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, Player) and self.key() == other.key()
 
     def __hash__(self) -> int:
         return hash(self.key())
 
-    def __getstate__(self) -> tuple[Any, ...]:
-        return self.key()
-
-    def __setstate__(self, data: tuple[Any, ...]) -> None:
-        (self.cubes, self.available, self.reserve, self.cards, self.bonus, self.explored) = data
 
 
-class State:
+class State(SeatedState[Player]):
+    _FRESH = LEGAL_CACHE
     __slots__ = (
         "actor",
         "deck",
@@ -155,55 +139,11 @@ class State:
     def over(self) -> bool:
         return self.phase == OVER
 
-    def clone(self) -> State:
-        s = State.__new__(State)
-        s.t = self.t
-        s.names = self.names
-        s.players = self.players
-        s.occ_seat = self.occ_seat
-        s.occ_n = self.occ_n
-        s.explore_on = self.explore_on
-        s.fort_card = self.fort_card
-        s.stacks = self.stacks
-        s.deck = self.deck
-        s.actor = self.actor
-        s.phase = self.phase
-        s.round = self.round
-        s.ending = self.ending
-        s.pending_explore = self.pending_explore
-        s.supply_out = self.supply_out
-        s.supply_in = self.supply_in
-        s.legal_cache = None
-        s.legal_seat = -2
-        return s
-
-    def edit(self, seat: int) -> Player:
-        """A private copy of `seat`'s player, installed in this (cloned) state."""
-        p = self.players[seat].clone()
-        players = list(self.players)
-        players[seat] = p
-        self.players = tuple(players)
-        return p
-
     def key(self) -> tuple[Any, ...]:
         return tuple(getattr(self, name) for name in State.VALUE)
 
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, State) and self.t == other.t and self.key() == other.key()
-
     def __hash__(self) -> int:
         return hash(self.key())
-
-    def __getstate__(self) -> dict[str, Any]:
-        data = {name: getattr(self, name) for name in State.VALUE}
-        data["t"] = self.t
-        return data
-
-    def __setstate__(self, data: dict[str, Any]) -> None:
-        for name, value in data.items():
-            setattr(self, name, value)
-        self.legal_cache = None
-        self.legal_seat = -2
 
     def settlers_on_board(self, seat: int) -> int:
         if seat not in self.occ_seat:
