@@ -1,15 +1,16 @@
 """The DuckDB file the projector writes: a `TrackingRecorder` whose tracking table lives beside
 the rows, so rows and position are committed together.
 
-One process at a time holds the file read-write (DuckDB takes a file lock); a second projector
-gets `ProjectorBusy`. Readers never open this file: after each catch-up the projector publishes a
-copy (`publish`), see `projections.read`.
+One process at a time holds the file read-write: it holds `views-projector.lock` (`flock`, for
+its whole life, `projections.lock`) and DuckDB's own lock; a second projector gets
+`ProjectorBusy`. Readers never open this file: after each catch-up the projector publishes a
+copy (`publish`, through a descriptor kept open, so DuckDB's lock is never dropped), see
+`projections.read`.
 """
 
 from __future__ import annotations
 
 import os
-import shutil
 import time
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -17,15 +18,14 @@ from typing import TYPE_CHECKING, Any
 import duckdb
 from eventsourcing.persistence import Tracking, TrackingRecorder
 
-from domain.core.errors import NovusError
 from projections import rows, schema
+from projections.lock import ProjectorBusy, ProjectorLock, Publisher, busy, lock_path
 
 if TYPE_CHECKING:
     from projections.columns import Batch, Skipped
 
 
-class ProjectorBusy(NovusError):
-    """Another process is projecting into the same data folder."""
+__all__ = ["DuckDBView", "ProjectorBusy", "wait_for"]
 
 
 class DuckDBView(TrackingRecorder):
@@ -33,14 +33,18 @@ class DuckDBView(TrackingRecorder):
 
     def __init__(self, path: Path | None = None) -> None:
         self.path = path
+        self.lock = ProjectorLock(lock_path(path)) if path is not None else None
+        self.publisher: Publisher | None = None
         try:
             self.con = duckdb.connect(str(path) if path is not None else ":memory:")
-        except duckdb.IOException as error:
-            if "lock" in str(error).lower():
-                raise ProjectorBusy(
-                    f"another process is writing {path}",
-                    hint="wait for the other `novus project` to end (or stop its --follow)",
-                ) from None
+            if path is not None:
+                self.publisher = Publisher(path)
+        except BaseException as error:
+            if self.publisher is None and hasattr(self, "con"):
+                self.con.close()
+            self._release()
+            if isinstance(error, duckdb.IOException) and "lock" in str(error).lower():
+                raise busy(path.parent if path else Path(), None) from None
             raise
         self.schema_changed = False
         # One thread: this connection only appends batches (readers query the published copy
@@ -202,7 +206,8 @@ class DuckDBView(TrackingRecorder):
         for stale in target.parent.glob(f".{target.name}.*.tmp"):  # from a killed projector
             stale.unlink(missing_ok=True)
         temporary = target.with_name(f".{target.name}.{os.getpid()}.tmp")
-        shutil.copyfile(self.path, temporary)
+        assert self.publisher is not None
+        self.publisher.copy_to(temporary)  # never opens (so never closes) the locked file
         Path(f"{target}.wal").unlink(missing_ok=True)  # a stale log would be replayed on open
         os.replace(temporary, target)
 
@@ -228,6 +233,16 @@ class DuckDBView(TrackingRecorder):
 
     def close(self) -> None:
         self.con.close()
+        self._release()
+
+    def _release(self) -> None:
+        """After the connection: the publishing descriptor, then the projector lock."""
+        if self.publisher is not None:
+            self.publisher.close()
+            self.publisher = None
+        if self.lock is not None:
+            self.lock.release()
+            self.lock = None
 
 
 def wait_for(path: Path, timeout: float) -> None:
