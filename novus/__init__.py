@@ -8,22 +8,31 @@ use them.
 
 from __future__ import annotations
 
-from importlib import metadata
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from novus.api import Data, Game, open_data, read_game
 
-try:
-    __version__ = metadata.version("novus")
-except metadata.PackageNotFoundError:  # run from a checkout that was never installed
-    __version__ = "0.0.0+unknown"
+    __version__: str
+
+
+def _version() -> str:
+    """The installed version (read on first use: `importlib.metadata` costs a CLI start ~30 ms)."""
+    from importlib import metadata
+
+    try:
+        return metadata.version("novus")
+    except metadata.PackageNotFoundError:  # run from a checkout that was never installed
+        return "0.0.0+unknown"
 
 _API = ("Data", "Game", "open_data", "read_game")
 """The Python API (`novus.api`), loaded on first use so `import novus` stays light."""
 
 
 def __getattr__(name: str) -> Any:
+    if name == "__version__":
+        globals()["__version__"] = version = _version()
+        return version
     if name in _API:
         from novus import api
 

@@ -38,26 +38,17 @@ from domain.core.aggregate import Game
 from domain.core.protocol import ChanceStep, Decision, Step
 from projections import rows
 from projections.columns import Batch, Skipped
+from projections.defaults import AUTO, AUTO_MIN_EVENTS, BATCH_SIZE, POLL_SECONDS
 from projections.fold import LocalFolds
 from projections.projection import GamesProjection
 from projections.view import DuckDBView
 from projections.workers import WorkerFolds
 
 WORK_FILE = "views-projector.duckdb"
-BATCH_SIZE = 20000
-"""Events per transaction: each commit costs a few milliseconds whatever its size."""
-AUTO = 0
-"""`workers=AUTO`: one fold process per core while a large backlog is caught up, else none."""
-AUTO_MIN_EVENTS = 20_000
-"""Backlog from which `AUTO` starts workers: a worker process starts in about 0.15 s (it imports
-the engines only); on two cores, Puerto Rico folds break even at about 14,000 events and a
-34,000-event Santa Maria store projects in 1.1 s instead of 1.8 s
-(`benchmarks/bench_projections.py`)."""
 AHEAD_WITH_WORKERS = 2
 """Batches handed to fold workers before the oldest is written: while the projector writes one
 (the first write also loads Arrow's pandas support, a few tenths of a second), the workers
 still have the next one queued, so they never wait for it."""
-POLL_SECONDS = 0.2
 PUBLISH_SECONDS = 2.0
 STORE_MARK = "store"
 """Mark holding the id of the store's first game: another store in the folder means rebuild."""

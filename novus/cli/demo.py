@@ -14,7 +14,6 @@ from typing import Annotated
 import typer
 
 from application import settings
-from application.service import open_app
 from domain.core import registry
 from domain.core.errors import NovusError
 from novus.cli.console import console, progress
@@ -101,6 +100,8 @@ def demo(
         for path in (settings.events_path(folder), settings.views_path(folder)):
             for extra in ("", "-wal", "-shm", ".wal"):
                 Path(f"{path}{extra}").unlink(missing_ok=True)
+    from application.service import open_app
+
     app = open_app(folder)
     stored = len(app.game_ids())
     console.print(f"data folder: {folder}")

@@ -7,14 +7,16 @@ from __future__ import annotations
 
 from enum import StrEnum
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from domain.core.errors import NovusError
-from importers.api import ImportResult, export_bytes, file_name_for, import_paths
 from novus.cli.console import console, errors, progress
 from novus.cli.options import DataDir, open_store
+
+if TYPE_CHECKING:  # the importers (pydantic, the store) load when a command runs
+    from importers.api import ImportResult
 
 
 class FormatChoice(StrEnum):
@@ -38,6 +40,8 @@ def export(
     data_dir: DataDir = None,
 ) -> None:
     """Write games as native .novus.jsonl files (re-importing them is lossless)."""
+    from importers.api import export_bytes, file_name_for
+
     if bool(game) == all_games:
         raise ExportUsage(
             "name one GAME or pass --all",
@@ -79,6 +83,8 @@ def import_command(
 
     Exits non-zero when any file was rejected. Re-importing a stored game changes nothing.
     """
+    from importers.api import import_paths
+
     app = open_store(data_dir)
     files = expand(files)
     with progress() as bar:

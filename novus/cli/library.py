@@ -8,7 +8,6 @@ from typing import Annotated, Any
 import orjson
 import typer
 from rich import box
-from rich.pretty import Pretty
 from rich.table import Table
 
 from application.i18n import _, describe, term
@@ -134,6 +133,8 @@ def show(
         parts = ", ".join(f"{k} {v}" for k, v in s.breakdown.items())
         table.add_row(str(s.seat), names[s.seat], str(s.total), parts)
     console.print(table)
+    from rich.pretty import Pretty
+
     console.print(Pretty(picture["view"], max_length=12, max_string=80, expand_all=False))
     console.print("(the whole state: --json)", style="dim")
 

@@ -3,14 +3,16 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
-import click
 import typer
+from typer._click.globals import get_current_context
 
 from application import settings
-from application.service import NovusApp, open_app
 from domain.core.errors import NovusError
+
+if TYPE_CHECKING:  # the store (eventsourcing, psycopg) loads in the commands that open it
+    from application.service import NovusApp
 
 DataDir = Annotated[
     Path | None,
@@ -65,8 +67,10 @@ def open_store(data_dir: Path | None, *, create: bool = True) -> NovusApp:
                 hint="check --data-dir / NOVUS_DATA_DIR, or create games with `novus demo` "
                 "or `novus simulate`",
             )
+    from application.service import open_app
+
     app = open_app(data_dir)
-    context = click.get_current_context(silent=True)
+    context = get_current_context(silent=True)
     if context is not None:
         context.call_on_close(app.close)
     return app

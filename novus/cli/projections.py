@@ -5,10 +5,8 @@ from __future__ import annotations
 import math
 import signal
 import threading
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
-import duckdb
-import pandas as pd
 import typer
 from rich import box
 from rich.table import Table
@@ -19,12 +17,18 @@ from domain.core import registry
 from domain.core.errors import NovusError
 from novus.cli.console import console, errors, progress
 from novus.cli.options import DataDir, open_store
-from projections import runner
-from projections.read import Views
+from projections import defaults
+
+if TYPE_CHECKING:  # DuckDB, pandas and pyarrow load in the commands that use them
+    import pandas as pd
+
+    from projections import runner
 
 
 def _interrupted(error: BaseException) -> bool:
     """DuckDB turns Ctrl+C during a query into its own error."""
+    import duckdb
+
     return isinstance(error, duckdb.InterruptException) or (
         isinstance(error, RuntimeError) and "interrupted" in str(error).lower()
     )
@@ -120,10 +124,10 @@ def project(
     ] = False,
     batch_size: Annotated[
         int, typer.Option("--batch-size", min=1, help="Events per DuckDB transaction.")
-    ] = runner.BATCH_SIZE,
+    ] = defaults.BATCH_SIZE,
     poll: Annotated[
         float, typer.Option("--poll", min=0.01, help="Seconds between polls with --follow.")
-    ] = runner.POLL_SECONDS,
+    ] = defaults.POLL_SECONDS,
     workers: Annotated[
         int,
         typer.Option(
@@ -132,12 +136,16 @@ def project(
             min=0,
             help=(
                 "Processes folding the games; 0 (default): one per core when at least "
-                f"{runner.AUTO_MIN_EVENTS:,} events are behind, else none."
+                f"{defaults.AUTO_MIN_EVENTS:,} events are behind, else none."
             ),
         ),
-    ] = runner.AUTO,
+    ] = defaults.AUTO,
 ) -> None:
     """Project the event store into DuckDB (games, steps, scores, statistics) from where it was."""
+    import duckdb
+
+    from projections import runner
+
     folder = settings.data_dir(data_dir)
     app = open_store(data_dir, create=False)
     try:
@@ -191,6 +199,8 @@ def _cell(value: Any, column: str) -> str:
 
 def frame_table(title: str, frame: pd.DataFrame, limit: int = 40) -> Table:
     """A rich table of a DataFrame (numbers right-aligned, rates as percentages)."""
+    import pandas as pd
+
     table = Table(title=title, box=box.SIMPLE, title_justify="left")
     for column in frame.columns:
         numeric = pd.api.types.is_numeric_dtype(frame[column])
@@ -208,6 +218,8 @@ def stats(
     data_dir: DataDir = None,
 ) -> None:
     """Player and game statistics from the projected views (run `novus project` first)."""
+    from projections.read import Views
+
     if game:
         registry.get(game)  # an unknown name is an error, not empty tables
     views = Views(data_dir)

@@ -361,3 +361,27 @@ def test_a_busy_or_impossible_port_is_a_clear_error_before_any_work(data: Path) 
         assert not data.exists()  # the demo stopped before making any sample game
     code, out = novus("dashboard", "--port", "99999", "-d", data)
     assert code == 2 and "65535" in out
+
+
+def test_a_command_closes_the_store_it_opened(
+    data: Path, toy_game: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`open_store` closes the store when the command ends, not the garbage collector later
+    (it looked for the context in the `click` package, which typer no longer uses)."""
+    import inspect
+
+    from application.service import NovusApp
+
+    open_app(data).simulate(toy_game, 2, {}, seed=1, bot="random")
+    closed: list[NovusApp] = []
+    real_close = NovusApp.close
+
+    def close(self: NovusApp) -> None:
+        if all(frame.function != "__del__" for frame in inspect.stack()):
+            closed.append(self)
+        real_close(self)
+
+    monkeypatch.setattr(NovusApp, "close", close)
+    code, out = novus("games", "-d", data)
+    assert code == 0, out
+    assert len(closed) == 1
