@@ -8,19 +8,20 @@ stdout, `novus legal --json` prints JSON).
 from __future__ import annotations
 
 import json
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 from uuid import UUID
 
 import typer
 from rich.table import Table
 
-from application import play
 from application.i18n import _
-from application.service import NovusApp
 from domain.core.errors import NovusError
 from novus.cli.console import console, errors
 from novus.cli.options import DataDir, OptionPairs, open_store, parse_options
 from novus.cli.simulation import BotKind
+
+if TYPE_CHECKING:  # the store loads in the commands that use it, not at `novus --help`
+    from application.service import NovusApp
 
 GameArg = Annotated[str, typer.Argument(help="Game id or unique prefix (see `novus games`).")]
 
@@ -37,6 +38,8 @@ def new(
     data_dir: DataDir = None,
 ) -> None:
     """Start a game to enter move by move; prints its id."""
+    from application import play
+
     names = [p.strip() for p in players.split(",") if p.strip()]
     app = open_store(data_dir)
     game_id = play.new_game(app, game, names, parse_options(option), seed=seed)
@@ -52,6 +55,8 @@ def legal(
     data_dir: DataDir = None,
 ) -> None:
     """Who is to move and the legal moves (action code and sentence), or the chance awaited."""
+    from application import play
+
     app = open_store(data_dir, create=False)
     pos = play.position(app, app.find(game_ref))
     if as_json:
@@ -104,6 +109,8 @@ def move(
     data_dir: DataDir = None,
 ) -> None:
     """Record a move (by code or words), or with --chance the outcome seen at the table."""
+    from application import play
+
     if (text is None) == (chance is None):
         raise NovusError(
             _("give either a move or --chance OUTCOME"),
@@ -122,6 +129,8 @@ def move(
 
 def draw(game_ref: GameArg, data_dir: DataDir = None) -> None:
     """Let Novus draw the chance outcome the game waits for."""
+    from application import play
+
     app = open_store(data_dir, create=False)
     game_id = app.find(game_ref)
     outcome = play.draw(app, game_id)
@@ -135,6 +144,8 @@ def takeback(
     data_dir: DataDir = None,
 ) -> None:
     """Take back the last step(s); recorded as an event, nothing is deleted."""
+    from application import play
+
     app = open_store(data_dir, create=False)
     game_id = app.find(game_ref)
     left = play.take_back(app, game_id, steps)
@@ -149,6 +160,8 @@ def branch(
 ) -> None:
     """Start a new game from the first STEP steps of a game (parent and step in its source);
     prints its id."""
+    from application import play
+
     app = open_store(data_dir, create=False)
     parent = app.find(game_ref)
     print(play.branch(app, parent, at))
@@ -165,6 +178,8 @@ def finish(
 ) -> None:
     """Let bots play the chosen seats (chance drawn by Novus) until the game ends or another
     seat is to move."""
+    from application import play
+
     chosen = None
     if seats is not None:
         try:
@@ -183,6 +198,8 @@ def finish(
 
 def _next(app: NovusApp, game_id: UUID) -> None:
     """One line saying what the game waits for now."""
+    from application import play
+
     pos = play.position(app, game_id)
     if pos.over:
         record = app.history(game_id)
