@@ -3,9 +3,10 @@
 Checked at every step: cubes per kind conserved between the (unlimited) supply and the players
 (what the players hold = what left the supply - what came back, and each decision's flows equal
 those read from the printed components and the action text alone); 12 settlers per player
-(available + reserve + on the board); one colour per location; nothing negative; the input state
-never mutated; a sample of offered actions all apply; unoffered actions and wrong seats rejected
-with typed errors. At the end: the end condition held, and replay == live.
+(available + reserve + on the board); one colour per location; nothing negative; through the
+shared driver (`tests/engine_driver.py`) the input state never changed, offered actions apply,
+others and wrong seats refused with typed errors, replay == live. At the end: the end condition
+held.
 
 The chooser is uniformly random among the legal actions, or (``bias`` 0.5) takes a point card
 half of the times one is offered, which keeps games short enough for more examples.
@@ -13,7 +14,6 @@ half of the times one is offered, which keeps games short enough for more exampl
 
 from __future__ import annotations
 
-import pickle
 import random
 
 from hypothesis import given, settings
@@ -22,10 +22,8 @@ from hypothesis import strategies as st
 from domain.century_new_world import cubes as C
 from domain.century_new_world.rules import RULES
 from domain.century_new_world.state import OVER, State
-from domain.core.chance import resolve
-from domain.core.errors import IllegalAction, NotYourTurn
-from domain.core.play import replay
-from domain.core.protocol import CHANCE, ChanceStep, Decision, Step
+from domain.core.protocol import Decision, Step
+from tests.engine_driver import Driver
 
 JUNK = ("place:Z9-9", "rest:now", "explore:A1-1", "return:Q", "place:A1-1:x9", "pass")
 
@@ -132,56 +130,36 @@ def test_random_games_keep_every_invariant(
     players: int, board: str, seed: int, bias: float
 ) -> None:
     setup = RULES.prepare([f"P{i}" for i in range(players)], {"board": board})
-    rng = random.Random(seed)
-    state = RULES.initial_state(setup)
-    steps: list[Step] = []
-    first_eighth: int | None = None
-    while not RULES.is_over(state):
-        assert len(steps) < 20_000, "the game does not end"
-        seats = RULES.to_move(state)
-        if seats == (CHANCE,):
-            step: Step = ChanceStep(resolve(RULES.chance_spec(state), rng))
-        else:
-            (seat,) = seats
-            legal = RULES.legal_actions(state, seat)
-            assert legal and len(set(legal)) == len(legal)
-            if rng.random() < 0.03:
-                for other in legal:
-                    check_invariants(RULES.apply(state, Decision(seat, other)))
-            if rng.random() < 0.1:
-                bad = rng.choice([a for a in JUNK if a not in legal])
-                try:
-                    RULES.apply(state, Decision(seat, bad))
-                    raise AssertionError(f"{bad} was accepted")
-                except IllegalAction:
-                    pass
-                try:
-                    RULES.apply(state, Decision((seat + 1) % players, legal[0]))
-                    raise AssertionError("a wrong seat was accepted")
-                except NotYourTurn:
-                    pass
-            step = Decision(seat, choose(state, seat, rng, bias))
-        RULES.describe(state, step)
-        frozen = snapshot(state)
-        after = RULES.apply(state, step)
-        assert snapshot(state) == frozen, "apply mutated its input"
-        if isinstance(step, Decision):
-            got, paid = expected_flow(state, step)
-            assert C.sub(after.supply_out, state.supply_out) == got
-            assert C.sub(after.supply_in, state.supply_in) == paid
-            held = C.sub(after.players[step.seat].cubes, state.players[step.seat].cubes)
-            assert held == C.sub(got, paid), "only the actor's cubes change, by the flows"
-            others = [p.cubes for i, p in enumerate(after.players) if i != step.seat]
-            assert others == [p.cubes for i, p in enumerate(state.players) if i != step.seat]
-            check_turn_rules(state, step, after)
-            if first_eighth is None and any(len(p.cards) >= 8 for p in after.players):
-                first_eighth = state.round
-        state = after
-        steps.append(step)
-        check_invariants(state)
+    first_eighth: list[int] = []
+
+    def step_check(state: State, step: Step, after: State) -> None:
+        if not isinstance(step, Decision):
+            return
+        got, paid = expected_flow(state, step)
+        assert C.sub(after.supply_out, state.supply_out) == got
+        assert C.sub(after.supply_in, state.supply_in) == paid
+        held = C.sub(after.players[step.seat].cubes, state.players[step.seat].cubes)
+        assert held == C.sub(got, paid), "only the actor's cubes change, by the flows"
+        others = [p.cubes for i, p in enumerate(after.players) if i != step.seat]
+        assert others == [p.cubes for i, p in enumerate(state.players) if i != step.seat]
+        check_turn_rules(state, step, after)
+        if not first_eighth and any(len(p.cards) >= 8 for p in after.players):
+            first_eighth.append(state.round)
+
+    driver = Driver(
+        RULES,
+        choose=lambda state, seat, rng: choose(state, seat, rng, bias),
+        junk=JUNK,
+        offered_sample=10_000,
+        snapshot=snapshot,
+        offered=lambda after, _: check_invariants(after),
+        step_check=step_check,
+        check=check_invariants,
+    )
+    _, state = driver.drive(setup, random.Random(seed))
     assert max(len(p.cards) for p in state.players) >= 8
     assert state.actor == players - 1, "the round is played out to its last player"
-    assert state.round == first_eighth, "the game ends in the round of the first 8th card"
+    assert first_eighth == [state.round], "the game ends in the round of the first 8th card"
     for row in RULES.scores(state).seats:
         p = state.players[row.seat]
         printed = sum(state.t.cards[c].points for c in p.cards)
@@ -189,6 +167,3 @@ def test_random_games_keep_every_invariant(
         printed += sum(state.t.tiles[x].points for x in p.explored)
         assert row.total == printed + sum(p.cubes) - p.cubes[0], "1 point per non-yellow cube"
         assert row.tiebreak == (row.seat,), "the later player in turn order wins a tie"
-    assert replay(RULES, setup, steps) == state
-    assert pickle.loads(pickle.dumps(state)) == state
-    assert RULES.view(replay(RULES, setup, steps)) == RULES.view(state)

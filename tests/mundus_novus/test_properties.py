@@ -1,6 +1,7 @@
 """Random legal games for 2-5 players: cards conserved across every zone, doubloons never
-negative, a seat's view never shows another seat's hidden cards, every offered action applies,
-illegal ones raise typed errors, games end, and replay equals live play."""
+negative, a seat's view never shows another seat's hidden cards; through the shared driver
+(`tests/engine_driver.py`) every offered action applies, illegal ones raise typed errors, games
+end, and replay equals live play."""
 
 from __future__ import annotations
 
@@ -11,13 +12,11 @@ from itertools import pairwise
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from domain.core.chance import resolve
-from domain.core.errors import IllegalAction, NotYourTurn
-from domain.core.play import play, replay
-from domain.core.protocol import CHANCE, ChanceStep, Decision, Step
+from domain.core.play import play
 from domain.mundus_novus import cards as K
 from domain.mundus_novus.rules import RULES
 from domain.mundus_novus.state import OFFER, State
+from tests.engine_driver import Driver
 from tests.mundus_novus.builders import total_cards
 
 MAX_STEPS = 5000
@@ -84,13 +83,10 @@ def trade_rules_hold(s: State) -> None:
         assert s.event == "none"
 
 
-def every_action_applies(s: State, seat: int, rng: random.Random) -> None:
-    """Each legal action of `seat` (a sample of at most 40) applies and keeps the cards."""
-    options = list(RULES.legal_actions(s, seat))
-    for action in rng.sample(options, min(40, len(options))):
-        after = RULES.apply(s, Decision(seat, action))
-        assert total_cards(after) == 120
-        json.dumps(RULES.view(after, seat))
+def offered_applies(after: State, seat: int) -> None:
+    """An offered action's state keeps the cards and has a JSON view for its seat."""
+    assert total_cards(after) == 120
+    json.dumps(RULES.view(after, seat))
 
 
 def play_checked(n: int, seed: int, bot: str) -> None:
@@ -98,41 +94,8 @@ def play_checked(n: int, seed: int, bot: str) -> None:
     setup = RULES.prepare([f"P{i}" for i in range(n)], {})
     in_play = len(setup.components["development"])
     bots = [RULES.bot(bot, seed * 10 + i) for i in range(n)]
-    state = RULES.initial_state(setup)
-    steps: list[Step] = []
-    while not RULES.is_over(state):
-        assert len(steps) < MAX_STEPS, "game did not end"
-        seats = RULES.to_move(state)
-        if seats[0] == CHANCE:
-            step: Step = ChanceStep(resolve(RULES.chance_spec(state), rng))
-        else:
-            seat = rng.choice(seats)  # simultaneous offers arrive in any order
-            action = bots[seat].choose(state, seat)
-            assert action in RULES.legal_actions(state, seat)
-            step = Decision(seat, action)
-            if rng.random() < 0.05:
-                try:
-                    RULES.apply(state, Decision(seat, "pick:bogus"))
-                except IllegalAction:
-                    pass
-                else:
-                    raise AssertionError("a bogus action was accepted")
-                others = [i for i in range(n) if i not in seats]
-                if others:
-                    try:
-                        RULES.apply(state, Decision(others[0], action))
-                    except NotYourTurn:
-                        pass
-                    else:
-                        raise AssertionError("a seat not to move was accepted")
-        assert RULES.describe(state, step)
-        if isinstance(step, Decision) and rng.random() < 0.03:
-            every_action_applies(state, step.seat, rng)
-        before = RULES.view(state)
-        state_next = RULES.apply(state, step)
-        assert RULES.view(state) == before, "apply mutated its input"
-        state = state_next
-        steps.append(step)
+
+    def check(state: State) -> None:
         assert total_cards(state) == 120
         assert dev_cards_conserved(state, in_play)
         assert all(x.doubloons >= 0 for x in state.seats)
@@ -142,10 +105,18 @@ def play_checked(n: int, seed: int, bot: str) -> None:
         trade_rules_hold(state)
         if rng.random() < 0.2:
             check_view(state, rng)
-    assert RULES.to_move(state) == ()
-    assert replay(RULES, setup, steps) == state
-    winners = RULES.scores(state).winners()
-    assert winners
+
+    driver = Driver(
+        RULES,
+        choose=lambda state, seat, _: bots[seat].choose(state, seat),
+        junk=("pick:bogus", "offer:bogus", "take:9:9"),
+        reject_rate=0.05,
+        snapshot=RULES.view,
+        offered=offered_applies,
+        check=check,
+        max_steps=MAX_STEPS,
+    )
+    driver.drive(setup, rng)
 
 
 @settings(max_examples=16, deadline=None)

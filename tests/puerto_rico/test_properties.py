@@ -1,23 +1,18 @@
 """Property tests over random legal games, 2-5 players, all option combinations.
 
-Checked at every step: goods, colonists, plantations, doubloons and VP conserved; nothing
-negative; the input state never mutated; a sample of offered actions all apply; actions outside
-the legal set and wrong seats rejected with typed errors. At the end: a rulebook end condition,
-and the replay of the recorded steps equals the live state.
+Through the shared driver (`tests/engine_driver.py`: the input never changed, offered actions
+apply, others and wrong seats refused with typed errors, replay == live), and at every step:
+goods, colonists, plantations, doubloons and VP conserved; nothing negative. At the end: a
+rulebook end condition.
 """
 
 from __future__ import annotations
 
-import pickle
 import random
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from domain.core.chance import resolve
-from domain.core.errors import IllegalAction, NotYourTurn, RuleError
-from domain.core.play import replay
-from domain.core.protocol import CHANCE, ChanceStep, Decision, Step
 from domain.puerto_rico import actions as A
 from domain.puerto_rico.components import (
     BLACK_MARKET,
@@ -31,6 +26,7 @@ from domain.puerto_rico.components import (
 )
 from domain.puerto_rico.rules import RULES
 from domain.puerto_rico.state import State
+from tests.engine_driver import Driver
 
 ALL_ACTIONS = (
     *A.ROLE_ACTIONS,
@@ -145,50 +141,28 @@ def test_random_games_keep_every_invariant(
     if options["nobles"] == "true" and (players == 2 or options["buildings"] == "base"):
         options = {**options, "nobles": "false"}
     setup = RULES.prepare([f"P{i}" for i in range(players)], options)
-    rng = random.Random(seed)
     bots = [RULES.bot(kind, seed + i) for i in range(players)]
-    state = RULES.initial_state(setup)
-    want = expected_totals(state)
-    steps: list[Step] = []
-    while not RULES.is_over(state):
-        assert len(steps) < 5000
-        seats = RULES.to_move(state)
-        if seats == (CHANCE,):
-            step: Step = ChanceStep(resolve(RULES.chance_spec(state), rng))
-        else:
-            (seat,) = seats
-            legal = RULES.legal_actions(state, seat)
-            assert legal, "a seat to move always has a legal action"
-            assert len(set(legal)) == len(legal)
-            if rng.random() < 0.05:
-                for other in legal:
-                    RULES.apply(state, Decision(seat, other))
-            bad = rng.choice([a for a in ALL_ACTIONS if a not in legal])
-            try:
-                RULES.apply(state, Decision(seat, bad))
-            except RuleError as error:
-                assert isinstance(error, IllegalAction)
-            else:  # only a valid one-step mayor placement may be accepted off the list
-                assert bad.startswith("colonists:")
-            try:
-                RULES.apply(state, Decision((seat + 1) % players, legal[0]))
-                raise AssertionError("a wrong seat was accepted")
-            except NotYourTurn:
-                pass
-            step = Decision(seat, bots[seat].choose(state, seat))
-        RULES.describe(state, step)
-        frozen = pickle.dumps(state)
-        after = RULES.apply(state, step)
-        assert pickle.loads(frozen) == state, "apply mutated its input"
-        state = after
-        steps.append(step)
+    want = expected_totals(RULES.initial_state(setup))
+
+    def check(state: State) -> None:
         assert totals(state) == want
         assert no_negative(state)
+
+    driver = Driver(
+        RULES,
+        choose=lambda state, seat, _: bots[seat].choose(state, seat),
+        junk=ALL_ACTIONS,
+        reject_rate=1.0,
+        offered_rate=0.05,
+        offered_sample=10_000,
+        accepts=lambda action: action.startswith("colonists:"),  # a valid one-step placement
+        check=check,
+        max_steps=5000,
+    )
+    _, state = driver.drive(setup, random.Random(seed))
     assert state.ends and set(state.ends) <= {"colonists", "city", "vp"}
     triggered = state.ends[0]
     if triggered == "vp":  # a chip paid back by a Black Market does not undo the end (KO)
         assert state.vp_supply == 0 or any(p.owns(BLACK_MARKET) for p in state.players)
     if triggered == "city":
         assert any(p.city_spaces() >= 12 for p in state.players)
-    assert replay(RULES, setup, steps) == state
-    assert RULES.view(replay(RULES, setup, steps)) == RULES.view(state)

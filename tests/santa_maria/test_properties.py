@@ -1,9 +1,10 @@
 """Property tests over random legal games: 1-4 players, each variant and expansion module set.
 
 Checked at every step: resources 0-3, cocoa at most one per storage tile, coins never negative,
-white and blue dice conserved, the governor never under a die or coins, the input state never
-changed, a sample of the offered actions all apply, actions outside the legal
-set rejected with typed errors. At the end: three years played, replay == live.
+white and blue dice conserved, the governor never under a die or coins; through the shared driver
+(`tests/engine_driver.py`) the input state never changed, a sample of the offered actions all
+apply, actions outside the legal set and wrong seats refused with typed errors, replay == live.
+At the end: three years played.
 """
 
 from __future__ import annotations
@@ -13,12 +14,9 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from domain.core.chance import resolve
-from domain.core.errors import IllegalAction, NotYourTurn
-from domain.core.play import replay
-from domain.core.protocol import CHANCE, ChanceStep, Decision, Step
 from domain.santa_maria.rules import RULES
 from domain.santa_maria.state import State
+from tests.engine_driver import Driver
 
 VARIANTS = (
     {},
@@ -93,49 +91,35 @@ def check(s: State) -> None:
     assert sum(p.blue_owned for p in s.players) + s.blue_supply == blue_total
 
 
+def _by_value(s: State) -> State:
+    """A copy of `s` with its own players (the value `apply` must leave alone)."""
+    before = s.clone()
+    before.players = tuple(p.clone() for p in s.players)
+    return before
+
+
 def play_checked(players: int, options: dict[str, str], seed: int, bot: str) -> None:
-    rng = random.Random(seed)
     setup = RULES.prepare([f"P{i}" for i in range(players)], options)
     bots = [RULES.bot(bot, seed + i) for i in range(players)]
-    state = RULES.initial_state(setup)
-    steps: list[Step] = []
-    years_seen = {state.year}
-    while not RULES.is_over(state):
-        assert len(steps) < 20_000
-        seats = RULES.to_move(state)
-        if seats == (CHANCE,):
-            step: Step = ChanceStep(resolve(RULES.chance_spec(state), rng))
-        else:
-            seat = seats[0]
-            legal = RULES.legal_actions(state, seat)
-            assert legal
-            for action in rng.sample(list(legal), min(3, len(legal))):
-                RULES.apply(state, Decision(seat, action))  # every offered action applies
-            try:
-                RULES.apply(state, Decision(seat, "colony:nowhere"))
-                raise AssertionError("an illegal action was accepted")
-            except IllegalAction:
-                pass
-            if players > 1:
-                other = (seat + 1) % players
-                try:
-                    RULES.apply(state, Decision(other, legal[0]))
-                    raise AssertionError("a seat out of turn was accepted")
-                except NotYourTurn:
-                    pass
-            step = Decision(seat, bots[seat].choose(state, seat))
-        assert RULES.describe(state, step)
-        before = state.clone()
-        before.players = tuple(p.clone() for p in state.players)
-        new = RULES.apply(state, step)
-        assert state == before  # the input is never changed
-        state = new
-        steps.append(step)
+    years_seen: set[int] = {RULES.initial_state(setup).year}
+
+    def after_step(state: State) -> None:
         check(state)
         years_seen.add(state.year)
+
+    driver = Driver(
+        RULES,
+        choose=lambda state, seat, _: bots[seat].choose(state, seat),
+        junk=("colony:nowhere",),
+        reject_rate=1.0,
+        offered_rate=1.0,
+        offered_sample=3,
+        snapshot=_by_value,
+        check=after_step,
+    )
+    _, state = driver.drive(setup, random.Random(seed))
     assert years_seen == {1, 2, 3}
     assert RULES.view(state)["over"] and RULES.round_of(state) == 3
-    assert replay(RULES, setup, steps) == state
     assert RULES.scores(state).seats[0].total == sum(
         RULES.scores(state).seats[0].breakdown.values()
     )
