@@ -34,6 +34,7 @@ AREAS: tuple[str, ...] = (
     "dashboard",
     "components",
     "play",
+    "analysis",
 )
 """Area modules under `novus.cli`, registered in this order if they exist."""
 

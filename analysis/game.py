@@ -1,0 +1,307 @@
+"""One game's analysis: win chances at every step, each decision's loss, the turning points.
+
+Who looks: the state after step j is judged from the side of the seat that makes the next
+decision (`viewer`), so the chance before a decision and the chance after it are both what the
+mover could know. For games whose hidden part depends on the seat (`hidden.HIDES_PER_SEAT`), a
+decision whose next state is looked at by another seat gets one more evaluation of that state from
+the mover's side. A decision with only one legal action changes nothing the mover could know, so
+its state shares the next state's evaluation (when the viewer is the same).
+
+Work is a list of evaluations (`Eval`: a state, a viewer, optionally an action taken first),
+done in chunks by `evaluate_chunk`, in this process or in worker processes (`analysis.pool`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from analysis.hidden import HIDES_PER_SEAT
+from analysis.rollout import normalised, win_chances
+from analysis.settings import Settings
+from domain.core import registry
+from domain.core.protocol import CHANCE, Decision, Rules, Setup, Step, step_from
+
+
+@dataclass(frozen=True)
+class Eval:
+    """Win chances of the state after `state` steps, seen by `viewer`, after `action` if set."""
+
+    state: int
+    viewer: int | None
+    action: str | None = None
+
+    @property
+    def label(self) -> str:
+        return f"s{self.state}" if self.action is None else f"a{self.state}"
+
+
+@dataclass(frozen=True)
+class Job:
+    """A chunk of evaluations of one game: everything a worker process needs (picklable)."""
+
+    game: str
+    setup: dict[str, Any]
+    steps: tuple[tuple[int, Any], ...]
+    settings: Settings
+    evals: tuple[Eval, ...]
+
+
+@dataclass(frozen=True)
+class DecisionRow:
+    step: int
+    seat: int
+    action: str
+    legal: int
+    before: float
+    after: float
+
+    @property
+    def loss(self) -> float:
+        return round(self.before - self.after, 6)
+
+
+@dataclass(frozen=True)
+class Alternative:
+    step: int
+    seat: int
+    action: str
+    chances: tuple[float, ...]
+    chosen: bool
+
+    @property
+    def chance(self) -> float:
+        return self.chances[self.seat]
+
+
+@dataclass(frozen=True)
+class TurningPoint:
+    rank: int
+    step: int
+    seat: int
+    action: str
+    before: float
+    after: float
+    best_action: str
+    best_chance: float
+    chosen_chance: float
+
+    @property
+    def loss(self) -> float:
+        return round(self.before - self.after, 6)
+
+    @property
+    def gain(self) -> float:
+        """How much better the best alternative was than the action taken (same rollouts)."""
+        return round(self.best_chance - self.chosen_chance, 6)
+
+
+@dataclass
+class GameAnalysis:
+    game: str
+    players: tuple[str, ...]
+    settings: Settings
+    steps: int
+    chances: list[tuple[int, int | None, tuple[float, ...]]] = field(default_factory=list)
+    """(state j, viewer, chances per seat) for j = 0..steps."""
+    decisions: list[DecisionRow] = field(default_factory=list)
+    turning_points: list[TurningPoint] = field(default_factory=list)
+    alternatives: list[Alternative] = field(default_factory=list)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "game": self.game,
+            "players": list(self.players),
+            "settings": self.settings.key(),
+            "steps": [{"step": j, "viewer": v, "win_chances": list(c)} for j, v, c in self.chances],
+            "decisions": [{**d.__dict__, "loss": d.loss} for d in self.decisions],
+            "turning_points": [
+                {**t.__dict__, "loss": t.loss, "gain": t.gain} for t in self.turning_points
+            ],
+            "alternatives": [
+                {**a.__dict__, "chances": list(a.chances), "chance": a.chance}
+                for a in self.alternatives
+            ],
+        }
+
+
+Runner = Callable[[list[Job], Callable[[int], None]], list[dict[Eval, tuple[float, ...]]]]
+"""Runs jobs (here or in workers), calling back with the number of evaluations each one did."""
+
+
+def plain_steps(steps: Sequence[Step]) -> tuple[tuple[int, Any], ...]:
+    return tuple(
+        (s.seat, s.action) if isinstance(s, Decision) else (CHANCE, list(s.outcome)) for s in steps
+    )
+
+
+def evaluate_chunk(job: Job) -> dict[Eval, tuple[float, ...]]:
+    """Replay the game as far as the chunk needs and evaluate each of its states (a worker's
+    whole task)."""
+    rules = registry.get(job.game)
+    setup = Setup.from_json(job.setup)
+    apply = getattr(rules, "apply_trusted", rules.apply)
+    players = setup.num_players
+    wanted = sorted({e.state for e in job.evals})
+    states: dict[int, Any] = {}
+    state = rules.initial_state(setup)
+    j = 0
+    for target in wanted:
+        while j < target:
+            state = apply(state, step_from(*job.steps[j]))
+            j += 1
+        states[target] = state
+    out = {}
+    for e in job.evals:
+        start = states[e.state]
+        if e.action is not None:
+            start = rules.apply(start, Decision(e.viewer if e.viewer is not None else -1, e.action))
+        chances = win_chances(
+            rules,
+            start,
+            e.viewer,
+            players=players,
+            rollouts=job.settings.rollouts,
+            seed=job.settings.seed,
+            label=e.label,
+        )
+        out[e] = normalised(chances)
+    return out
+
+
+def run_here(jobs: list[Job], done: Callable[[int], None]) -> list[dict[Eval, tuple[float, ...]]]:
+    """The runner without workers."""
+    results = []
+    for job in jobs:
+        results.append(evaluate_chunk(job))
+        done(len(job.evals))
+    return results
+
+
+def chunks(evals: Sequence[Eval], parts: int) -> list[tuple[Eval, ...]]:
+    """`evals` dealt round-robin into up to `parts` chunks (early, costly states spread out)."""
+    parts = max(1, min(parts, len(evals)))
+    return [tuple(evals[i::parts]) for i in range(parts)]
+
+
+def viewers(rules: Rules[Any], steps: Sequence[Step], last: Any) -> list[int | None]:
+    """The seat looking at the state after j steps: the seat of the next decision."""
+    out: list[int | None] = [None] * (len(steps) + 1)
+    nxt: int | None = None
+    if not rules.is_over(last):
+        seats = [s for s in rules.to_move(last) if s != CHANCE]
+        nxt = seats[0] if seats else None
+    out[len(steps)] = nxt
+    for j in range(len(steps) - 1, -1, -1):
+        step = steps[j]
+        if isinstance(step, Decision):
+            nxt = step.seat
+        out[j] = nxt
+    return out
+
+
+def analyse(
+    game: str,
+    setup: Setup,
+    steps: Sequence[Step],
+    settings: Settings,
+    *,
+    run: Runner = run_here,
+    parts: int = 1,
+    on_total: Callable[[int], None] | None = None,
+    on_done: Callable[[int], None] | None = None,
+) -> GameAnalysis:
+    """Analyse a recorded game (finished or not); `parts` chunks per phase for `run`."""
+    rules = registry.get(game)
+    apply = getattr(rules, "apply_trusted", rules.apply)
+    states = [rules.initial_state(setup)]
+    for step in steps:
+        states.append(apply(states[-1], step))
+    n = len(steps)
+    look = viewers(rules, steps, states[-1])
+    per_seat = game in HIDES_PER_SEAT
+    legal_count = [0] * n
+    for k, step in enumerate(steps):
+        if isinstance(step, Decision):
+            legal_count[k] = len(rules.legal_actions(states[k], step.seat))
+
+    # Which evaluation gives the chances of state j (forced decisions share the next one's).
+    source: list[Eval] = [Eval(n, look[n])] * (n + 1)
+    for j in range(n, -1, -1):
+        own = Eval(j, look[j])
+        if j < n and legal_count[j] == 1 and (not per_seat or look[j + 1] == look[j]):
+            source[j] = source[j + 1]
+        else:
+            source[j] = own
+    after: dict[int, Eval] = {}
+    for k, step in enumerate(steps):
+        if isinstance(step, Decision):
+            mover_view = Eval(k + 1, step.seat)
+            same = not per_seat or look[k + 1] == step.seat
+            after[k + 1] = source[k + 1] if same else mover_view
+    wanted = sorted({*source, *after.values()}, key=lambda e: (e.state, e.viewer or 0))
+    total = len(wanted)
+    if on_total:
+        on_total(total)
+    done = on_done or (lambda _n: None)
+    recorded = plain_steps(steps)
+
+    def jobs(evals: Sequence[Eval]) -> list[Job]:
+        return [
+            Job(game, setup.to_json(), recorded, settings, chunk) for chunk in chunks(evals, parts)
+        ]
+
+    results: dict[Eval, tuple[float, ...]] = {}
+    for part in run(jobs(wanted), done):
+        results.update(part)
+
+    out = GameAnalysis(game, tuple(setup.players), settings, n)
+    out.chances = [(j, look[j], results[source[j]]) for j in range(n + 1)]
+    for k, step in enumerate(steps):
+        if isinstance(step, Decision):
+            before = results[source[k]][step.seat]
+            now = results[after[k + 1]][step.seat]
+            out.decisions.append(
+                DecisionRow(k + 1, step.seat, step.action, legal_count[k], before, now)
+            )
+
+    chosen = sorted(
+        (d for d in out.decisions if d.legal > 1 and d.loss > 0),
+        key=lambda d: (-d.loss, d.step),
+    )[: settings.turning_points]
+    alternatives = [
+        Eval(d.step - 1, d.seat, action)
+        for d in chosen
+        for action in rules.legal_actions(states[d.step - 1], d.seat)
+    ]
+    if on_total:
+        on_total(total + len(alternatives))
+    alt_results: dict[Eval, tuple[float, ...]] = {}
+    if alternatives:
+        for part in run(jobs(alternatives), done):
+            alt_results.update(part)
+    for d in sorted(chosen, key=lambda d: d.step):
+        options = [e for e in alternatives if e.state == d.step - 1]
+        for e in options:
+            out.alternatives.append(
+                Alternative(d.step, d.seat, str(e.action), alt_results[e], e.action == d.action)
+            )
+        best = max(options, key=lambda e: (alt_results[e][d.seat], e.action == d.action))
+        mine = next(e for e in options if e.action == d.action)
+        out.turning_points.append(
+            TurningPoint(
+                0,
+                d.step,
+                d.seat,
+                d.action,
+                d.before,
+                d.after,
+                str(best.action),
+                alt_results[best][d.seat],
+                alt_results[mine][d.seat],
+            )
+        )
+    by_loss = sorted(out.turning_points, key=lambda t: (-t.loss, t.step))
+    out.turning_points = [replace(t, rank=i) for i, t in enumerate(by_loss, start=1)]
+    return out

@@ -1,0 +1,94 @@
+"""Win chances by Monte Carlo rollouts: play the game out many times with the heuristic bots.
+
+Each rollout has its own generator, seeded from the analysis seed and a label naming what is
+evaluated (`rollout_rng`), so the same settings give the same numbers in any process and order.
+A rollout first deals the hidden information again from the viewer's side (`analysis.hidden`),
+then plays to the end with `apply_trusted` where the engine has it (the bots only choose legal
+actions and the chance outcomes come from the engine's own spec, so nothing needs checking).
+A tie for first place splits the win, so the chances of all seats sum to 1.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any
+
+from analysis.hidden import determinizer
+from domain.core.chance import resolve
+from domain.core.protocol import CHANCE, ChanceStep, Decision, Rules
+
+MAX_STEPS = 100_000
+"""A rollout that has not ended after this many steps is a bug in an engine or a bot."""
+
+BOT_KIND = "heuristic"
+
+
+class RolloutRunaway(RuntimeError):
+    """A rollout did not end (an engine or bot bug, not a user error)."""
+
+
+def rollout_rng(seed: int, label: str, index: int) -> random.Random:
+    """The generator of rollout `index` of the evaluation named `label` (string-seeded: stable
+    across processes and Python runs)."""
+    return random.Random(f"{seed}:{label}:{index}")
+
+
+def shares(rules: Rules[Any], state: Any) -> tuple[float, ...]:
+    """The outcome of a finished game as win shares: 1 for a sole winner, split on a tie."""
+    scores = rules.scores(state)
+    winners = scores.winners()
+    n = len(scores.seats)
+    return tuple((1.0 / len(winners)) if seat in winners else 0.0 for seat in range(n))
+
+
+def playout(rules: Rules[Any], state: Any, rng: random.Random, players: int) -> Any:
+    """The final state of one game played from `state` by fresh heuristic bots."""
+    bots = [rules.bot(BOT_KIND, rng.getrandbits(32)) for _ in range(players)]
+    apply = getattr(rules, "apply_trusted", rules.apply)
+    to_move, is_over, spec = rules.to_move, rules.is_over, rules.chance_spec
+    steps = 0
+    while not is_over(state):
+        steps += 1
+        if steps > MAX_STEPS:
+            raise RolloutRunaway(f"{rules.name}: a rollout did not end after {MAX_STEPS} steps")
+        seat = to_move(state)[0]
+        if seat == CHANCE:
+            state = apply(state, ChanceStep(resolve(spec(state), rng)))
+        else:
+            state = apply(state, Decision(seat, bots[seat].choose(state, seat)))
+    return state
+
+
+def win_chances(
+    rules: Rules[Any],
+    state: Any,
+    viewer: int | None,
+    *,
+    players: int,
+    rollouts: int,
+    seed: int,
+    label: str,
+) -> tuple[float, ...]:
+    """Each seat's chance of winning from `state` as `viewer` knows it: the mean win share over
+    `rollouts` playouts (a finished game: its actual outcome, no rollouts)."""
+    if rules.is_over(state):
+        return shares(rules, state)
+    deal = determinizer(rules.name)
+    totals = [0.0] * players
+    for index in range(rollouts):
+        rng = rollout_rng(seed, label, index)
+        final = playout(rules, deal(state, viewer, rng), rng, players)
+        for seat, share in enumerate(shares(rules, final)):
+            totals[seat] += share
+    return tuple(t / rollouts for t in totals)
+
+
+def normalised(chances: Sequence[float]) -> tuple[float, ...]:
+    """Chances rounded for storage, still summing to 1 (the rounding rest goes to the largest)."""
+    rounded = [round(c, 6) for c in chances]
+    rest = round(1.0 - sum(rounded), 6)
+    if rest and rounded:
+        top = max(range(len(rounded)), key=lambda i: rounded[i])
+        rounded[top] = round(rounded[top] + rest, 6)
+    return tuple(rounded)

@@ -1,0 +1,49 @@
+"""The settings an analysis is made with, stored beside its rows: the same settings give the same
+numbers."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import asdict, dataclass
+
+from domain.core.errors import NovusError
+
+DEFAULT_ROLLOUTS = 48
+DEFAULT_TURNING_POINTS = 5
+DEFAULT_SEED = 0
+VERSION = 1
+"""Raised when the method changes so that old rows would no longer be made the same way."""
+
+
+class BadSettings(NovusError):
+    """Analysis settings out of range."""
+
+
+@dataclass(frozen=True)
+class Settings:
+    """Rollouts per evaluated state, turning points looked at, and the seed of every rollout."""
+
+    rollouts: int = DEFAULT_ROLLOUTS
+    turning_points: int = DEFAULT_TURNING_POINTS
+    seed: int = DEFAULT_SEED
+    bot: str = "heuristic"
+    version: int = VERSION
+
+    def __post_init__(self) -> None:
+        if not 1 <= self.rollouts <= 100_000:
+            raise BadSettings(
+                f"--rollouts must be between 1 and 100000, not {self.rollouts}",
+                hint=f"the default is {DEFAULT_ROLLOUTS}; fewer is faster and noisier",
+            )
+        if not 0 <= self.turning_points <= 1000:
+            raise BadSettings(
+                f"turning points must be between 0 and 1000, not {self.turning_points}"
+            )
+
+    def key(self) -> str:
+        """The settings as canonical JSON: equal settings, equal key (stored with every run)."""
+        return json.dumps(asdict(self), sort_keys=True, separators=(",", ":"))
+
+    @classmethod
+    def from_key(cls, key: str) -> Settings:
+        return cls(**json.loads(key))

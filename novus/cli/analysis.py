@@ -1,0 +1,183 @@
+"""Analysis from the terminal: `novus analyse` (win chances by rollouts, stored in DuckDB) and
+`novus analysis` (print a game's win chances and turning points)."""
+
+from __future__ import annotations
+
+import json
+from typing import Annotated
+
+import typer
+from rich import box
+from rich.progress import Progress, TaskID
+from rich.table import Table
+
+from analysis import read, runner
+from analysis.pool import default_workers
+from analysis.settings import DEFAULT_ROLLOUTS, DEFAULT_SEED, DEFAULT_TURNING_POINTS, Settings
+from analysis.store import NoAnalysis
+from application import settings as app_settings
+from application.i18n import _
+from domain.core.errors import NovusError
+from novus.cli.console import console, progress
+from novus.cli.options import DataDir, open_store
+
+
+class NothingToAnalyse(NovusError):
+    """`novus analyse` was given neither a game nor --all."""
+
+
+class Bars:
+    """The run's progress: a bar of games (with --all) and a bar of the current game's
+    evaluations (one evaluation = one state played out `--rollouts` times)."""
+
+    def __init__(self, bar: Progress, games: int | None) -> None:
+        self.bar = bar
+        self.games: TaskID | None = (
+            bar.add_task(_("games"), total=games) if games is not None else None
+        )
+        self.current: TaskID | None = None
+
+    def game(self, game_id: str, title: str) -> None:
+        if self.current is not None:
+            self.bar.remove_task(self.current)
+        self.current = self.bar.add_task(title, total=None)
+
+    def total(self, evaluations: int) -> None:
+        if self.current is not None:
+            self.bar.update(self.current, total=evaluations)
+
+    def advance(self, evaluations: int) -> None:
+        if self.current is not None:
+            self.bar.advance(self.current, evaluations)
+
+    def finished(self, game_id: str, seconds: float) -> None:
+        if self.games is not None:
+            self.bar.advance(self.games, 1)
+
+
+def analyse(
+    game: Annotated[str | None, typer.Argument(help="Game id or unique prefix.")] = None,
+    every: Annotated[
+        bool, typer.Option("--all", help="Every finished game not analysed yet (resumable).")
+    ] = False,
+    rollouts: Annotated[
+        int, typer.Option("--rollouts", "-n", min=1, help="Playouts per evaluated state.")
+    ] = DEFAULT_ROLLOUTS,
+    workers: Annotated[
+        int | None,
+        typer.Option("--workers", "-w", min=1, help="Processes for the rollouts (default: cores)."),
+    ] = None,
+    seed: Annotated[int, typer.Option("--seed", help="Seed of every rollout.")] = DEFAULT_SEED,
+    turning_points: Annotated[
+        int,
+        typer.Option("--turning-points", min=0, help="Decisions whose alternatives are evaluated."),
+    ] = DEFAULT_TURNING_POINTS,
+    data_dir: DataDir = None,
+) -> None:
+    """Win chances at every step by rollouts with the heuristic bots, and the turning points."""
+    if (game is None) == (not every):
+        raise NothingToAnalyse(
+            _("give either a game id or --all"),
+            hint=_("e.g. `novus analyse 3f2a` or `novus analyse --all --rollouts 16`"),
+        )
+    chosen = Settings(rollouts=rollouts, turning_points=turning_points, seed=seed)
+    folder = app_settings.data_dir(data_dir)
+    app = open_store(data_dir, create=False)
+    procs = workers or default_workers()
+    if game is not None:
+        game_id = app.find(game)
+        with progress() as bar:
+            report = runner.analyse_one(
+                app, folder, game_id, chosen, workers=procs, progress=Bars(bar, None)
+            )
+        if report.skipped:
+            console.print(
+                _("{game} is already analysed with these settings", game=str(game_id)[:8]),
+                highlight=False,
+            )
+        else:
+            console.print(
+                _(
+                    "analysed {game} in {seconds:.1f} s ({rollouts} rollouts per state); "
+                    "`novus analysis {short}` shows it",
+                    game=str(game_id)[:8],
+                    seconds=report.seconds,
+                    rollouts=rollouts,
+                    short=str(game_id)[:8],
+                ),
+                highlight=False,
+            )
+        return
+    waiting = runner.pending(app, folder, chosen)
+    with progress() as bar:
+        report = runner.analyse_all(app, folder, chosen, workers=procs, progress=Bars(bar, waiting))
+    console.print(
+        _(
+            "analysed {n} games in {seconds:.1f} s ({skipped} already done); position {position}",
+            n=len(report.analysed),
+            seconds=report.seconds,
+            skipped=len(report.skipped),
+            position=report.position,
+        ),
+        highlight=False,
+    )
+
+
+def analysis(
+    game: Annotated[str, typer.Argument(help="Game id or unique prefix.")],
+    as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
+    data_dir: DataDir = None,
+) -> None:
+    """A game's win chances and turning points (run `novus analyse GAME` first)."""
+    folder = app_settings.data_dir(data_dir)
+    app = open_store(data_dir, create=False)
+    game_id = str(app.find(game))
+    found = read.game_analysis(folder, game_id)
+    if found is None:
+        raise NoAnalysis(
+            _("game {game} has no analysis yet", game=game_id[:8]),
+            hint=_("run `novus analyse {game}` (or `novus analyse --all`)", game=game_id[:8]),
+        )
+    if as_json:
+        typer.echo(json.dumps(found, indent=1))
+        return
+    players = found["players"]
+    table = Table(
+        title=_(
+            "Win chances of {game} ({n} rollouts per state)",
+            game=game_id[:8],
+            n=found["settings"]["rollouts"],
+        ),
+        box=box.SIMPLE,
+        title_justify="left",
+    )
+    table.add_column(_("step"), justify="right")
+    for name in players:
+        table.add_column(name, justify="right")
+    marks = {t["step"] for t in found["turning_points"]}
+    steps = found["steps"]
+    every = max(1, len(steps) // 30)
+    for row in steps:
+        if row["step"] % every and row["step"] not in marks and row is not steps[-1]:
+            continue
+        label = f"{row['step']}{' *' if row['step'] in marks else ''}"
+        table.add_row(label, *(f"{c:.0%}" for c in row["win_chances"]))
+    console.print(table)
+    turning = Table(title=_("Turning points (*)"), box=box.SIMPLE, title_justify="left")
+    for head in (_("step"), _("player"), _("played"), _("lost"), _("best"), _("better by")):
+        turning.add_column(head)
+    for t in sorted(found["turning_points"], key=lambda t: t["step"]):
+        turning.add_row(
+            str(t["step"]),
+            str(t["player"]),
+            str(t["action"]),
+            f"{t['loss']:.0%}",
+            str(t["best_action"]),
+            f"{t['gain']:.0%}",
+        )
+    console.print(turning)
+
+
+def register(app: typer.Typer) -> None:
+    app.command("analyse")(analyse)
+    app.command("analysis")(analysis)

@@ -1,0 +1,65 @@
+"""`novus analyse` and `novus analysis` from the command line."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+from application.service import open_app
+from novus.cli.main import app, registered
+
+cli = CliRunner()
+
+
+def novus(*args: str | Path) -> tuple[int, str]:
+    result = cli.invoke(app, [str(a) for a in args])
+    assert "Traceback" not in result.output
+    assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
+    return result.exit_code, result.output
+
+
+def test_analyse_one_then_all_then_print(toy_game: str, tmp_path: Path) -> None:
+    assert "analysis" in registered
+    data = tmp_path / "data"
+    store = open_app(data)
+    first = store.simulate(toy_game, 3, {}, seed=1, bot="heuristic")
+    store.simulate(toy_game, 2, {}, seed=2, bot="heuristic")
+    store.close()
+    short = str(first)[:8]
+
+    code, out = novus("analysis", short, "-d", data)
+    assert code == 1 and "no analysis yet" in out and f"novus analyse {short}" in out
+
+    code, out = novus("analyse", short, "--rollouts", "3", "--workers", "1", "-d", data)
+    assert code == 0, out
+    assert f"analysed {short}" in out
+    code, out = novus("analyse", short, "--rollouts", "3", "--workers", "1", "-d", data)
+    assert code == 0 and "already analysed" in out
+
+    code, out = novus("analyse", "--all", "--rollouts", "3", "-w", "2", "-d", data)
+    assert code == 0, out
+    assert "analysed 1 games" in " ".join(out.split()) and "1 already done" in out
+
+    code, out = novus("analysis", short, "--json", "-d", data)
+    assert code == 0, out
+    found = json.loads(out)
+    assert [s["step"] for s in found["steps"]] == list(range(len(found["steps"])))
+    for row in found["steps"]:
+        assert len(row["win_chances"]) == 3
+        assert abs(sum(row["win_chances"]) - 1) < 1e-9
+    assert found["turning_points"], "a Pig game always has a decision that lost something"
+    for point in found["turning_points"]:
+        assert {"step", "seat", "action", "loss", "best_action", "gain"} <= set(point)
+        assert {a["action"] for a in point["alternatives"]} <= {"roll", "hold"}
+
+    code, out = novus("analysis", short, "-d", data)
+    assert code == 0 and "Turning points" in out and "step" in out
+
+
+def test_analyse_needs_a_game_or_all(tmp_path: Path) -> None:
+    code, out = novus("analyse", "-d", tmp_path)
+    assert code == 1 and "give either a game id or --all" in out
+    code, out = novus("analyse", "--all", "--rollouts", "0", "-d", tmp_path)
+    assert code == 2
