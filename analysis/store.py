@@ -21,9 +21,9 @@ from typing import Any
 
 import duckdb
 
+from analysis.errors import AnalysisBusy
 from analysis.game import GameAnalysis
 from application.i18n import _
-from domain.core.errors import NovusError
 
 WRITER_FILE = "analysis-writer.duckdb"
 PUBLISHED_FILE = "analysis.duckdb"
@@ -64,14 +64,6 @@ VIEWS = {
                sum(mean_loss * decisions) / sum(decisions) AS mean_loss
         FROM decision_accuracy GROUP BY ALL""",
 }
-
-
-class AnalysisBusy(NovusError):
-    """Another `novus analyse` is writing in the same data folder."""
-
-
-class NoAnalysis(NovusError):
-    """The game (or the data folder) has no analysis yet."""
 
 
 def writer_path(folder: Path) -> Path:

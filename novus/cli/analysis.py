@@ -11,10 +11,9 @@ from rich import box
 from rich.progress import Progress, TaskID
 from rich.table import Table
 
-from analysis import read, runner
+from analysis.errors import NoAnalysis
 from analysis.pool import default_workers
 from analysis.settings import DEFAULT_ROLLOUTS, DEFAULT_SEED, DEFAULT_TURNING_POINTS, Settings
-from analysis.store import NoAnalysis
 from application import settings as app_settings
 from application.i18n import _
 from domain.core.errors import NovusError
@@ -75,6 +74,8 @@ def analyse(
     data_dir: DataDir = None,
 ) -> None:
     """Win chances at every step by rollouts with the heuristic bots, and the turning points."""
+    from analysis import runner
+
     if (game is None) == (not every):
         raise NothingToAnalyse(
             _("give either a game id or --all"),
@@ -129,6 +130,8 @@ def analysis(
     data_dir: DataDir = None,
 ) -> None:
     """A game's win chances and turning points (run `novus analyse GAME` first)."""
+    from analysis import read
+
     folder = app_settings.data_dir(data_dir)
     app = open_store(data_dir, create=False)
     game_id = str(app.find(game))
