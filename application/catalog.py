@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from application import i18n
+from domain.core.phrase import Count
 
 ROOT = Path(__file__).resolve().parent.parent
 SOURCES: tuple[str, ...] = ("application", "dashboard", "domain", "novus", "projections")
@@ -122,7 +123,10 @@ def engine_terms() -> Iterator[Entry]:
         if terms is None:
             continue
         for t in terms():
-            yield Entry(t.text, t.context, None, f"domain {name} terms")
+            if isinstance(t, Count):
+                yield Entry(t.one, t.context, t.other, f"domain {name} terms")
+            else:
+                yield Entry(t.text, t.context, None, f"domain {name} terms")
 
 
 def all_entries() -> dict[tuple[str | None, str], Entry]:

@@ -25,7 +25,7 @@ from datetime import date, datetime
 from pathlib import Path
 from typing import Any
 
-from domain.core.phrase import Count, Phrase, Term, article
+from domain.core.phrase import Count, Listing, Phrase, Term, article
 
 LANGUAGES: tuple[str, ...] = ("en", "ko")
 LANG_VAR = "NOVUS_LANG"
@@ -262,22 +262,28 @@ class _Shown:
     def text(self, spec: str = "") -> str:
         value = self.value
         if isinstance(value, Term):
-            return term(value.text, value.context, self.lang)
+            return term(str(value), value.context, self.lang)
         if isinstance(value, Count):
-            return _plural(self.lang, value.n, value.one, value.other).format(n=value.n)
+            shown = _plural(self.lang, value.n, value.one, value.other, value.context)
+            return shown.format(n=value.n)
         if isinstance(value, Phrase):
             return render(value, self.lang)
-        if spec and spec not in PARTICLES and spec != "a":
+        if isinstance(value, Listing):
+            return ", ".join(_Shown(i, self.lang).text() for i in value.items)
+        if spec and spec not in PARTICLES:
             return format(value, spec)
         return str(value)
 
     def __format__(self, spec: str) -> str:
         if spec in PARTICLES:
             return with_particle(self.text(), spec)
-        if spec == "a":
-            shown = self.text()
-            return article(shown) if self.lang == "en" else shown
         return self.text(spec)
+
+    @property
+    def a(self) -> str:
+        """`{term.a}` of an English template shown in another language: no article."""
+        shown = self.text()
+        return article(shown) if self.lang == "en" else shown
 
     def __str__(self) -> str:
         return self.text()

@@ -60,10 +60,12 @@ assert len(ROLE_NAMES["standard"]) == len(ROLES)
 
 
 class Names:
-    """Label lookups for one theme."""
+    """Label lookups for one theme; `context` is the message context of its names
+    (the 2-player sheet's Korean names differ from the base game's even where the English agree)."""
 
     def __init__(self, theme: str) -> None:
         key = theme if theme in ROLE_NAMES else "standard"
+        self.context = "puerto_rico" if key == "standard" else f"puerto_rico.{key}"
         self.role = ROLE_NAMES[key]
         self.good = GOOD_NAMES[key]
         self.tile = TILE_NAMES[key]

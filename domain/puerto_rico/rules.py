@@ -10,7 +10,7 @@ Each role lives in `roles/<role>.py`; the action grammar in `actions.py`; the JS
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from types import ModuleType
 from typing import Any
 
@@ -18,6 +18,7 @@ from domain.core.chance import ChanceSpec
 from domain.core.engine import Engine
 from domain.core.errors import ChanceExpected, IllegalAction, SetupError
 from domain.core.options import choose_options
+from domain.core.phrase import Count, Phrase, Term
 from domain.core.protocol import CHANCE, Bot, ChanceStep, Decision, Scores, Setup, Step
 from domain.puerto_rico import actions as A
 from domain.puerto_rico import building_sets, guest_house, land_office
@@ -34,6 +35,8 @@ from domain.puerto_rico.components import (
     TRADER,
 )
 from domain.puerto_rico.describe import describe as describe_step
+from domain.puerto_rico.describe import sentence
+from domain.puerto_rico.describe import terms as describe_terms
 from domain.puerto_rico.roles import builder, captain, craftsman, mayor, prospector, settler, trader
 from domain.puerto_rico.scoring import scores as score_state
 from domain.puerto_rico.setup import OPTIONS, initial
@@ -196,6 +199,13 @@ class PuertoRicoRules(Engine[State]):
 
     def describe(self, state: State, step: Step) -> str:
         return describe_step(state, step)
+
+    def phrase(self, state: State, step: Step) -> Phrase:
+        """`describe` as a message id and fields, for other display languages."""
+        return sentence(state, step)
+
+    def terms(self) -> Iterator[Term | Count]:
+        return describe_terms()
 
     def view(self, state: State, seat: int | None = None) -> dict[str, Any]:
         from domain.puerto_rico.view import view

@@ -8,6 +8,7 @@ from typing import Annotated, Any
 import orjson
 import typer
 from rich import box
+from rich.cells import cell_len
 from rich.table import Table
 
 from application.i18n import _, describe, term
@@ -156,7 +157,8 @@ def log(game_ref: GameRef, data_dir: DataDir = None) -> None:
     for number, step in enumerate(record.steps, start=1):
         who = names[step.seat] if isinstance(step, Decision) else chance
         line = describe(rules, state, step)
-        console.print(f"{number:>{width}}  {who:<12} {line}", highlight=False)
+        pad = " " * max(0, 12 - cell_len(who))  # Hangul takes two cells
+        console.print(f"{number:>{width}}  {who}{pad} {line}", highlight=False)
         state = rules.apply(state, step)
     if record.scores is not None:
         totals = ", ".join(f"{names[s.seat]} {s.total}" for s in record.scores.seats)

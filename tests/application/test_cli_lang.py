@@ -43,7 +43,7 @@ def test_log_in_korean_with_lang_anywhere(stored: tuple[Path, str]) -> None:
     after = run("log", game_id[:8], "-d", str(data), "--lang", "ko")
     before = run("--lang", "ko", "log", game_id[:8], "-d", str(data))
     assert after == before
-    assert "푸에르토 리코" in after and "최종" in after
+    assert "푸에르토 리코" in after and "최종" in after and "선택합니다" in after
     assert run("log", game_id[:8], "-d", str(data)) == english  # the next run is English again
 
 

@@ -113,7 +113,7 @@ def test_hangul_particles_pair_by_final_consonant(word: str) -> None:
 
 def test_phrases_render_in_english_as_before_and_in_korean_with_terms() -> None:
     p = Phrase(
-        "{who} builds {b:a} ({cost} spent)",
+        "{who} builds {b.a} ({cost} spent)",
         {
             "who": "Ana",
             "b": Term("Indigo Plant", "test.building"),
