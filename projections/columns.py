@@ -9,49 +9,84 @@ from __future__ import annotations
 
 from typing import Any
 
-COLUMNS: dict[str, tuple[str, ...]] = {
+TEXT, INT, BIG = "VARCHAR", "INTEGER", "BIGINT"
+TS, BOOL, TEXTS, INTS = "TIMESTAMPTZ", "BOOLEAN", "VARCHAR[]", "INTEGER[]"
+
+TABLE_COLUMNS: dict[str, tuple[tuple[str, str, bool], ...]] = {
     "games": (
-        "game_id",
-        "game",
-        "variant",
-        "options",
-        "players",
-        "seats",
-        "rules_version",
-        "source_kind",
-        "source_name",
-        "source",
-        "seed",
-        "started",
-        "recorded",
-        "ended",
-        "steps",
-        "finished",
-        "winners",
-        "winner_names",
-        "search",
-        "setup",
-        "position",
+        ("game_id", TEXT, False),
+        ("game", TEXT, False),
+        ("variant", TEXT, False),
+        ("options", "MAP(VARCHAR, VARCHAR)", True),
+        ("players", INT, False),
+        ("seats", TEXTS, False),
+        ("rules_version", TEXT, True),
+        ("source_kind", TEXT, True),
+        ("source_name", TEXT, True),
+        ("source", TEXT, True),
+        ("seed", BIG, True),
+        ("started", TS, True),
+        ("recorded", TS, True),
+        ("ended", TS, True),
+        ("steps", INT, True),
+        ("finished", BOOL, False),
+        ("winners", INTS, True),
+        ("winner_names", TEXTS, True),
+        ("search", TEXT, False),
+        ("setup", TEXT, False),
+        ("position", BIG, False),
     ),
     "seats": (
-        "game_id",
-        "game",
-        "players",
-        "seat",
-        "player",
-        "total",
-        "breakdown",
-        "tiebreak",
-        "rank",
-        "winner",
+        ("game_id", TEXT, False),
+        ("game", TEXT, False),
+        ("players", INT, False),
+        ("seat", INT, False),
+        ("player", TEXT, False),
+        ("total", INT, False),
+        ("breakdown", "MAP(VARCHAR, INTEGER)", False),
+        ("tiebreak", INTS, True),
+        ("rank", INT, False),
+        ("winner", BOOL, False),
     ),
-    "steps": ("game_id", "step", "seat", "kind", "action", "round", "summary"),
-    "score_timeline": ("game_id", "step", "seat", "category", "points"),
-    "facts": ("game_id", "game", "step", "round", "seat", "fact", "item", "amount"),
-    "finish": ("game_id", "ended", "steps", "winners", "winner_names"),
+    "steps": (
+        ("game_id", TEXT, False),
+        ("step", INT, False),
+        ("seat", INT, False),
+        ("kind", TEXT, False),
+        ("action", TEXT, False),
+        ("round", INT, True),
+        ("summary", TEXT, True),
+    ),
+    "score_timeline": (
+        ("game_id", TEXT, False),
+        ("step", INT, False),
+        ("seat", INT, False),
+        ("category", TEXT, False),
+        ("points", INT, False),
+    ),
+    "facts": (
+        ("game_id", TEXT, False),
+        ("game", TEXT, False),
+        ("step", INT, False),
+        ("round", INT, True),
+        ("seat", INT, False),
+        ("fact", TEXT, False),
+        ("item", TEXT, False),
+        ("amount", INT, False),
+    ),
 }
-"""Column names of each data table in the DuckDB column order (`projections.schema.TABLES`);
-``finish``: a game started in an earlier batch that finished in this one (an UPDATE)."""
+"""The data tables' columns, the ONE place their order is defined: (name, DuckDB type, whether
+NULL is allowed). `projections.schema` makes the DDL from it, `projections.rows` the Arrow
+schemas, and the fold appends values in this order."""
+
+FINISH_COLUMNS = ("game_id", "ended", "steps", "winners", "winner_names")
+"""A game started in an earlier batch that finished in this one (an UPDATE of `games`)."""
+
+COLUMNS: dict[str, tuple[str, ...]] = {
+    **{table: tuple(c[0] for c in cols) for table, cols in TABLE_COLUMNS.items()},
+    "finish": FINISH_COLUMNS,
+}
+"""Column names of each data table, and of ``finish``, in order (from `TABLE_COLUMNS`)."""
 
 
 Skipped = tuple[str, str | None, int | None, str]

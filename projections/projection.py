@@ -24,7 +24,7 @@ from eventsourcing.projection import Projection
 
 from application.mapper import NovusMapper
 from domain.core.aggregate import Game
-from domain.core.protocol import ChanceStep, Decision, Scores, Setup, Step
+from domain.core.protocol import Scores, Setup, Step
 from projections import games as game_stats
 from projections.columns import Batch, Skipped
 from projections.fold import LocalFolds, step_of
@@ -49,6 +49,24 @@ def _reason(error: BaseException) -> str:
 
 def _variant(options: dict[str, str]) -> str:
     return ", ".join(f"{k}={v}" for k, v in sorted(options.items())) or "-"
+
+
+StepFields = tuple[int, int, Any]
+"""`(step number, seat, action)`, or `(step number, -1, outcome list)` for chance."""
+
+
+def _event_fields(topic: str, event: Any) -> StepFields | None:
+    """The step fields of a decoded `Decided`/`ChanceResolved` event, else None."""
+    if isinstance(event, Game.Decided):
+        return event.step, event.seat, event.action
+    if isinstance(event, Game.ChanceResolved):
+        return event.step, -1, list(event.outcome)
+    return None
+
+
+def _the_event(originator_id: UUID | str, version: int, topic: str, event: Any) -> Any:
+    """`decode` for rows that hold a decoded event already."""
+    return event
 
 
 class GamesProjection(Projection[DuckDBView]):
@@ -91,25 +109,10 @@ class GamesProjection(Projection[DuckDBView]):
     ) -> tuple[Batch, Any, Tracking | None]:
         """First half of `process_batch`: the rows made here, and the folds handed over.
 
-        With worker folds, the caller may read the next batch before calling `complete`."""
-        batch = Batch()
-        if not notifications:
-            return batch, None, None
-        batch.skip_mark = len(self.skip_log)
-        try:
-            for position, event in notifications:
-                try:
-                    self._project(batch, position, event)
-                except Exception as error:
-                    if systemic(error):
-                        raise
-                    self.skip(batch, event.originator_id, position, error)
-            batch.events = len(notifications)
-            ticket = self.folds.submit()
-        except BaseException:
-            self.forget()  # the folds ran ahead of what is stored
-            raise
-        return batch, ticket, Tracking(application_name, notifications[-1][0])
+        With worker folds, the caller may read the next batch before calling `complete`.
+        Decoded events take the same path as stored rows (`submit_stored`)."""
+        rows = [(position, event.originator_id, 0, "", event) for position, event in notifications]
+        return self._submit(rows, application_name, _event_fields, _the_event)
 
     def submit_stored(
         self,
@@ -121,24 +124,37 @@ class GamesProjection(Projection[DuckDBView]):
 
         The per-step events, nearly all of a store, are read as plain step fields straight
         from their stored JSON (`NovusMapper.stored_fields`) without making event objects;
-        every other row goes through the mapper and `submit`'s path. Same rows, same tracking."""
+        every other row is decoded by the mapper. Same rows, same tracking."""
+        return self._submit(rows, application_name, mapper.stored_fields, mapper.row_event)
+
+    def _submit(
+        self,
+        rows: Sequence[tuple[int, UUID | str, int, str, Any]],
+        application_name: str,
+        fields: Callable[[str, Any], StepFields | None],
+        decode: Callable[[UUID | str, int, str, Any], Any],
+    ) -> tuple[Batch, Any, Tracking | None]:
+        """The one ingestion loop: `(position, game id, version, topic, data)` rows, where
+        `fields(topic, data)` gives a per-step event's step fields (None: decode the row with
+        `decode(game id, version, topic, data)` and project the event)."""
         batch = Batch()
         if not rows:
             return batch, None, None
         batch.skip_mark = len(self.skip_log)
-        stored_fields = mapper.stored_fields
         step_fields = self.folds.step_fields
         try:
-            for position, originator_id, version, topic, state in rows:
+            for position, originator_id, version, topic, data in rows:
                 try:
-                    found = stored_fields(topic, state)
-                    if found is not None:
-                        key = self._known(originator_id)
-                        if key is not None:
-                            step_fields(batch, key, *found)
-                        continue
-                    event = mapper.row_event(originator_id, version, topic, state)
-                    self._project(batch, position, event)
+                    found = fields(topic, data)
+                    if found is None:
+                        event = decode(originator_id, version, topic, data)
+                        found = _event_fields(topic, event)
+                        if found is None:
+                            self._project(batch, position, event)
+                            continue
+                    key = self._known(originator_id)
+                    if key is not None:
+                        step_fields(batch, key, *found)
                 except Exception as error:  # one game's event: that game is left out
                     if systemic(error):
                         raise
@@ -146,7 +162,7 @@ class GamesProjection(Projection[DuckDBView]):
             batch.events = len(rows)
             ticket = self.folds.submit()
         except BaseException:
-            self.forget()
+            self.forget()  # the folds ran ahead of what is stored
             raise
         return batch, ticket, Tracking(application_name, rows[-1][0])
 
@@ -221,15 +237,8 @@ class GamesProjection(Projection[DuckDBView]):
     # ---- one event ------------------------------------------------------------------------
 
     def _project(self, batch: Batch, position: int, event: Any) -> None:
-        if isinstance(event, Game.Decided):
-            key = self._known(event.originator_id)
-            if key is not None:
-                self.folds.step(batch, key, Decision(event.seat, event.action), event.step)
-        elif isinstance(event, Game.ChanceResolved):
-            key = self._known(event.originator_id)
-            if key is not None:
-                self.folds.step(batch, key, ChanceStep(tuple(event.outcome)), event.step)
-        elif str(event.originator_id) in self.skipped:
+        """An event other than a step (`Started`, `Finished`; others are not projected)."""
+        if str(event.originator_id) in self.skipped:
             return
         elif isinstance(event, Game.Started):
             self._started(batch, position, event)

@@ -10,94 +10,30 @@ from datetime import datetime
 
 import pyarrow as pa
 
-from projections.columns import Batch, Columns
+from projections.columns import FINISH_COLUMNS, TABLE_COLUMNS, Batch, Columns
 
 TS = pa.timestamp("us", tz="UTC")
 
-ARROW = {
-    "games": pa.schema(
-        [
-            ("game_id", pa.string()),
-            ("game", pa.string()),
-            ("variant", pa.string()),
-            ("options", pa.map_(pa.string(), pa.string())),
-            ("players", pa.int32()),
-            ("seats", pa.list_(pa.string())),
-            ("rules_version", pa.string()),
-            ("source_kind", pa.string()),
-            ("source_name", pa.string()),
-            ("source", pa.string()),
-            ("seed", pa.int64()),
-            ("started", TS),
-            ("recorded", TS),
-            ("ended", TS),
-            ("steps", pa.int32()),
-            ("finished", pa.bool_()),
-            ("winners", pa.list_(pa.int32())),
-            ("winner_names", pa.list_(pa.string())),
-            ("search", pa.string()),
-            ("setup", pa.string()),
-            ("position", pa.int64()),
-        ]
-    ),
-    "seats": pa.schema(
-        [
-            ("game_id", pa.string()),
-            ("game", pa.string()),
-            ("players", pa.int32()),
-            ("seat", pa.int32()),
-            ("player", pa.string()),
-            ("total", pa.int32()),
-            ("breakdown", pa.map_(pa.string(), pa.int32())),
-            ("tiebreak", pa.list_(pa.int32())),
-            ("rank", pa.int32()),
-            ("winner", pa.bool_()),
-        ]
-    ),
-    "steps": pa.schema(
-        [
-            ("game_id", pa.string()),
-            ("step", pa.int32()),
-            ("seat", pa.int32()),
-            ("kind", pa.string()),
-            ("action", pa.string()),
-            ("round", pa.int32()),
-            ("summary", pa.string()),
-        ]
-    ),
-    "score_timeline": pa.schema(
-        [
-            ("game_id", pa.string()),
-            ("step", pa.int32()),
-            ("seat", pa.int32()),
-            ("category", pa.string()),
-            ("points", pa.int32()),
-        ]
-    ),
-    "facts": pa.schema(
-        [
-            ("game_id", pa.string()),
-            ("game", pa.string()),
-            ("step", pa.int32()),
-            ("round", pa.int32()),
-            ("seat", pa.int32()),
-            ("fact", pa.string()),
-            ("item", pa.string()),
-            ("amount", pa.int32()),
-        ]
-    ),
+_TYPES: dict[str, pa.DataType] = {
+    "VARCHAR": pa.string(),
+    "INTEGER": pa.int32(),
+    "BIGINT": pa.int64(),
+    "BOOLEAN": pa.bool_(),
+    "TIMESTAMPTZ": TS,
+    "VARCHAR[]": pa.list_(pa.string()),
+    "INTEGER[]": pa.list_(pa.int32()),
+    "MAP(VARCHAR, VARCHAR)": pa.map_(pa.string(), pa.string()),
+    "MAP(VARCHAR, INTEGER)": pa.map_(pa.string(), pa.int32()),
 }
-"""Arrow schema of each data table, in the DuckDB column order (`projections.schema.TABLES`)."""
+"""The Arrow type of each DuckDB type used in `projections.columns.TABLE_COLUMNS`."""
 
-FINISH = pa.schema(
-    [
-        ("game_id", pa.string()),
-        ("ended", TS),
-        ("steps", pa.int32()),
-        ("winners", pa.list_(pa.int32())),
-        ("winner_names", pa.list_(pa.string())),
-    ]
-)
+ARROW = {
+    table: pa.schema([(name, _TYPES[kind]) for name, kind, _ in columns])
+    for table, columns in TABLE_COLUMNS.items()
+}
+"""Arrow schema of each data table, in its column order (`projections.columns`)."""
+
+FINISH = pa.schema([ARROW["games"].field(name) for name in FINISH_COLUMNS])
 """A game started in an earlier batch that finished in this one (an UPDATE of `games`)."""
 
 

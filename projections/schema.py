@@ -25,34 +25,16 @@ from __future__ import annotations
 import duckdb
 
 from projections import games as game_stats
+from projections.columns import TABLE_COLUMNS
 
 SCHEMA_VERSION = "1"
 
 TABLES = {
-    "games": """
-        game_id VARCHAR NOT NULL, game VARCHAR NOT NULL, variant VARCHAR NOT NULL,
-        options MAP(VARCHAR, VARCHAR), players INTEGER NOT NULL, seats VARCHAR[] NOT NULL,
-        rules_version VARCHAR, source_kind VARCHAR, source_name VARCHAR, source VARCHAR,
-        seed BIGINT, started TIMESTAMPTZ, recorded TIMESTAMPTZ, ended TIMESTAMPTZ,
-        steps INTEGER, finished BOOLEAN NOT NULL, winners INTEGER[], winner_names VARCHAR[],
-        search VARCHAR NOT NULL, setup VARCHAR NOT NULL, position BIGINT NOT NULL""",
-    "seats": """
-        game_id VARCHAR NOT NULL, game VARCHAR NOT NULL, players INTEGER NOT NULL,
-        seat INTEGER NOT NULL, player VARCHAR NOT NULL, total INTEGER NOT NULL,
-        breakdown MAP(VARCHAR, INTEGER) NOT NULL, tiebreak INTEGER[], rank INTEGER NOT NULL,
-        winner BOOLEAN NOT NULL""",
-    "steps": """
-        game_id VARCHAR NOT NULL, step INTEGER NOT NULL, seat INTEGER NOT NULL,
-        kind VARCHAR NOT NULL, action VARCHAR NOT NULL, round INTEGER, summary VARCHAR""",
-    "score_timeline": """
-        game_id VARCHAR NOT NULL, step INTEGER NOT NULL, seat INTEGER NOT NULL,
-        category VARCHAR NOT NULL, points INTEGER NOT NULL""",
-    "facts": """
-        game_id VARCHAR NOT NULL, game VARCHAR NOT NULL, step INTEGER NOT NULL, round INTEGER,
-        seat INTEGER NOT NULL, fact VARCHAR NOT NULL, item VARCHAR NOT NULL,
-        amount INTEGER NOT NULL""",
+    table: ", ".join(f"{name} {kind}" + ("" if null else " NOT NULL") for name, kind, null in cols)
+    for table, cols in TABLE_COLUMNS.items()
 }
-"""Data tables, written in batches from Arrow; their column order is the batch order."""
+"""Data tables (DDL column lists from `projections.columns.TABLE_COLUMNS`, the one definition of
+their columns), written in batches from Arrow in that order."""
 
 BOOKKEEPING = {
     "tracking": "application_name VARCHAR PRIMARY KEY, notification_id BIGINT NOT NULL",
