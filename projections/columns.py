@@ -74,6 +74,13 @@ TABLE_COLUMNS: dict[str, tuple[tuple[str, str, bool], ...]] = {
         ("item", TEXT, False),
         ("amount", INT, False),
     ),
+    "takebacks": (
+        ("game_id", TEXT, False),
+        ("to_step", INT, False),
+        ("removed", INT, False),
+        ("version", INT, False),
+        ("recorded", TS, True),
+    ),
 }
 """The data tables' columns, the ONE place their order is defined: (name, DuckDB type, whether
 NULL is allowed). `projections.schema` makes the DDL from it, `projections.rows` the Arrow
@@ -117,6 +124,13 @@ class Columns:
         if len(keep) != len(ids):
             self.cols = [[col[i] for i in keep] for col in self.cols]
 
+    def drop_after(self, game_id: str, step: int, column: int = 1) -> None:
+        """Remove this game's rows whose step (in `column`) is after `step` (a take-back)."""
+        ids, steps = self.cols[0], self.cols[column]
+        keep = [i for i, found in enumerate(ids) if found != game_id or steps[i] <= step]
+        if len(keep) != len(ids):
+            self.cols = [[col[i] for i in keep] for col in self.cols]
+
     def only(self, game_id: str) -> Columns:
         """A copy holding the rows of one game."""
         part = Columns(self.table)
@@ -140,6 +154,11 @@ class Batch:
         self.steps = Columns("steps")
         self.timeline = Columns("score_timeline")
         self.facts = Columns("facts")
+        self.takebacks = Columns("takebacks")
+        self.truncate: dict[str, int] = {}
+        """Games taken back in this batch: the fewest steps each kept. Their rows of earlier
+        batches after that step (and their `seats` rows) are deleted before this batch's rows
+        are written."""
         self.events = 0
         self.refused: list[tuple[str, int, str]] = []
         """(game id, step, why): stored steps the installed engine refused; those games are
@@ -155,7 +174,7 @@ class Batch:
 
     def tables(self) -> tuple[Columns, ...]:
         """The column sets, one per table (`finish` included)."""
-        return (self.finish, self.seats, self.steps, self.timeline, self.facts)
+        return (self.finish, self.seats, self.steps, self.timeline, self.facts, self.takebacks)
 
     def game_ids(self) -> set[str]:
         """Every game with a row in this batch."""
@@ -177,7 +196,7 @@ class Batch:
         part = Batch()
         if game_id in self.games:
             part.games[game_id] = self.games[game_id]
-        part.finish, part.seats, part.steps, part.timeline, part.facts = (
+        part.finish, part.seats, part.steps, part.timeline, part.facts, part.takebacks = (
             columns.only(game_id) for columns in self.tables()
         )
         return part

@@ -255,6 +255,16 @@ class LocalFolds:
     def step(self, batch: Batch, game_id: str, step: Step, number: int) -> None:
         self.folds[game_id].advance(batch, step, number)
 
+    def take_back(
+        self, batch: Batch, game_id: str, to_step: int, setup: Setup, steps: Sequence[Step]
+    ) -> None:
+        """A take-back to `to_step` (`steps`: the game's first `to_step` steps): this batch's
+        rows of the game after that step go, and the game is refolded to it."""
+        batch.steps.drop_after(game_id, to_step)
+        batch.timeline.drop_after(game_id, to_step)
+        batch.facts.drop_after(game_id, to_step, 2)
+        self.resume(game_id, setup, steps)
+
     def step_fields(self, batch: Batch, game_id: str, number: int, seat: int, value: Any) -> None:
         """`step` for a step as plain fields (`domain.core.protocol.step_from`)."""
         self.folds[game_id].advance(batch, step_from(seat, value), number)

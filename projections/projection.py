@@ -31,8 +31,9 @@ from projections.fold import LocalFolds, step_of
 from projections.rows import timestamp
 from projections.view import DuckDBView
 
-History = Callable[[str, int], Sequence[Step]]
-"""`history(game_id, n)`: the first `n` steps of a stored game."""
+History = Callable[[str, int, int], Sequence[Step]]
+"""`history(game_id, n, version)`: the `n` steps a stored game stood on at aggregate `version`
+(take-backs applied)."""
 
 
 def systemic(error: BaseException) -> bool:
@@ -90,6 +91,9 @@ class GamesProjection(Projection[DuckDBView]):
         self.skipped: set[str] = view.skipped_games()
         """Games left out of the views (`skipped_games`, and those of batches not yet written):
         their later events are passed over."""
+        self.offsets: dict[str, int] | None = None
+        """Per game taken back: version - 1 - steps (`DuckDBView.takeback_offsets`, then kept
+        up to date here); loaded at the first need."""
         self.skip_log: list[str] = []
         """The games left out since the projection started, in order (`Batch.skip_mark`)."""
 
@@ -232,6 +236,7 @@ class GamesProjection(Projection[DuckDBView]):
         self.folds.reset()
         self.meta.clear()
         self.keys.clear()
+        self.offsets = None
         self.skipped = self.view.skipped_games()
 
     # ---- one event ------------------------------------------------------------------------
@@ -244,6 +249,71 @@ class GamesProjection(Projection[DuckDBView]):
             self._started(batch, position, event)
         elif isinstance(event, Game.Finished):
             self._finished(batch, event)
+        elif isinstance(event, Game.TakenBack):
+            self._taken_back(batch, event)
+
+    def _offset(self, key: str) -> int:
+        """How many of a game's events are not steps it stands on, besides `Started`."""
+        if self.offsets is None:
+            self.offsets = self.view.takeback_offsets()
+        return self.offsets.get(key, 0)
+
+    def _setup_of(self, batch: Batch, key: str) -> Setup:
+        row = batch.games.get(key)
+        if row is not None:
+            return Setup.from_json(orjson.loads(row["setup"]))
+        progress = self.view.game_progress(key)
+        if progress is None:
+            raise LookupError(f"game {key} taken back before its Started event")
+        return Setup.from_json(orjson.loads(progress[0]))
+
+    def _taken_back(self, batch: Batch, event: Game.TakenBack) -> None:
+        """A take-back: the game's rows after the steps it kept go (this batch's now, earlier
+        ones when the batch is written), a finished game is in progress again, and its fold
+        is refolded to the steps it kept (read from the store up to this event)."""
+        key = str(event.originator_id)
+        setup = self._setup_of(batch, key)
+        to_step = int(event.step)
+        if self.history is not None:
+            steps = list(self.history(key, to_step, event.originator_version))
+        else:
+            steps = self._projected_steps(batch, key, to_step, setup)
+        if len(steps) != to_step:
+            raise LookupError(f"game {key}: {len(steps)} stored steps, {to_step} kept")
+        self._offset(key)
+        assert self.offsets is not None
+        self.offsets[key] = event.originator_version - 1 - to_step
+        batch.seats.drop({key})
+        batch.finish.drop({key})
+        row = batch.games.get(key)
+        if row is not None:
+            row.update(ended=None, steps=None, finished=False, winners=None, winner_names=None)
+        batch.truncate[key] = min(to_step, batch.truncate.get(key, to_step))
+        batch.takebacks.add(
+            key, to_step, int(event.removed), event.originator_version, event.timestamp
+        )
+        self.folds.take_back(batch, key, to_step, setup, steps)
+        self.meta[key] = (setup.game, setup.players)
+        self.keys[event.originator_id] = key
+        self.keys[event.originator_id.hex] = key
+
+    def _projected_steps(self, batch: Batch, key: str, to_step: int, setup: Setup) -> list[Step]:
+        """Without the store: the first `to_step` steps from the `steps` rows written and those
+        of this batch (folds in this process only; not for games that hide their actions)."""
+        stats = game_stats.get(setup.game)
+        if stats is not None and stats.public_action is not None:
+            raise LookupError(f"game {key} can only be refolded from the event store")
+        written = min(to_step, batch.truncate.get(key, to_step))
+        found = {
+            n: step_of(kind, seat, action)
+            for n, kind, seat, action in self.view.game_steps_numbered(key)
+            if n <= written
+        }
+        ids, numbers, seats, kinds, actions = batch.steps.cols[:5]
+        for i, game_id in enumerate(ids):
+            if game_id == key and numbers[i] <= to_step:
+                found[numbers[i]] = step_of(kinds[i], seats[i], actions[i])
+        return [found[n] for n in sorted(found)]
 
     def _known(self, game_id: UUID | str) -> str | None:
         """The key of a game in progress, refolded first if the folds do not hold it; None for
@@ -266,7 +336,7 @@ class GamesProjection(Projection[DuckDBView]):
         setup = Setup.from_json(orjson.loads(setup_json))
         stats = game_stats.get(setup.game)
         if self.history is not None:
-            steps = list(self.history(key, done))
+            steps = list(self.history(key, done, 1 + done + self._offset(key)))
         elif stats is not None and stats.public_action is not None:
             raise LookupError(f"game {key} can only be refolded from the event store")
         else:
@@ -345,7 +415,7 @@ class GamesProjection(Projection[DuckDBView]):
                 ranks[s.seat],
                 s.seat in winners,
             )
-        steps = event.originator_version - 2
+        steps = event.originator_version - 2 - self._offset(key)
         winner_names = [names[w] for w in winners]
         row = batch.games.get(key)
         if row is not None:

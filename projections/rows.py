@@ -49,7 +49,7 @@ def tables(batch: Batch) -> dict[str, pa.Table]:
     out: dict[str, pa.Table] = {}
     if batch.games:
         out["games"] = pa.Table.from_pylist(list(batch.games.values()), schema=ARROW["games"])
-    for columns in (batch.seats, batch.steps, batch.timeline, batch.facts):
+    for columns in (batch.seats, batch.steps, batch.timeline, batch.facts, batch.takebacks):
         if len(columns):
             out[columns.table] = _table(columns, ARROW[columns.table])
     return out

@@ -179,14 +179,17 @@ class Projector:
         folds = self.projection.folds
         return folds.count if isinstance(folds, WorkerFolds) else 1
 
-    def _history(self, game_id: str, count: int) -> list[Step]:
-        """The first `count` steps of a stored game (versions 2 .. count + 1)."""
+    def _history(self, game_id: str, count: int, version: int | None = None) -> list[Step]:
+        """The steps a stored game stood on at aggregate `version` (default `count` + 1: no
+        take-back before), take-backs applied; `count` of them."""
         steps: list[Step] = []
-        for event in self.app.events.get(UUID(game_id), gt=1, lte=count + 1):
+        for event in self.app.events.get(UUID(game_id), gt=1, lte=version or count + 1):
             if isinstance(event, Game.Decided):
                 steps.append(Decision(event.seat, event.action))
             elif isinstance(event, Game.ChanceResolved):
                 steps.append(ChanceStep(tuple(event.outcome)))
+            elif isinstance(event, Game.TakenBack):
+                del steps[event.step :]
         return steps
 
     @property

@@ -10,6 +10,9 @@ Tables (one row each per):
 - `score_timeline`: (game, step, seat, category) where the points changed, plus every category
   at step 0; `total` is a category. `projections.read.score_timeline` fills in the other steps;
 - `facts`: the public per-game facts (`projections.games`);
+- `takebacks`: take-back of a game (the steps it kept, how many it took back, the event's
+  version, when): a take-back also removes the game's `steps`, `score_timeline` and `facts` rows
+  after the steps it kept, and its `seats` rows if it had finished;
 - `tracking`: the notification id of the last event whose rows are in, written in the same
   transaction as those rows; `marks`: which store the tables come from; `skipped_games`: the
   games left out because one of their events could not be projected or written (the game, the
@@ -27,7 +30,7 @@ import duckdb
 from projections import games as game_stats
 from projections.columns import TABLE_COLUMNS
 
-SCHEMA_VERSION = "1"
+SCHEMA_VERSION = "2"
 
 TABLES = {
     table: ", ".join(f"{name} {kind}" + ("" if null else " NOT NULL") for name, kind, null in cols)

@@ -85,6 +85,7 @@ class DuckDBView(TrackingRecorder):
 
         def body() -> None:
             self._skip(batch.skipped)
+            self._truncate(batch.truncate)
             self._rows(batch)
             self._track(tracking)
 
@@ -114,6 +115,30 @@ class DuckDBView(TrackingRecorder):
         self.con.executemany(
             "INSERT OR REPLACE INTO skipped_games VALUES (?, ?, ?, ?)", [list(e) for e in skipped]
         )
+
+    def _truncate(self, truncate: dict[str, int]) -> None:
+        """Take-backs: the games' rows after the steps they kept, and their final scores, go."""
+        if not truncate:
+            return
+        pairs = [[game_id, step] for game_id, step in truncate.items()]
+        for name, column in (("steps", "step"), ("score_timeline", "step"), ("facts", "step")):
+            self.con.executemany(f"DELETE FROM {name} WHERE game_id = ? AND {column} > ?", pairs)
+        ids = [[game_id] for game_id in truncate]
+        self.con.executemany("DELETE FROM seats WHERE game_id = ?", ids)
+        self.con.executemany(
+            "UPDATE games SET ended = NULL, steps = NULL, finished = false, winners = NULL, "
+            "winner_names = NULL WHERE game_id = ?",
+            ids,
+        )
+
+    def takeback_offsets(self) -> dict[str, int]:
+        """Per game with a take-back: its version minus 1 minus its steps (the events that are
+        not steps it stands on: take-backs, taken-back steps, undone `Finished` events)."""
+        found = self.con.execute(
+            "SELECT game_id, arg_max(version - 1 - to_step, version) FROM takebacks "
+            "GROUP BY game_id"
+        ).fetchall()
+        return {str(game_id): int(offset) for game_id, offset in found}
 
     def _rows(self, batch: Batch) -> None:
         for name, table in rows.tables(batch).items():
@@ -188,6 +213,14 @@ class DuckDBView(TrackingRecorder):
             {"id": game_id},
         ).fetchone()
         return None if row is None else (str(row[0]), int(row[1]))
+
+    def game_steps_numbered(self, game_id: str) -> list[tuple[int, str, int, str]]:
+        """A projected game's steps so far (step, kind, seat, action), in order."""
+        steps = self.con.execute(
+            "SELECT step, kind, seat, action FROM steps WHERE game_id = ? ORDER BY step",
+            [game_id],
+        ).fetchall()
+        return [(int(n), str(k), int(s), str(a)) for n, k, s, a in steps]
 
     def game_steps(self, game_id: str) -> list[tuple[str, int, str]]:
         """A projected game's steps so far as stored (kind, seat, action), in order."""

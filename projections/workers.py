@@ -40,7 +40,7 @@ from domain.core.protocol import Decision, Setup, Step, step_from
 from projections.columns import Batch
 from projections.fold import LocalFolds
 
-START, RESUME, STEP, END = 0, 1, 2, 3
+START, RESUME, STEP, END, TAKEBACK = 0, 1, 2, 3, 4
 RESET = "reset"
 _LENGTH = struct.Struct("<Q")
 ROOT = Path(__file__).resolve().parents[1]
@@ -103,6 +103,9 @@ def fold_items(
             elif kind == RESUME:
                 setup = Setup.from_json(orjson.loads(item[2]))
                 folds.resume(key, setup, [step_from(*s) for s in item[3]])
+            elif kind == TAKEBACK:
+                setup = Setup.from_json(orjson.loads(item[3]))
+                folds.take_back(batch, key, item[2], setup, [step_from(*s) for s in item[4]])
             else:
                 folds.end(key)
         except Exception as error:  # this game's engine raised: leave the game out
@@ -243,6 +246,15 @@ class WorkerFolds(LocalFolds):
 
     def step(self, batch: Batch, game_id: str, step: Step, number: int) -> None:
         self.step_fields(batch, game_id, number, *_step(step))
+
+    def take_back(
+        self, batch: Batch, game_id: str, to_step: int, setup: Setup, steps: Sequence[Step]
+    ) -> None:
+        setup_json = orjson.dumps(setup.to_json()).decode()
+        self.queued[self._worker(game_id)].append(
+            (TAKEBACK, game_id, to_step, setup_json, [_step(s) for s in steps])
+        )
+        self.placed.add(game_id)
 
     def step_fields(self, batch: Batch, game_id: str, number: int, seat: int, value: Any) -> None:
         where = self.where.get(game_id)
