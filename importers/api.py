@@ -15,6 +15,8 @@ from __future__ import annotations
 
 import hashlib
 import importlib
+import os
+import stat
 import uuid
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
@@ -30,6 +32,8 @@ from importers.errors import (
     FileTooLarge,
     IdConflict,
     ImportProblem,
+    ReaderFailed,
+    ReportError,
     UnknownFormat,
     UnreadableFile,
 )
@@ -85,7 +89,37 @@ def _read_native(file: str, data: bytes, lenient: bool) -> Parsed:
     return Parsed(game, game.game_id, warnings)
 
 
+MAX_REPORT_LINE = 16 * 1024
+"""Longest line a play-by-email report may have, in bytes: the longest paragraph of the reports
+we know is under 700; reading a line costs time and memory far beyond its size (a 1 MB line
+took 5 s), so a longer one is refused before the report is parsed at all."""
+
+
+def long_line(data: bytes, limit: int) -> tuple[int, int] | None:
+    """(line number, length) of the first line longer than `limit` bytes, else None."""
+    if max(map(len, data.split(b"\n"))) <= limit:
+        return None
+    start = number = 0
+    size = len(data)
+    while start <= size:
+        number += 1
+        end = data.find(b"\n", start)
+        end = size if end < 0 else end
+        if end - start > limit:
+            return number, end - start
+        start = end + 1
+    return None
+
+
 def _read_pbem(file: str, data: bytes, lenient: bool) -> Parsed:
+    found = long_line(data, MAX_REPORT_LINE)
+    if found is not None:
+        raise ReportError(
+            file,
+            found[0],
+            f"a line of {found[1]:,} bytes: report lines are at most {MAX_REPORT_LINE:,}",
+            hint="is it a session report? a report has one paragraph per line",
+        )
     # the report parser is only loaded when a report is imported
     report = importlib.import_module("importers.pbem_report").loads(file, data, lenient=lenient)
     return Parsed(report.game, report.game_id, report.warnings)
@@ -122,7 +156,20 @@ def parse_bytes(file_name: str, data: bytes, fmt: Format = "auto", lenient: bool
     if reader is None:
         hint = f"one of: {', '.join(FORMATS)}"
         raise UnknownFormat(file_name, 0, f"unknown format {fmt!r}", hint=hint)
-    return reader(file_name, data, lenient)
+    try:
+        return reader(file_name, data, lenient)
+    except ImportProblem:
+        raise
+    except (MemoryError, OSError):
+        raise
+    except Exception as error:  # a reader bug met with bad input: this file only is refused
+        raise ReaderFailed(
+            file_name,
+            0,
+            f"the {chosen} reader broke on this file ({type(error).__name__}: {error!s:.160})",
+            hint="this is a bug in Novus: please report it with the file; the other files of "
+            "the run are imported as usual",
+        ) from error
 
 
 def import_bytes(
@@ -180,20 +227,63 @@ def import_paths(
     results = []
     for path in paths:
         try:
-            size = path.stat().st_size
-            data = None if size > MAX_FILE_BYTES else path.read_bytes()
-        except OSError as error:
-            problem = UnreadableFile(str(path), 0, f"cannot read the file ({error.strerror})")
+            data = read_file(path)
+        except ImportProblem as problem:
             result = ImportResult(str(path), "rejected", error=problem)
         else:
-            if data is None:
-                result = ImportResult(str(path), "rejected", error=_too_large(str(path), size))
-            else:
-                result = import_bytes(app, str(path), data, fmt, lenient)
+            result = import_bytes(app, str(path), data, fmt, lenient)
         results.append(result)
         if on_result is not None:
             on_result(result)
     return results
+
+
+KINDS = {
+    stat.S_IFDIR: "a folder",
+    stat.S_IFIFO: "a pipe (FIFO)",
+    stat.S_IFCHR: "a device",
+    stat.S_IFBLK: "a device",
+    stat.S_IFSOCK: "a socket",
+}
+
+
+def read_file(path: Path) -> bytes:
+    """A file's bytes, for import: only a regular file, and never more than `MAX_FILE_BYTES`.
+
+    Opened without blocking (a pipe nobody writes to would block the open), checked on the
+    open descriptor (no swap between the check and the read), read with a hard bound (a file
+    that grows, or a device such as /dev/zero, never fills memory)."""
+    name = str(path)
+    try:
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_NOCTTY)
+    except OSError as error:
+        raise UnreadableFile(name, 0, f"cannot read the file ({error.strerror})") from None
+    try:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode):
+            kind = KINDS.get(stat.S_IFMT(info.st_mode), "not a regular file")
+            raise UnreadableFile(
+                name,
+                0,
+                f"cannot read the file: it is {kind}",
+                hint="import saved game files (or a folder of them)",
+            )
+        if info.st_size > MAX_FILE_BYTES:
+            raise _too_large(name, info.st_size)
+        os.set_blocking(fd, True)
+        chunks = []
+        left = MAX_FILE_BYTES + 1
+        while left > 0 and (chunk := os.read(fd, min(left, 1 << 20))):
+            chunks.append(chunk)
+            left -= len(chunk)
+    except OSError as error:
+        raise UnreadableFile(name, 0, f"cannot read the file ({error.strerror})") from None
+    finally:
+        os.close(fd)
+    data = b"".join(chunks)
+    if len(data) > MAX_FILE_BYTES:
+        raise _too_large(name, len(data))
+    return data
 
 
 def export_bytes(app: NovusApp, game_id: UUID) -> bytes:

@@ -36,6 +36,11 @@ class UnreadableFile(ImportProblem):
     """A path that cannot be read (a folder, no permission)."""
 
 
+class ReaderFailed(ImportProblem):
+    """A reader broke on a file instead of naming what is wrong with it (a bug in Novus, met
+    with bad input): the file is refused like any other, and the other files still import."""
+
+
 class IdConflict(ImportProblem):
     """The file names a game id that is stored with different moves."""
 

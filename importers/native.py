@@ -23,6 +23,10 @@ from importers.native_models import Header
 
 FORMAT = "novus.jsonl"
 VERSION = 1
+MAX_DEPTH = 20
+"""Deepest nesting of lists and objects in a line: the components of the richest game (Santa
+Maria) reach 8 from the header; deeper values are refused before anything recurses into them
+(the store's and the views' JSON writers stop at 255 levels, Python's repr at about 1,000)."""
 NAMESPACE = uuid.UUID("6b1d6c9e-3f4a-5e2b-9c1d-7a8e0f2b4c6d")
 
 
@@ -76,7 +80,7 @@ def dumps(game: NativeGame) -> bytes:
     return b"\n".join(lines) + b"\n"
 
 
-def _parse_step(file: str, number: int, data: Any) -> Step:
+def _parse_step(file: str, number: int, data: Any, shown: str = "") -> Step:
     if isinstance(data, dict) and set(data) == {"seat", "action"}:
         seat, action = data["seat"], data["action"]
         if type(seat) is int and seat >= 0 and isinstance(action, str):
@@ -86,8 +90,23 @@ def _parse_step(file: str, number: int, data: Any) -> Step:
         if all(type(v) is int or isinstance(v, str) for v in outcome):
             return ChanceStep(tuple(outcome))
     raise NativeFormatError(
-        file, number, "a step line must be {seat, action} or {chance}", hint=f"got {data!r:.80}"
+        file, number, "a step line must be {seat, action} or {chance}", hint=f"got {shown}"
     )
+
+
+def too_deep(value: Any, limit: int = MAX_DEPTH) -> str | None:
+    """The path of the first list or object nested deeper than `limit` (None: not too deep).
+
+    Iterative, so it never recurses itself."""
+    pending: list[tuple[Any, tuple[str, ...]]] = [(value, ())]
+    while pending:
+        item, path = pending.pop()
+        if isinstance(item, dict | list):
+            if len(path) >= limit:
+                return ".".join(path) or "line"
+            pairs = item.items() if isinstance(item, dict) else enumerate(item)
+            pending.extend((v, (*path, str(k))) for k, v in pairs)
+    return None
 
 
 def loads(file: str, raw: bytes) -> NativeGame:
@@ -110,6 +129,14 @@ def loads(file: str, raw: bytes) -> NativeGame:
             parsed.append(orjson.loads(line))
         except orjson.JSONDecodeError as error:
             raise NativeFormatError(file, number, f"not JSON ({error})") from None
+        deep = too_deep(parsed[-1])
+        if deep is not None:
+            raise NativeFormatError(
+                file,
+                number,
+                f"{deep}: nested more than {MAX_DEPTH} levels deep",
+                hint="no field of a game file nests that deep; is it a game file?",
+            )
     header = parsed[0]
     if not isinstance(header, dict) or header.get("format") != FORMAT:
         raise NativeFormatError(file, 1, "the first line is not a novus.jsonl header")
@@ -138,7 +165,10 @@ def loads(file: str, raw: bytes) -> NativeGame:
             seed=model.seed,
             created=model.created,
             id=model.id,
-            steps=tuple(_parse_step(file, n, d) for n, d in enumerate(parsed[1:], start=2)),
+            steps=tuple(
+                _parse_step(file, n, d, lines[n - 1][:80])
+                for n, d in enumerate(parsed[1:], start=2)
+            ),
         )
         if game.rules_version != rules.rules_version:
             if not _older(game.rules_version, rules.rules_version):
@@ -161,26 +191,65 @@ def loads(file: str, raw: bytes) -> NativeGame:
         raise
     except NovusError as error:
         raise NativeFormatError(file, 1, error.message, error.hint) from None
-    except (KeyError, TypeError, ValueError, AttributeError, IndexError) as error:
-        raise NativeFormatError(file, 1, f"bad setup ({error!r:.200})") from None
-    for number, step in enumerate(game.steps, start=2):
-        try:
-            state = rules.apply(state, step)
-        except NovusError as error:
-            hint = error.hint
-            if game.recorded_under is not None:
-                hint = (
-                    f"the file was recorded under {setup.game} rules version "
-                    f"{game.recorded_under!r}; this Novus checks it under version "
-                    f"{game.rules_version!r}, which refuses this move"
-                    + (f" ({hint})" if hint else "")
-                )
-            raise NativeFormatError(
-                file, number, f"{step_json(step)}: {error.message}", hint
-            ) from None
-    if not rules.is_over(state):
+    except ENGINE_BROKE as error:
+        field = "setup.components" if model.setup.components is not None else "setup"
+        raise NativeFormatError(
+            file, 1, f"bad {field} ({type(error).__name__}: {error!s:.200})"
+        ) from None
+    number = 1
+    try:
+        for number, step in enumerate(game.steps, start=2):
+            try:
+                state = rules.apply(state, step)
+            except NovusError as error:
+                hint = error.hint
+                if game.recorded_under is not None:
+                    hint = (
+                        f"the file was recorded under {setup.game} rules version "
+                        f"{game.recorded_under!r}; this Novus checks it under version "
+                        f"{game.rules_version!r}, which refuses this move"
+                        + (f" ({hint})" if hint else "")
+                    )
+                raise NativeFormatError(
+                    file, number, f"{step_json(step)}: {error.message}", hint
+                ) from None
+        over = rules.is_over(state)
+    except ENGINE_BROKE as error:
+        raise _engine_broke(file, number, game, error) from None
+    if not over:
         raise NativeFormatError(file, len(lines), "the game is incomplete (truncated file?)")
     return game
+
+
+ENGINE_BROKE = (
+    KeyError,
+    TypeError,
+    ValueError,
+    AttributeError,
+    IndexError,
+    ArithmeticError,
+    RecursionError,
+    AssertionError,
+)
+"""What an engine raises when the data it trusts is not what it expects (typically components
+embedded in the header that passed the format check but not the engine's assumptions)."""
+
+
+def _engine_broke(file: str, number: int, game: NativeGame, error: Exception) -> NativeFormatError:
+    """The typed error for an engine that broke on a move (line `number`, 1 = the header)."""
+    setup = game.setup
+    where = f"{step_json(game.steps[number - 2])}: " if 2 <= number <= len(game.steps) + 1 else ""
+    if setup.components is not None:
+        hint = "check setup.components in line 1: the engine cannot use them"
+    else:
+        hint = "check the move against the game's action grammar"
+    return NativeFormatError(
+        file,
+        number,
+        f"{where}the {setup.game} engine cannot apply this move "
+        f"({type(error).__name__}: {error!s:.120})",
+        hint=hint,
+    )
 
 
 def _older(version: str, current: str) -> bool:

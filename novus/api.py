@@ -123,9 +123,9 @@ def read_game(
     (a `NovusError`) naming the line. `data` reads these bytes instead of the file at `path`;
     `fmt` is ``"native"``, ``"pbem-report"`` or ``"auto"``; `lenient` lets a report's unreadable
     sentences through as warnings."""
-    from importers.api import parse_bytes
+    from importers.api import parse_bytes, read_file
 
-    raw = Path(path).read_bytes() if data is None else data
+    raw = read_file(Path(path)) if data is None else data  # regular files only, size-bounded
     parsed = parse_bytes(str(path), raw, fmt, lenient)
     native = parsed.game
     return Game(
