@@ -177,6 +177,7 @@ def replay_page() -> None:
     note = boards.synthetic_note(timeline.rules, timeline.setup.options)
     if note:
         st.warning(note)
+    _import_notes(UUID(game))
     try:
         built = _payload(folder, game, viewer)
     except NovusError as error:
@@ -198,6 +199,15 @@ def replay_page() -> None:
     step = _step_from_url(last)
     payload = replay_payload.add_charts(built, under_board(UUID(game), viewer, last))
     replay_widget.show(payload, step)
+
+
+def _import_notes(game: UUID) -> None:
+    """What the importer inferred or corrected (lenient spellings, a missing subject, an assumed
+    opening row), kept in the game's source: shown above the replay."""
+    notes = app().history(game).source.get("notes") or []
+    if notes:
+        with st.expander(_("What the import inferred or corrected ({n})", n=len(notes))):
+            st.markdown("\n".join(f"- {n}" for n in notes))
 
 
 def under_board(game: UUID, viewer: int | None, last: int) -> list[step_charts.ChartGroup]:

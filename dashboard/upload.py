@@ -53,12 +53,14 @@ def upload_page(app: NovusApp, after_import: AfterImport | None = None) -> None:
     results = [
         import_bytes(app, f.name, f.getvalue(), cast(Format, fmt), lenient) for f in files or []
     ]
-    if after_import is not None and any(r.status == "imported" for r in results):
+    if after_import is not None and any(r.status in ("imported", "extended") for r in results):
         after_import(app)
     imported = sum(r.status == "imported" for r in results)
+    extended = sum(r.status == "extended" for r in results)
     present = sum(r.status == "present" for r in results)
     rejected = [r for r in results if not r.ok]
-    summary = f"{imported} imported, {present} already present, {len(rejected)} rejected"
+    grown = f"{extended} extended, " if extended else ""
+    summary = f"{imported} imported, {grown}{present} already present, {len(rejected)} rejected"
     if rejected:
         st.error(summary)
         for r in rejected:

@@ -18,18 +18,21 @@ import importlib
 import os
 import stat
 import uuid
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Literal
 from uuid import UUID
 
-from application.errors import GameExists
+from application.errors import GameExists, WriteConflict
+from application.i18n import _
 from application.records import GameRecord
 from application.service import NovusApp
+from domain.core.protocol import ChanceStep, Step
 from importers import native
 from importers.errors import (
     FileTooLarge,
+    GameContradiction,
     IdConflict,
     ImportProblem,
     ReaderFailed,
@@ -45,7 +48,7 @@ Century: New World with random bots, ~170 KB), so a bigger file is not one game
 
 FORMATS = ("native", "pbem-report")
 Format = Literal["native", "pbem-report", "auto"]
-Status = Literal["imported", "present", "rejected"]
+Status = Literal["imported", "extended", "present", "rejected"]
 
 
 @dataclass(frozen=True)
@@ -55,6 +58,14 @@ class Parsed:
     game: native.NativeGame
     game_id: UUID
     warnings: tuple[str, ...] = ()
+    lines: tuple[int, ...] = ()
+    """The file line each step was read from (named when a file contradicts a stored game)."""
+    reread: Callable[[tuple[str, ...]], Parsed] | None = None
+    """A report read again assuming a stored game's opening row (unstated in the report)."""
+
+    @property
+    def finished(self) -> bool:
+        return self.game.finished
 
 
 @dataclass(frozen=True)
@@ -86,7 +97,12 @@ def _read_native(file: str, data: bytes, lenient: bool) -> Parsed:
             f"recorded under {game.setup.game} rules version {game.recorded_under!r}: every "
             f"move was checked again under version {game.rules_version!r} and stored as such",
         )
-    return Parsed(game, game.game_id, warnings)
+    if not game.finished:
+        warnings += (
+            _("the game is not over: a game in progress ({steps} steps)", steps=len(game.steps)),
+        )
+    lines = tuple(range(2, len(game.steps) + 2))
+    return Parsed(game, game.game_id, warnings, lines)
 
 
 MAX_REPORT_LINE = 16 * 1024
@@ -121,8 +137,13 @@ def _read_pbem(file: str, data: bytes, lenient: bool) -> Parsed:
             hint="is it a session report? a report has one paragraph per line",
         )
     # the report parser is only loaded when a report is imported
-    report = importlib.import_module("importers.pbem_report").loads(file, data, lenient=lenient)
-    return Parsed(report.game, report.game_id, report.warnings)
+    module = importlib.import_module("importers.pbem_report")
+
+    def read(row: tuple[str, ...] | None) -> Parsed:
+        report = module.loads(file, data, lenient=lenient, opening_row=row)
+        return Parsed(report.game, report.game_id, report.warnings, report.lines, read)
+
+    return read(None)
 
 
 READERS: dict[str, Reader] = {"native": _read_native, "pbem-report": _read_pbem}
@@ -187,21 +208,35 @@ def import_bytes(
     except ImportProblem as problem:
         return ImportResult(file_name, "rejected", chosen, error=problem)
     game = parsed.game
+    game_id = parsed.game_id
 
-    def result(status: Status) -> ImportResult:
+    def result(status: Status, more: tuple[str, ...] = ()) -> ImportResult:
         steps = len(game.steps)
-        return ImportResult(file_name, status, chosen, parsed.game_id, steps, None, parsed.warnings)
+        warnings = parsed.warnings + more
+        return ImportResult(file_name, status, chosen, game_id, steps, None, warnings)
 
-    if app.exists(parsed.game_id):
-        if not _same_game(app.history(parsed.game_id), game):
+    try:
+        stored = _stored_game_for(app, file_name, parsed)
+    except ImportProblem as problem:
+        return ImportResult(file_name, "rejected", chosen, error=problem)
+    if stored is not None:
+        record, parsed = stored
+        game, game_id = parsed.game, record.id
+        if len(record.steps) == len(game.steps):
+            return result("present")
+        if len(record.steps) > len(game.steps):
+            ahead = _("the stored game goes further ({steps} steps)", steps=len(record.steps))
+            return result("present", (ahead,))
+        new = game.steps[len(record.steps) :]
+        try:
+            app.record(record.id, new, expected_version=app.version(record.id))
+        except WriteConflict:
             conflict = IdConflict(
-                file_name,
-                1,
-                f"a different game with id {parsed.game_id} is already stored",
-                hint="remove the id from the header to import it as a new game",
+                file_name, 0, _("the game {id} changed while it was being extended", id=record.id)
             )
             return ImportResult(file_name, "rejected", chosen, error=conflict)
-        return result("present")
+        added = _("{n} new steps appended to the game in progress", n=len(new))
+        return result("extended", (added,))
     try:
         app.record_game(
             game.setup,
@@ -214,6 +249,113 @@ def import_bytes(
     except GameExists:  # stored meanwhile by another writer: still idempotent
         return result("present")
     return result("imported")
+
+
+def _stored_game_for(app: NovusApp, file: str, parsed: Parsed) -> tuple[GameRecord, Parsed] | None:
+    """The stored game this file is (or continues, or is an earlier part of), with the file's
+    reading that matches it; None for a new game.
+
+    A native file names its game by the id in its header. A report is the same game as a
+    stored report of the same players and options whose steps it continues (or repeats), or,
+    when the report names its game ("Game: ..."), as the stored report of that name. A file
+    that differs from its stored game raises `GameContradiction` naming the first line that
+    differs (nothing is rewritten).
+    """
+    if app.exists(parsed.game_id):
+        return _compare(file, app.history(parsed.game_id), parsed)
+    if parsed.reread is None:
+        return None
+    game = parsed.game
+    named = game.source.get("name")
+    contradicted: GameRecord | None = None
+    for summary in app.summaries():
+        if (
+            summary.game != game.setup.game
+            or summary.players != game.setup.players
+            or summary.options != dict(game.setup.options)
+            or summary.source.get("format") != game.source.get("format")
+        ):
+            continue
+        record = app.history(summary.id)
+        reading = _reading_for(record, parsed)
+        if _prefix(record.steps, reading.game.steps):
+            return _compare(file, record, reading)
+        if named and summary.source.get("name") == named:
+            contradicted = record
+    if contradicted is not None:
+        return _compare(file, contradicted, _reading_for(contradicted, parsed))
+    return None
+
+
+def _reading_for(record: GameRecord, parsed: Parsed) -> Parsed:
+    """The report read again with the stored game's opening row when the report does not state
+    it and the rows differ (a report in progress may not show the untaken tiles yet)."""
+    first = record.steps[0] if record.steps else None
+    mine = parsed.game.steps[0] if parsed.game.steps else None
+    if (
+        parsed.reread is None
+        or not isinstance(first, ChanceStep)
+        or not isinstance(mine, ChanceStep)
+        or first == mine
+        or not any("opening plantations are not stated" in w for w in parsed.warnings)
+    ):
+        return parsed
+    try:
+        return parsed.reread(tuple(str(t) for t in first.outcome))
+    except ImportProblem:
+        return parsed
+
+
+def _prefix(a: Sequence[Step], b: Sequence[Step]) -> bool:
+    """Whether one step list starts with the other."""
+    n = min(len(a), len(b))
+    pairs = zip(a[:n], b[:n], strict=True)
+    return all(native.step_json(x) == native.step_json(y) for x, y in pairs)
+
+
+def _compare(file: str, record: GameRecord, parsed: Parsed) -> tuple[GameRecord, Parsed]:
+    """(record, parsed) when the file repeats, continues or is an earlier part of the stored
+    game; else raise naming the file line where they part."""
+    steps = parsed.game.steps
+    if record.setup.to_json() != parsed.game.setup.to_json():
+        raise IdConflict(
+            file,
+            1,
+            f"a different game with id {record.id} is already stored",
+            hint="remove the id from the header to import it as a new game",
+        )
+    if _prefix(record.steps, steps):
+        if record.finished and len(steps) > len(record.steps):
+            raise GameContradiction(
+                file, 1, _("the stored game {id} is already over", id=record.id)
+            )
+        return record, parsed
+    at = next(
+        i
+        for i, (x, y) in enumerate(zip(record.steps, steps, strict=False))
+        if native.step_json(x) != native.step_json(y)
+    )
+    raise GameContradiction(
+        file,
+        parsed.lines[at] if at < len(parsed.lines) else 0,
+        _(
+            "this file contradicts the stored game {id} at step {step}: it has {mine}, the "
+            "stored game {theirs}; nothing was stored",
+            id=str(record.id)[:8],
+            step=at + 1,
+            mine=_step_text(record, steps[at]),
+            theirs=_step_text(record, record.steps[at]),
+        ),
+        hint=_("fix this line, or give the game another name if it is a different game"),
+    )
+
+
+def _step_text(record: GameRecord, step: Step) -> str:
+    if isinstance(step, ChanceStep):
+        return _("the chance outcome {outcome}", outcome=", ".join(map(str, step.outcome)))
+    names = record.setup.players
+    who = names[step.seat] if 0 <= step.seat < len(names) else str(step.seat)
+    return f"{who} {step.action}"
 
 
 def import_paths(
@@ -321,16 +463,6 @@ def _stored_copy(
         return None
     steps = data.count(b"\n") - 1
     return ImportResult(file_name, "present", "native", game_id, steps)
-
-
-def _same_game(stored: GameRecord, game: native.NativeGame) -> bool:
-    """Same setup and the same steps (metadata such as `created` may differ)."""
-    if stored.setup.to_json() != game.setup.to_json() or len(stored.steps) != len(game.steps):
-        return False
-    return all(
-        native.step_json(a) == native.step_json(b)
-        for a, b in zip(stored.steps, game.steps, strict=True)
-    )
 
 
 def _too_large(file: str, size: int) -> FileTooLarge:

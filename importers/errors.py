@@ -45,6 +45,11 @@ class IdConflict(ImportProblem):
     """The file names a game id that is stored with different moves."""
 
 
+class GameContradiction(ImportProblem):
+    """The file is a stored game (its id, or a report of the same named game) but differs from
+    what is stored: refused, naming the first line that differs; nothing is rewritten."""
+
+
 class ReportError(ImportProblem):
     """A play-by-email report line that cannot be matched or that the engine rejects."""
 

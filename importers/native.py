@@ -45,6 +45,8 @@ class NativeGame:
     recorded_under: str | None = None
     """The older rules version the file names, when every step was checked again under the
     engine's current one (`rules_version`); None when the file names the current version."""
+    finished: bool = True
+    """False for a game in progress (the steps stop before the game ends); not written."""
 
     @property
     def game_id(self) -> uuid.UUID:
@@ -217,7 +219,7 @@ def loads(file: str, raw: bytes) -> NativeGame:
     except ENGINE_BROKE as error:
         raise _engine_broke(file, number, game, error) from None
     if not over:
-        raise NativeFormatError(file, len(lines), "the game is incomplete (truncated file?)")
+        return replace(game, finished=False)
     return game
 
 

@@ -100,10 +100,12 @@ def import_command(
 
         results = import_paths(app, files, format.value, lenient, on_result=show)
     counts = {
-        s: sum(1 for r in results if r.status == s) for s in ("imported", "present", "rejected")
+        s: sum(1 for r in results if r.status == s)
+        for s in ("imported", "extended", "present", "rejected")
     }
+    extended = f"{counts['extended']} extended, " if counts["extended"] else ""
     console.print(
-        f"{counts['imported']} imported, {counts['present']} already present, "
+        f"{counts['imported']} imported, {extended}{counts['present']} already present, "
         f"{counts['rejected']} rejected",
         highlight=False,
     )

@@ -152,6 +152,11 @@ def log(game_ref: GameRef, data_dir: DataDir = None) -> None:
     console.print(f"[bold]{title}[/] {game_id}: {', '.join(names)}")
     if is_synthetic(record.setup.options):
         console.print(f"[yellow]{_(SYNTHETIC_LABEL)}[/]")
+    notes = record.source.get("notes") or []
+    if notes:
+        console.print(_("what the import inferred or corrected:"), style="yellow")
+        for note in notes:
+            console.print(f"  {note}", highlight=False)
     width = len(str(len(record.steps)))
     chance = _("chance")
     for number, step in enumerate(record.steps, start=1):

@@ -65,9 +65,10 @@ def test_illegal_move_in_the_middle_names_line_and_move(app: NovusApp, lines: li
     assert "legal now" in error.hint
 
 
-def test_truncated_file_is_incomplete_and_stores_nothing(app: NovusApp, lines: list[bytes]) -> None:
-    error = rejected(app, join(lines[: len(lines) // 3]))
-    assert "incomplete" in error.message
+def test_a_file_cut_inside_a_line_is_rejected_and_stores_nothing(
+    app: NovusApp, lines: list[bytes]
+) -> None:
+    """(A file cut between two lines is a game in progress: tests/importers/test_in_progress.py)"""
     cut = join(lines)[:-40]  # cut inside the last line
     assert "not JSON" in rejected(app, cut).message
 
