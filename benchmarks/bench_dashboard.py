@@ -1,29 +1,39 @@
-"""Dashboard speed, server side: a replay step change and the library page.
+"""Dashboard speed: replay stepping in a real browser, the replay's first load, the library page.
 
-    python3 benchmarks/bench_dashboard.py [--steps N] [--library-games N]
+    python3 benchmarks/bench_dashboard.py [--presses N] [--library-games N]
 
-- Step change: a 4-player Puerto Rico game (Expansions 1 and 2 on) is stored; the Replay page is
-  run in Streamlit's `AppTest` (the same script run the server does for a browser, without the
-  websocket) at a random step, then "Next" is clicked; the time of that rerun is measured over
-  `--steps` random steps (p50, p95, max). The board, move list, alternatives and score chart
-  are all built in that rerun. The pure computation (`replay.frame`) is timed on its own too.
+- Replay stepping (Playwright, Debian's headless Chromium, the real server): a 4-player Puerto
+  Rico game (Expansions 1 and 2 on) is opened; `--presses` key presses (Right mostly, some Left,
+  N, B, Home) are sent 50 ms apart. Latency is measured in the page from the key event's
+  timestamp to the first frame painted after the board changed (a MutationObserver on the board,
+  then requestAnimationFrame + a task). Baseline, same browser and process: a bare page whose
+  key handler only writes the step number (the browser's own key-to-paint floor). Lost presses:
+  the final step against the one the presses ask for, 50 ms apart and back to back.
+- Replay first load (server side): the whole game built for the browser (`replay_payload.build`:
+  every board, sentence and score), and its size as sent.
 - Library: `--library-games` games are stored and projected into DuckDB, then the Library page
-  is run (cold: first run in a fresh process-wide cache; warm: a rerun).
-Targets (issue 6): step change < 100 ms, library < 2 s with 10,000 games.
+  is run in `AppTest` (cold: first run in a fresh process-wide cache; warm: a rerun).
+Targets (issue 17): key press to new board p95 < 50 ms, no lost presses; (issue 6) library < 2 s
+with 10,000 games.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import random
+import socket
 import statistics
+import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Callable
+import urllib.request
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
-from uuid import UUID
+from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
@@ -32,15 +42,43 @@ import streamlit as st  # noqa: E402
 from streamlit.testing.v1 import AppTest  # noqa: E402
 
 from application.service import open_app  # noqa: E402
-from dashboard.replay import frame  # noqa: E402
+from dashboard import replay_payload  # noqa: E402
+from dashboard.replay import MoveLine, move_lines, round_jumps  # noqa: E402
 
 OPTIONS = {"buildings": "draft", "nobles": "true"}
+CHROMIUM = "/usr/bin/chromium"
+ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
 
+PROBE = """() => {
+  window.latencies = [];
+  const target = TARGET;
+  let pressed = [];
+  document.addEventListener("keydown", (e) => pressed.push(e.timeStamp), true);
+  new MutationObserver(() => {
+    const started = pressed.shift();
+    if (started === undefined) return;
+    requestAnimationFrame(() => setTimeout(() => {
+      window.latencies.push(performance.now() - started);
+    }, 0));
+  }).observe(target, { attributes: true, attributeFilter: ["data-step"] });
+}"""
 
-def _replay() -> None:
-    from dashboard.pages import replay_page
-
-    replay_page()
+BARE_PAGE = """<html><body><div id="board" data-step="0">0</div><script>
+let step = 0;
+document.addEventListener("keydown", (e) => {
+  step += e.key === "ArrowLeft" ? -1 : 1;
+  const board = document.getElementById("board");
+  board.textContent = String(step);
+  board.dataset.step = String(step);
+});
+</script></body></html>"""
 
 
 def _ms(seconds: list[float]) -> str:
@@ -52,35 +90,132 @@ def _ms(seconds: list[float]) -> str:
     )
 
 
+def _p95(values: list[float]) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(len(ordered) * 0.95))]
+
+
 def _timed(action: Callable[[], object]) -> float:
     begin = time.perf_counter()
     action()
     return time.perf_counter() - begin
 
 
-def bench_step_change(folder: Path, samples: int) -> None:
+@contextmanager
+def _serving(folder: Path) -> Iterator[str]:
+    """The real dashboard server for `folder` on a free local port."""
+    from dashboard.launch import command
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    env = dict(os.environ, NOVUS_DATA_DIR=str(folder))
+    proc = subprocess.Popen(
+        command(port), env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
+    )
+    base = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + 60
+        while True:
+            try:
+                with urllib.request.urlopen(f"{base}/_stcore/health", timeout=1) as r:
+                    if r.status == 200:
+                        break
+            except OSError:
+                if proc.poll() is not None or time.monotonic() > deadline:
+                    raise RuntimeError("dashboard server did not start") from None
+                time.sleep(0.2)
+        yield base
+    finally:
+        proc.terminate()
+        proc.wait(timeout=10)
+
+
+def _keys(presses: int, lines: list[MoveLine], rng: random.Random) -> tuple[list[str], int]:
+    """Keys to press from step 0 (Right mostly; Left, N, B; Home at the end) and the step
+    they end on, as the server's `round_jumps` computes N and B."""
+    keys, step, last = [], 0, len(lines)
+    for _ in range(presses):
+        roll = rng.random()
+        if step >= last:
+            key, step = "Home", 0
+        elif roll < 0.1 and step > 0:
+            key, step = "ArrowLeft", step - 1
+        elif roll < 0.14:
+            key, step = "n", round_jumps(lines, step)[1]
+        elif roll < 0.17:
+            key, step = "b", round_jumps(lines, step)[2]
+        else:
+            key, step = "ArrowRight", step + 1
+        keys.append(key)
+    return keys, step
+
+
+def _press(page: Any, keys: list[str], gap_ms: int) -> None:
+    for key in keys:
+        page.keyboard.press(key)
+        if gap_ms:
+            page.wait_for_timeout(gap_ms)
+
+
+def bench_stepping(folder: Path, presses: int) -> None:
+    from playwright.sync_api import sync_playwright
+
     app = open_app(folder)
     game = app.simulate("puerto-rico", 4, OPTIONS, seed=7, bot="heuristic")
     last = len(app.history(game).steps)
-    os.environ["NOVUS_DATA_DIR"] = str(folder)
-    st.cache_data.clear()
-    st.cache_resource.clear()
     rng = random.Random(1)
-    at = AppTest.from_function(_replay, default_timeout=60)
-    at.query_params["game"] = str(game)
-    at.query_params["step"] = "0"
-    first = _timed(at.run)
-    reruns = []
-    for _ in range(samples):
-        at.slider[0].set_value(rng.randrange(0, last - 1))
-        at.run()
-        reruns.append(_timed(at.button(key="next").click().run))
-        assert not at.exception, at.exception
-    print(f"4-player game, {last} steps ({OPTIONS})")
-    print(f"  replay page, first run (reads the game, folds the scores): {first * 1000:.0f} ms")
-    print(f"  step change (Next clicked, whole page rerun), {samples} random steps: {_ms(reruns)}")
-    pure = [_timed(lambda: frame(app, UUID(str(game)), rng.randrange(0, last))) for _ in range(200)]
-    print(f"  replay.frame alone (state, board HTML, alternatives), 200 random steps: {_ms(pure)}")
+    keys, expected = _keys(presses, move_lines(app, game), rng)
+    with _serving(folder) as base, sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
+        bare = browser.new_page(viewport={"width": 1400, "height": 1000})
+        bare.set_content(BARE_PAGE)
+        bare.evaluate(PROBE.replace("TARGET", "document.getElementById('board')"))
+        bare.locator("#board").click()
+        _press(bare, keys, 50)
+        bare.wait_for_timeout(300)
+        floor = [ms / 1000 for ms in bare.evaluate("window.latencies")]
+        page = browser.new_page(viewport={"width": 1400, "height": 1000})
+        began = time.perf_counter()
+        page.goto(f"{base}/replay?game={game}&step=0")
+        page.wait_for_function("window.novusReplay && window.novusReplay.data", timeout=60000)
+        loaded = time.perf_counter() - began
+        page.evaluate(PROBE.replace("TARGET", "window.novusReplay.wrap"))
+        page.get_by_role("heading", name="Replay").click()
+        _press(page, keys, 50)
+        page.wait_for_timeout(300)
+        latencies = [ms / 1000 for ms in page.evaluate("window.latencies")]
+        spaced = page.evaluate("window.novusReplay.step")
+        page.keyboard.press("Home")
+        burst_keys = ["ArrowRight"] * min(100, last)
+        _press(page, burst_keys, 0)
+        burst = page.evaluate("window.novusReplay.step")
+        browser.close()
+    print(f"4-player game, {last} steps ({OPTIONS}), {presses} key presses 50 ms apart")
+    print(f"  replay page opened (server builds and sends the game): {loaded * 1000:.0f} ms")
+    print(f"  key press to new board painted: {_ms(latencies)}")
+    print(f"  baseline, bare page key press to paint: {_ms(floor)}")
+    print(f"  ratio replay/bare at p95: {_p95(latencies) / _p95(floor):.2f}")
+    print(
+        f"  presses 50 ms apart: ended on step {spaced} (expected {expected}), "
+        f"{len(latencies)} of {presses} boards drawn"
+    )
+    print(
+        f"  {len(burst_keys)} presses back to back: ended on step {burst} "
+        f"(expected {len(burst_keys)})"
+    )
+
+
+def bench_payload(folder: Path) -> None:
+    app = open_app(folder)
+    game = app.simulate("puerto-rico", 4, OPTIONS, seed=8, bot="heuristic")
+    last = len(app.history(game).steps)
+    built: dict[str, Any] = {}
+    seconds = _timed(lambda: built.update(replay_payload.build(app, game)))
+    raw = sum(len("".join(built["pieces"][i] for i in board)) for board in built["boards"])
+    sent = len(json.dumps(built))
+    print(f"replay payload of a {last}-step game: built in {seconds * 1000:.0f} ms")
+    print(f"  {sent / 1e6:.2f} MB as sent (boards as shared pieces; {raw / 1e6:.1f} MB drawn out)")
 
 
 def _library() -> None:
@@ -144,11 +279,12 @@ def bench_library(folder: Path, games: int) -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--steps", type=int, default=40)
+    parser.add_argument("--presses", type=int, default=200)
     parser.add_argument("--library-games", type=int, default=10_000)
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
-        bench_step_change(Path(tmp) / "replay", args.steps)
+        bench_stepping(Path(tmp) / "replay", args.presses)
+        bench_payload(Path(tmp) / "payload")
         bench_library(Path(tmp) / "library", args.library_games)
 
 

@@ -17,6 +17,35 @@ function fill(template, values) {
   return template.replace(/\{(\w+)\}/g, (m, k) => (k in values ? String(values[k]) : m));
 }
 
+// Changes `old`'s subtree into `fresh`'s, touching only what differs: a step changes a few
+// numbers and pieces of a board, and leaving the rest of the DOM alone keeps the browser's
+// style and layout work (the slow part of a step) small.
+function patch(old, fresh) {
+  const a = Array.from(old.childNodes);
+  const b = Array.from(fresh.childNodes);
+  if (a.length !== b.length) {
+    old.replaceChildren(...b);
+    return;
+  }
+  for (let i = 0; i < b.length; i++) {
+    const x = a[i];
+    const y = b[i];
+    if (x.nodeType !== y.nodeType || x.nodeName !== y.nodeName) {
+      old.replaceChild(y, x);
+    } else if (x.nodeType === Node.TEXT_NODE) {
+      if (x.nodeValue !== y.nodeValue) x.nodeValue = y.nodeValue;
+    } else if (x.nodeType === Node.ELEMENT_NODE && !x.isEqualNode(y)) {
+      for (const { name } of Array.from(x.attributes)) {
+        if (!y.hasAttribute(name)) x.removeAttribute(name);
+      }
+      for (const { name, value } of Array.from(y.attributes)) {
+        if (x.getAttribute(name) !== value) x.setAttribute(name, value);
+      }
+      patch(x, y);
+    }
+  }
+}
+
 class Replay {
   constructor(parent) {
     // Streamlit puts the component's <style> into `parent`: draw into a child of our own.
@@ -100,6 +129,7 @@ class Replay {
     const main = el("div", "nv-main");
     const boardCol = el("div", "nv-board-col");
     this.board = el("div", "nv-board");
+    this.parser = document.createElement("template");
     boardCol.appendChild(this.board);
     if (d.legend) {
       const legend = el("div", "nv-legend");
@@ -243,7 +273,8 @@ class Replay {
     this.step = step;
     const t = d.text;
     const pieces = d.pieces;
-    this.board.innerHTML = d.boards[step].map((i) => pieces[i]).join("");
+    this.parser.innerHTML = d.boards[step].map((i) => pieces[i]).join("");
+    patch(this.board, this.parser.content);
     this.board.dataset.step = String(step);
     const round = this.roundJumps()[0];
     this.counter.textContent =
@@ -298,10 +329,14 @@ class Replay {
   }
 
   showDecision(step) {
+    const box = el("div");
+    this.fillDecision(box, step);
+    patch(this.decision, box);
+  }
+
+  fillDecision(box, step) {
     const d = this.data;
     const t = d.text;
-    const box = this.decision;
-    box.replaceChildren();
     if (step >= d.last) return;
     const next = d.decisions[step];
     if (next === null) {
@@ -352,9 +387,11 @@ class Replay {
         lo = mid + 1;
       } else hi = mid - 1;
     }
-    const table = this.scoreTable;
-    table.replaceChildren();
-    if (!row) return;
+    const table = el("table");
+    if (!row) {
+      this.scoreTable.replaceChildren();
+      return;
+    }
     const head = el("tr");
     for (const label of [t.player, t.total, ...d.categories]) head.appendChild(el("th", "", label));
     table.appendChild(head);
@@ -365,15 +402,15 @@ class Replay {
       parts.forEach((p) => tr.appendChild(el("td", "nv-num", String(p))));
       table.appendChild(tr);
     });
+    patch(this.scoreTable, table);
   }
 
   showBanner(step) {
     const d = this.data;
     const t = d.text;
     const box = this.banner;
-    box.replaceChildren();
     box.hidden = step !== d.last;
-    if (step !== d.last) return;
+    if (step !== d.last || box.childNodes.length) return;
     if (!d.finished) {
       box.appendChild(el("div", "nv-note", t.unfinished));
       return;

@@ -1,0 +1,165 @@
+"""The replay in headless Chromium at 800 and 1400 px: keys step in the browser without losing a
+press, the current move stays in view, the end banner ranks the seats, the layout holds at 800 px,
+and the address follows the step (and survives a reload)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from uuid import UUID
+
+import pytest
+from playwright.sync_api import Page, sync_playwright
+
+from application.service import open_app
+from dashboard.replay import move_lines, round_jumps
+from tests.dashboard.test_browser import ARGS, ARTIFACTS, CHROMIUM, _settled, serving
+
+pytestmark = pytest.mark.browser
+
+WIDTHS = (800, 1400)
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, str, Path]]:
+    folder = tmp_path_factory.mktemp("novus-browser-replay")
+    options = {"buildings": "draft", "nobles": "true"}
+    game = str(open_app(folder).simulate("puerto-rico", 4, options, seed=3, bot="random"))
+    with serving(folder) as base:
+        yield base, game, folder
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[object]:
+    if not Path(CHROMIUM).exists():
+        pytest.fail(f"Chromium not found at {CHROMIUM}: apt-get install chromium")
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
+        yield browser
+        browser.close()
+
+
+@pytest.fixture(params=WIDTHS, ids=lambda w: f"{w}px")
+def page(browser: object, request: pytest.FixtureRequest) -> Iterator[Page]:
+    tab: Page = browser.new_page(viewport={"width": request.param, "height": 1000})  # type: ignore[attr-defined]
+    yield tab
+    tab.close()
+
+
+def _open(page: Page, url: str) -> None:
+    page.goto(url)
+    _settled(page)
+    page.wait_for_function("window.novusReplay !== undefined && window.novusReplay.data")
+    page.get_by_role("heading", name="Replay").click()  # the focus on the page, not a widget
+
+
+def _step(page: Page) -> int:
+    return int(page.locator(".nv-replay").get_attribute("data-step") or -1)
+
+
+def _shot(page: Page, name: str) -> None:
+    """The whole page at the current width: Streamlit scrolls inside its own frame, so the
+    viewport is made as tall as the content first."""
+    ARTIFACTS.mkdir(exist_ok=True)
+    width = page.viewport_size["width"] if page.viewport_size else 1400
+    height = page.evaluate("document.querySelector('.stMain, section.main')?.scrollHeight || 0")
+    page.set_viewport_size({"width": width, "height": max(1000, int(height) + 40)})
+    page.wait_for_timeout(300)
+    page.screenshot(path=str(ARTIFACTS / name), full_page=True)
+    page.set_viewport_size({"width": width, "height": 1000})
+
+
+def test_keys_step_in_the_browser_without_losing_a_press(
+    server: tuple[str, str, Path], page: Page
+) -> None:
+    base, game, folder = server
+    width = page.viewport_size["width"] if page.viewport_size else 0
+    _open(page, f"{base}/replay?game={game}&step=0")
+    for _ in range(10):
+        page.keyboard.press("ArrowRight")
+        page.wait_for_timeout(50)
+    assert _step(page) == 10
+    for _ in range(25):  # as fast as Playwright can type
+        page.keyboard.press("ArrowRight")
+    for _ in range(5):
+        page.keyboard.press("ArrowLeft")
+    assert _step(page) == 30
+    page.get_by_text("Step 30 / ").wait_for()
+    assert page.url.endswith("step=30")
+    board = page.locator(".nv-board").inner_html()
+    page.keyboard.press("ArrowRight")
+    assert _step(page) == 31 and page.locator(".nv-board").inner_html() != board
+    # N and B jump as the server's round_jumps says
+    lines = move_lines(open_app(folder), UUID(game))
+    _, next_round, _ = round_jumps(lines, 31)
+    page.keyboard.press("n")
+    assert _step(page) == next_round
+    _, _, back = round_jumps(lines, next_round)
+    page.keyboard.press("b")
+    assert _step(page) == back
+    # a pause reports the step to the server: a reload lands on it again
+    page.wait_for_timeout(1200)
+    _settled(page)
+    page.reload()
+    _settled(page)
+    page.wait_for_function("window.novusReplay !== undefined && window.novusReplay.data")
+    assert _step(page) == back and page.url.endswith(f"step={back}")
+    _shot(page, f"replay-step{back}-{width}.png")
+
+
+def test_the_current_move_stays_in_view_and_the_end_banner_ranks(
+    server: tuple[str, str, Path], page: Page
+) -> None:
+    base, game, folder = server
+    width = page.viewport_size["width"] if page.viewport_size else 0
+    record = open_app(folder).history(UUID(game))
+    last = len(record.steps)
+    _open(page, f"{base}/replay?game={game}&step=9999")
+    assert _step(page) == last and page.url.endswith(f"step={last}")  # clamped and fixed
+
+    def in_view() -> bool:
+        box = page.locator(".nv-moves").bounding_box()
+        now = page.locator(".nv-move.nv-now").bounding_box()
+        assert box and now
+        return bool(box["y"] <= now["y"] and now["y"] + now["height"] <= box["y"] + box["height"])
+
+    assert page.locator(".nv-move.nv-now").get_attribute("data-step") == str(last)
+    assert in_view()
+    banner = page.locator(".nv-banner")
+    assert banner.is_visible()
+    assert record.scores is not None
+    text = banner.inner_text()
+    for seat in record.scores.seats:
+        assert record.setup.players[seat.seat] in text and str(seat.total) in text
+    assert "tie-break" in text and "doubloons and goods" in text
+    # every move is reachable: round headers, scrolling, a click
+    assert page.locator(".nv-round").count() >= 10
+    page.locator(".nv-moves").evaluate("list => { list.scrollTop = 0; }")
+    page.locator(".nv-move[data-step='3']").click()
+    assert _step(page) == 3 and not banner.is_visible() and in_view()
+    page.keyboard.press("End")
+    assert _step(page) == last and banner.is_visible()
+    # the layout: nothing shrunk or cut off; two columns at 1400 px, one at 800 px
+    shrunk = page.locator(".nv-btn").evaluate_all(
+        "bs => bs.filter(b => b.scrollWidth > b.clientWidth + 1).map(b => b.textContent)"
+    )
+    assert shrunk == []
+    view_width = page.evaluate("document.documentElement.clientWidth")
+    for svg in page.locator(".nv-chart svg").all():
+        box = svg.bounding_box()
+        assert box and box["x"] >= 0 and box["x"] + box["width"] <= view_width
+    board = page.locator(".nv-board").bounding_box()
+    side = page.locator(".nv-side").bounding_box()
+    assert board and side
+    if width >= 1400:
+        assert side["x"] > board["x"] + board["width"] - 1  # moves beside the board
+    else:
+        assert side["y"] >= board["y"] + board["height"] - 1  # moves under the board
+    _shot(page, f"replay-end-{width}.png")
+
+
+def test_a_step_that_is_not_a_number(server: tuple[str, str, Path], page: Page) -> None:
+    base, game, _ = server
+    _open(page, f"{base}/replay?game={game}&step=abc")
+    page.get_by_text("which is not a number").wait_for()
+    assert _step(page) == 0 and page.url.endswith("step=0")
