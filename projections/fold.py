@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from functools import partial
-from typing import Any
+from typing import Any, Protocol
 
 import orjson
 
@@ -234,8 +234,49 @@ def step_of(kind: str, seat: int, action: str) -> Step:
     return ChanceStep(tuple(orjson.loads(action)))
 
 
+class Folds(Protocol):
+    """Where the projection's engine folds run: here (`LocalFolds`) or in worker processes
+    (`projections.workers.WorkerFolds`). `start`/`step_fields` may add rows to `batch` at once
+    (local) or later, in `collect`, for the `submit` ticket of the batch (workers)."""
+
+    def knows(self, game_id: str) -> bool: ...
+
+    def start(self, batch: Batch, game_id: str, setup: Setup) -> None: ...
+
+    def resume(self, game_id: str, setup: Setup, steps: Sequence[Step]) -> None:
+        """Refold a game in progress from its first steps (after a restart)."""
+        ...
+
+    def step_fields(
+        self, batch: Batch, game_id: str, number: int, seat: int, value: Any
+    ) -> None: ...
+
+    def take_back(
+        self, batch: Batch, game_id: str, to_step: int, setup: Setup, steps: Sequence[Step]
+    ) -> None:
+        """A take-back to `to_step`: the batch's later rows of the game go, and it is refolded
+        from its first `to_step` steps."""
+        ...
+
+    def end(self, game_id: str) -> None: ...
+
+    def submit(self) -> Any:
+        """Hand over what was queued for this batch; a ticket for `collect`."""
+        ...
+
+    def collect(self, ticket: Any, batch: Batch) -> None:
+        """Add the rows of a submitted batch to `batch`."""
+        ...
+
+    def reset(self) -> None:
+        """Forget every fold (they are refolded from the store on demand)."""
+        ...
+
+    def close(self) -> None: ...
+
+
 class LocalFolds:
-    """Folds kept in this process (the default)."""
+    """Folds kept in this process (the default `Folds`)."""
 
     def __init__(self) -> None:
         self.folds: dict[str, Fold] = {}
@@ -251,9 +292,6 @@ class LocalFolds:
     def resume(self, game_id: str, setup: Setup, steps: Sequence[Step]) -> None:
         fold = self.folds[game_id] = Fold(game_id, setup)
         fold.replay(steps)
-
-    def step(self, batch: Batch, game_id: str, step: Step, number: int) -> None:
-        self.folds[game_id].advance(batch, step, number)
 
     def take_back(
         self, batch: Batch, game_id: str, to_step: int, setup: Setup, steps: Sequence[Step]

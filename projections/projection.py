@@ -27,7 +27,7 @@ from domain.core.aggregate import Game
 from domain.core.protocol import Scores, Setup, Step
 from projections import games as game_stats
 from projections.columns import Batch, Skipped
-from projections.fold import LocalFolds, step_of
+from projections.fold import Folds, LocalFolds, step_of
 from projections.rows import timestamp
 from projections.view import DuckDBView
 
@@ -76,13 +76,15 @@ class GamesProjection(Projection[DuckDBView]):
     name = "novus_views"
     topics = ()
 
-    def __init__(self, view: DuckDBView, history: History | None = None, folds: Any = None) -> None:
+    def __init__(
+        self, view: DuckDBView, history: History | None = None, folds: Folds | None = None
+    ) -> None:
         """`history(game_id, n)`: the first n steps of a stored game, from the event store, for
         refolding a game in progress after a restart. Without it the `steps` table is read
         back, which only works for games whose actions are stored as recorded. `folds`: where
         the engine folds run (`LocalFolds` by default; `projections.workers.WorkerFolds`)."""
         super().__init__(view)
-        self.folds: LocalFolds = folds or LocalFolds()
+        self.folds: Folds = folds or LocalFolds()
         self.history = history
         self.meta: dict[str, tuple[str, tuple[str, ...]]] = {}
         """Game and player names of the games in progress (for their `seats` rows)."""

@@ -32,7 +32,7 @@ import threading
 import zlib
 from collections.abc import Sequence
 from pathlib import Path
-from typing import IO, Any
+from typing import IO, Any, NamedTuple
 
 import orjson
 
@@ -41,7 +41,74 @@ from projections.columns import Batch
 from projections.fold import LocalFolds
 
 START, RESUME, STEP, END, TAKEBACK = 0, 1, 2, 3, 4
-RESET = "reset"
+"""The kinds of request, the first field of each (`Start`, `Resume`, `StepFields`, `End`,
+`TakeBack`)."""
+
+
+class Start(NamedTuple):
+    """A game began: its fold starts from the setup (`Setup.to_json()` as JSON text)."""
+
+    kind: int
+    game_id: str
+    setup: str
+
+
+class Resume(NamedTuple):
+    """A game in progress is refolded from its first steps (`(seat, action | outcome)`)."""
+
+    kind: int
+    game_id: str
+    setup: str
+    steps: list[tuple[int, Any]]
+
+
+class StepFields(NamedTuple):
+    """One step of a game: number, seat (-1: chance), action or outcome list."""
+
+    kind: int
+    game_id: str
+    number: int
+    seat: int
+    value: Any
+
+
+class End(NamedTuple):
+    """A game is over (or left out): its fold is dropped."""
+
+    kind: int
+    game_id: str
+
+
+class TakeBack(NamedTuple):
+    """A take-back to step `to_step`: the batch's later rows of the game go, and its fold is
+    refolded from its first `to_step` steps."""
+
+    kind: int
+    game_id: str
+    to_step: int
+    setup: str
+    steps: list[tuple[int, Any]]
+
+
+Request = Start | Resume | StepFields | End | TakeBack
+"""One message of a batch sent to a worker. On the pipe each is a plain tuple of its fields
+(`marshal` takes builtin types only), read back by position or with `_make`."""
+
+ROWS, FAILURE = "rows", "error"
+"""The kinds of answer to a batch: `("rows", *Rows)` or `("error", message)`."""
+
+
+class Rows(NamedTuple):
+    """A worker's rows for one batch: per-column lists of three tables, and the games whose
+    steps were refused or whose engine raised."""
+
+    steps: list[list[Any]]
+    timeline: list[list[Any]]
+    facts: list[list[Any]]
+    refused: list[Any]
+    failed: list[tuple[str, int, str]]
+
+
 _LENGTH = struct.Struct("<Q")
 ROOT = Path(__file__).resolve().parents[1]
 """The folder holding the `projections` package (put on the worker's path)."""
@@ -82,7 +149,7 @@ def receive(stream: IO[bytes]) -> Any:
 def fold_items(
     folds: LocalFolds, items: Sequence[tuple[Any, ...]], failed: set[str] | None = None
 ) -> Batch:
-    """Apply one batch of messages, in order; the rows they made.
+    """Apply one batch of `Request`s (plain tuples), in order; the rows they made.
 
     A game whose fold raises is reported in `Batch.failed` (the projector leaves it out of the
     views) and its later messages are passed over (`failed`), so one game never fails the
@@ -97,15 +164,20 @@ def fold_items(
             failed.discard(key)
         try:
             if kind == STEP:
-                folds.step_fields(batch, key, item[2], item[3], item[4])
+                _, _, number, seat, value = item  # a StepFields (the hot path: no object)
+                folds.step_fields(batch, key, number, seat, value)
             elif kind == START:
-                folds.start(batch, key, Setup.from_json(orjson.loads(item[2])))
+                start = Start._make(item)
+                folds.start(batch, key, Setup.from_json(orjson.loads(start.setup)))
             elif kind == RESUME:
-                setup = Setup.from_json(orjson.loads(item[2]))
-                folds.resume(key, setup, [step_from(*s) for s in item[3]])
+                resume = Resume._make(item)
+                setup = Setup.from_json(orjson.loads(resume.setup))
+                folds.resume(key, setup, [step_from(*s) for s in resume.steps])
             elif kind == TAKEBACK:
-                setup = Setup.from_json(orjson.loads(item[3]))
-                folds.take_back(batch, key, item[2], setup, [step_from(*s) for s in item[4]])
+                back = TakeBack._make(item)
+                setup = Setup.from_json(orjson.loads(back.setup))
+                steps = [step_from(*s) for s in back.steps]
+                folds.take_back(batch, key, back.to_step, setup, steps)
             else:
                 folds.end(key)
         except Exception as error:  # this game's engine raised: leave the game out
@@ -119,7 +191,8 @@ def fold_items(
 
 
 def serve(requests: IO[bytes], answers: IO[bytes]) -> None:
-    """A worker's loop: answer each batch of messages with its rows, until the input ends."""
+    """A worker's loop: answer each batch of `Request`s with its `Rows` (or a failure), until
+    its input ends (the projector closed it, or has gone)."""
     folds = LocalFolds()
     failed: set[str] = set()
     while True:
@@ -127,28 +200,15 @@ def serve(requests: IO[bytes], answers: IO[bytes]) -> None:
             message = receive(requests)
         except EOFError:
             return
-        if message is None:
-            return
-        if message == RESET:
-            folds.reset()
-            failed.clear()
-            continue
         try:
             batch = fold_items(folds, message, failed)
         except Exception as error:  # reported to the projector, which fails the batch
-            send(answers, ("error", f"{type(error).__name__}: {error}"))
+            send(answers, (FAILURE, f"{type(error).__name__}: {error}"))
             continue
-        send(
-            answers,
-            (
-                "rows",
-                batch.steps.cols,
-                batch.timeline.cols,
-                batch.facts.cols,
-                batch.refused,
-                batch.failed,
-            ),
+        rows = Rows(
+            batch.steps.cols, batch.timeline.cols, batch.facts.cols, batch.refused, batch.failed
         )
+        send(answers, (ROWS, *rows))
 
 
 def main() -> None:
@@ -188,11 +248,10 @@ class WorkerFailed(RuntimeError):
     """A fold worker raised or died; the batch is not written."""
 
 
-class WorkerFolds(LocalFolds):
-    """`LocalFolds` spread over `count` worker processes (same interface)."""
+class WorkerFolds:
+    """The folds spread over `count` worker processes (`projections.fold.Folds`)."""
 
     def __init__(self, count: int) -> None:
-        super().__init__()
         self.count = count
         self.processes: list[subprocess.Popen[bytes]] = []
         self.requests: list[queue.SimpleQueue[bytes | None]] = []
@@ -234,37 +293,32 @@ class WorkerFolds(LocalFolds):
 
     def start(self, batch: Batch, game_id: str, setup: Setup) -> None:
         setup_json = orjson.dumps(setup.to_json()).decode()
-        self.queued[self._worker(game_id)].append((START, game_id, setup_json))
+        self.queued[self._worker(game_id)].append(tuple(Start(START, game_id, setup_json)))
         self.placed.add(game_id)
 
     def resume(self, game_id: str, setup: Setup, steps: Sequence[Step]) -> None:
         setup_json = orjson.dumps(setup.to_json()).decode()
-        self.queued[self._worker(game_id)].append(
-            (RESUME, game_id, setup_json, [_step(s) for s in steps])
-        )
+        resume = Resume(RESUME, game_id, setup_json, [_step(s) for s in steps])
+        self.queued[self._worker(game_id)].append(tuple(resume))
         self.placed.add(game_id)
-
-    def step(self, batch: Batch, game_id: str, step: Step, number: int) -> None:
-        self.step_fields(batch, game_id, number, *_step(step))
 
     def take_back(
         self, batch: Batch, game_id: str, to_step: int, setup: Setup, steps: Sequence[Step]
     ) -> None:
         setup_json = orjson.dumps(setup.to_json()).decode()
-        self.queued[self._worker(game_id)].append(
-            (TAKEBACK, game_id, to_step, setup_json, [_step(s) for s in steps])
-        )
+        back = TakeBack(TAKEBACK, game_id, to_step, setup_json, [_step(s) for s in steps])
+        self.queued[self._worker(game_id)].append(tuple(back))
         self.placed.add(game_id)
 
     def step_fields(self, batch: Batch, game_id: str, number: int, seat: int, value: Any) -> None:
         where = self.where.get(game_id)
         if where is None:
             where = self.where[game_id] = self._worker(game_id)
-        self.queued[where].append((STEP, game_id, number, seat, value))
+        self.queued[where].append((STEP, game_id, number, seat, value))  # a StepFields
 
     def end(self, game_id: str) -> None:
         if game_id in self.placed:
-            self.queued[self._worker(game_id)].append((END, game_id))
+            self.queued[self._worker(game_id)].append(tuple(End(END, game_id)))
             self.placed.discard(game_id)
             self.where.pop(game_id, None)
 
@@ -284,14 +338,15 @@ class WorkerFolds(LocalFolds):
         problems = []
         for index in ticket:
             answer = self._answer(index)
-            if answer[0] == "error":
+            if answer[0] == FAILURE:
                 problems.append(answer[1])
                 continue
-            batch.refused.extend(answer[4])
-            batch.failed.extend(answer[5])
-            batch.steps.extend(answer[1])
-            batch.timeline.extend(answer[2])
-            batch.facts.extend(answer[3])
+            rows = Rows._make(answer[1:])
+            batch.refused.extend(rows.refused)
+            batch.failed.extend(rows.failed)
+            batch.steps.extend(rows.steps)
+            batch.timeline.extend(rows.timeline)
+            batch.facts.extend(rows.facts)
         if problems:
             raise WorkerFailed("; ".join(problems))
 
