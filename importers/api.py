@@ -240,7 +240,7 @@ def import_bytes(
     try:
         app.record_game(
             game.setup,
-            game.steps,
+            game.history,
             seed=game.seed,
             source=game.source,
             created=game.created,

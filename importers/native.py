@@ -17,7 +17,8 @@ from pydantic import ValidationError
 from domain.core import registry
 from domain.core.errors import NovusError, SetupError
 from domain.core.options import choose_options
-from domain.core.protocol import ChanceStep, Decision, Setup, Step
+from domain.core.play import replay
+from domain.core.protocol import ChanceStep, Decision, Entry, Setup, Step, TakeBack
 from importers.errors import NativeFormatError
 from importers.native_models import Header
 
@@ -40,6 +41,7 @@ class NativeGame:
     seed: int | None
     created: str
     steps: tuple[Step, ...]
+    """The game as it stands (take-backs applied)."""
     id: uuid.UUID | None = None
     """The stored game's id, written by `novus export`; None for games from elsewhere."""
     recorded_under: str | None = None
@@ -47,6 +49,13 @@ class NativeGame:
     engine's current one (`rules_version`); None when the file names the current version."""
     finished: bool = True
     """False for a game in progress (the steps stop before the game ends); not written."""
+    log: tuple[Entry, ...] | None = None
+    """The full history, steps and take-backs in order, when the game has take-backs."""
+
+    @property
+    def history(self) -> tuple[Entry, ...]:
+        """What the file lists after its header: the steps, or the log with take-backs."""
+        return self.steps if self.log is None else self.log
 
     @property
     def game_id(self) -> uuid.UUID:
@@ -57,7 +66,9 @@ class NativeGame:
         return uuid.uuid5(NAMESPACE, hashlib.sha256(dumps(self)).hexdigest())
 
 
-def step_json(step: Step) -> dict[str, Any]:
+def step_json(step: Entry) -> dict[str, Any]:
+    if isinstance(step, TakeBack):
+        return {"takeback": len(step.removed)}
     if isinstance(step, Decision):
         return {"seat": step.seat, "action": step.action}
     return {"chance": list(step.outcome)}
@@ -78,11 +89,15 @@ def dumps(game: NativeGame) -> bytes:
         header["id"] = str(game.id)
     opts = orjson.OPT_SORT_KEYS
     lines = [orjson.dumps(header, option=opts)]
-    lines += [orjson.dumps(step_json(s), option=opts) for s in game.steps]
+    lines += [orjson.dumps(step_json(s), option=opts) for s in game.history]
     return b"\n".join(lines) + b"\n"
 
 
-def _parse_step(file: str, number: int, data: Any, shown: str = "") -> Step:
+def _parse_step(file: str, number: int, data: Any, shown: str = "") -> Entry:
+    if isinstance(data, dict) and set(data) == {"takeback"}:
+        count = data["takeback"]
+        if type(count) is int and count >= 1:
+            return TakeBack(-count)  # how many; made absolute while the game is checked
     if isinstance(data, dict) and set(data) == {"seat", "action"}:
         seat, action = data["seat"], data["action"]
         if type(seat) is int and seat >= 0 and isinstance(action, str):
@@ -92,7 +107,10 @@ def _parse_step(file: str, number: int, data: Any, shown: str = "") -> Step:
         if all(type(v) is int or isinstance(v, str) for v in outcome):
             return ChanceStep(tuple(outcome))
     raise NativeFormatError(
-        file, number, "a step line must be {seat, action} or {chance}", hint=f"got {shown}"
+        file,
+        number,
+        "a step line must be {seat, action}, {chance} or {takeback}",
+        hint=f"got {shown}",
     )
 
 
@@ -167,8 +185,9 @@ def loads(file: str, raw: bytes) -> NativeGame:
             seed=model.seed,
             created=model.created,
             id=model.id,
+            # take-backs stay as read (a negative count) until the check places them
             steps=tuple(
-                _parse_step(file, n, d, lines[n - 1][:80])
+                _parse_step(file, n, d, lines[n - 1][:80])  # type: ignore[misc]
                 for n, d in enumerate(parsed[1:], start=2)
             ),
         )
@@ -198,9 +217,24 @@ def loads(file: str, raw: bytes) -> NativeGame:
         raise NativeFormatError(
             file, 1, f"bad {field} ({type(error).__name__}: {error!s:.200})"
         ) from None
+    return _fold_lines(file, rules, game, state)
+
+
+def _fold_lines(file: str, rules: Any, game: NativeGame, state: Any) -> NativeGame:
+    """Check every step line through the engine (a take-back refolds the steps that stand);
+    the game as it stands, its log if it has take-backs, `finished` False if not over."""
+    setup = game.setup
     number = 1
+    live: list[Step] = []
+    log: list[Entry] = []
     try:
         for number, step in enumerate(game.steps, start=2):
+            if isinstance(step, TakeBack):
+                _take_back(file, number, -step.to_step, live, log)
+                state = replay(rules, setup, live)
+                continue
+            live.append(step)
+            log.append(step)
             try:
                 state = rules.apply(state, step)
             except NovusError as error:
@@ -218,9 +252,21 @@ def loads(file: str, raw: bytes) -> NativeGame:
         over = rules.is_over(state)
     except ENGINE_BROKE as error:
         raise _engine_broke(file, number, game, error) from None
+    if len(log) != len(live):
+        game = replace(game, steps=tuple(live), log=tuple(log))
     if not over:
         return replace(game, finished=False)
     return game
+
+
+def _take_back(file: str, number: int, count: int, live: list[Step], log: list[Entry]) -> None:
+    """A take-back line: the last `count` steps that stand are taken back (kept in `log`)."""
+    if count > len(live):
+        raise NativeFormatError(
+            file, number, f"takes back {count} steps, but only {len(live)} stand"
+        )
+    log.append(TakeBack(len(live) - count, tuple(live[len(live) - count :])))
+    del live[len(live) - count :]
 
 
 ENGINE_BROKE = (
@@ -282,5 +328,6 @@ def from_record(record: Any) -> NativeGame:
         seed=record.seed,
         created=record.created,
         steps=tuple(record.steps),
+        log=getattr(record, "log", None),
         id=record.id,
     )

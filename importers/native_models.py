@@ -90,8 +90,15 @@ class ChanceLine(_Strict):
     chance: list[StrictStr | StrictInt]
 
 
-StepLine = DecisionLine | ChanceLine
-STEP: TypeAdapter[DecisionLine | ChanceLine] = TypeAdapter(StepLine)
+class TakeBackLine(_Strict):
+    """The last `takeback` steps were taken back (recorded, not deleted): the lines after it
+    continue from the steps that stand."""
+
+    takeback: StrictInt = Field(ge=1)
+
+
+StepLine = DecisionLine | ChanceLine | TakeBackLine
+STEP: TypeAdapter[DecisionLine | ChanceLine | TakeBackLine] = TypeAdapter(StepLine)
 
 
 def schema() -> dict[str, Any]:
@@ -105,8 +112,8 @@ def schema() -> dict[str, Any]:
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "$id": SCHEMA_ID,
         "title": "Novus native game file (.novus.jsonl), one JSON value per line",
-        "description": "Line 1 is a Header; every following line is a Step (DecisionLine or "
-        "ChanceLine). Generated from importers/native_models.py.",
+        "description": "Line 1 is a Header; every following line is a Step (DecisionLine, "
+        "ChanceLine or TakeBackLine). Generated from importers/native_models.py.",
         "anyOf": [{"$ref": "#/$defs/Header"}, {"$ref": "#/$defs/Step"}],
         "$defs": dict(sorted(defs.items())),
     }
