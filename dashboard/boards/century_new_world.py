@@ -7,15 +7,16 @@ D1/E1/F1 (so A1 B1 on the top row, the fourth piece and C1 below).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from html import escape
 from typing import Any
 
+from application.i18n import _
 from dashboard.boards import SYNTHETIC_LABEL
 from domain.core.protocol import Rules
 
 CUBE_COLOURS = {"Y": "#e8c21a", "R": "#c0392b", "G": "#2e8b57", "B": "#7b4a24"}
-CUBE_NAMES = {"Y": "corn", "R": "meat", "G": "tobacco", "B": "fur"}
 SEAT_COLOURS = {"red": "#d9534f", "blue": "#337ab7", "green": "#3c9d5d", "yellow": "#e0b000"}
 KIND_COLOURS = {
     "production": "#eef7e8",
@@ -40,6 +41,12 @@ STYLE = (
 )
 
 
+def cube_name(kind: str) -> str:
+    """The good a cube colour stands for, in the display language."""
+    names = {"Y": _("corn"), "R": _("meat"), "G": _("tobacco"), "B": _("fur")}
+    return names.get(kind, kind)
+
+
 def cubes_html(counts: Mapping[str, int] | str) -> str:
     """Coloured squares, one per cube; accepts ``{"Y": 2, ...}`` or ``"YYR"``."""
     if isinstance(counts, str):
@@ -49,9 +56,73 @@ def cubes_html(counts: Mapping[str, int] | str) -> str:
     if not letters:
         return "—"
     return "".join(
-        f"<span class='cube' title='{CUBE_NAMES[k]}' style='background:{CUBE_COLOURS[k]}'></span>"
+        f"<span class='cube' title='{escape(cube_name(k))}' "
+        f"style='background:{CUBE_COLOURS[k]}'></span>"
         for k in letters
     )
+
+
+FUNCTION = re.compile(
+    r"^(?:\+(?P<gain>[YRGB]+)|upgrade x(?P<up>\d+)"
+    r"|(?P<give>[YRGB]+)>(?P<take>[YRGB]+) x(?P<times>\d+))$"
+)
+"""The location function codes of `domain.century_new_world.view.function_text`."""
+
+
+def function_html(code: str) -> str:
+    """A location's function as cube pictures: ``+YY`` (gain), ``YYY>RG x3`` (trade, up to 3
+    times), ``upgrade x2`` (up to 2 upgrades); any other text as it is."""
+    found = FUNCTION.match(code)
+    if found is None:
+        return escape(code)
+    if found["gain"]:
+        return f"<span class='fn' title='{escape(_('gain'))}'>+ {cubes_html(found['gain'])}</span>"
+    if found["up"]:
+        label = _("upgrade up to {n} cubes one kind each", n=found["up"])
+        arrow = f"{cubes_html('Y')}→{cubes_html('R')}"
+        return f"<span class='fn' title='{escape(label)}'>{arrow} ×{found['up']}</span>"
+    label = _("trade, up to {n} times", n=found["times"])
+    return (
+        f"<span class='fn' title='{escape(label)}'>{cubes_html(found['give'])} → "
+        f"{cubes_html(found['take'])} ×{found['times']}</span>"
+    )
+
+
+def benefit_html(text: str) -> str:
+    """A card's or tile's immediate benefit in words and cubes: ``cubes:YR`` (gain these cubes),
+    ``settlers:2`` (settlers from the reserve), ``explore`` (take an exploration tile)."""
+    kind, _sep, value = text.partition(":")
+    if kind == "cubes" and value and set(value) <= set(CUBE_COLOURS):
+        return f"+ {cubes_html(value)}"
+    if kind == "settlers" and value.isdigit():
+        return escape(_("+{n} settlers", n=value))
+    if kind == "explore":
+        return escape(_("explore"))
+    return escape(text)
+
+
+def legend() -> str:
+    """What the cubes and the location pictures mean (shown under the board)."""
+    cubes = " ".join(f"{cubes_html(k)} {escape(cube_name(k))}" for k in CUBE_COLOURS)
+    rows = [
+        (
+            _("Cubes, from lowest to highest"),
+            cubes + " (" + escape(_("an upgrade raises a cube one kind")) + ")",
+        ),
+        (f"+ {cubes_html('YY')}", escape(_("production: gain these cubes"))),
+        (
+            f"{cubes_html('YYY')} → {cubes_html('RG')} ×3",
+            escape(_("trade: pay the cubes on the left for those on the right, up to 3 times")),
+        ),
+        (
+            f"{cubes_html('Y')}→{cubes_html('R')} ×2",
+            escape(_("upgrade: up to 2 upgrades, each raising one cube one kind")),
+        ),
+        (escape(_("explore")), escape(_("an exploration space: a tile lies on it until explored"))),
+        ("2-3", escape(_("an exploration space used with 2 or 3 players only"))),
+    ]
+    body = "".join(f"<tr><th>{a}</th><td>{b}</td></tr>" for a, b in rows)
+    return f"{STYLE}<div class='cnw'><b>{escape(_('Legend'))}</b><table>{body}</table></div>"
 
 
 def settlers_html(colour: str, count: int) -> str:
@@ -64,7 +135,7 @@ def settlers_html(colour: str, count: int) -> str:
 def _card(card: Mapping[str, Any] | None) -> str:
     if not card:
         return "no card"
-    extra = f" · {escape(card['benefit'])}" if card.get("benefit") else ""
+    extra = f" · {benefit_html(card['benefit'])}" if card.get("benefit") else ""
     return f"<b>{escape(card['id'])}</b> {card['points']} pts {cubes_html(card['cost'])}{extra}"
 
 
@@ -75,7 +146,7 @@ def _location(loc: Mapping[str, Any], colours: Sequence[str]) -> str:
     lines = [
         f"<b>{escape(loc['id'])}</b> {escape(loc['kind'])} · {loc['settlers']} settler"
         + ("s" if loc["settlers"] > 1 else ""),
-        escape(loc["function"]),
+        function_html(loc["function"]),
     ]
     if loc.get("exploration_space"):
         lines.append(f"exploration space ({escape(loc['exploration_space'])})")

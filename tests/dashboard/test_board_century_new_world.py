@@ -39,3 +39,26 @@ def test_published_label_absent_when_not_synthetic() -> None:
     view = dict(rules.view(rules.initial_state(setup)))
     view.pop("synthetic")
     assert boards.SYNTHETIC_LABEL not in century_new_world.render(view, rules)
+
+
+def test_location_codes_are_drawn_as_cubes_with_a_legend() -> None:
+    rules = registry.get("century-new-world")
+    view = rules.view(rules.initial_state(rules.prepare(["Ann", "Bo"], {})))
+    html = century_new_world.render(view, rules)
+    codes = [loc["function"] for loc in view["locations"] if loc["kind"] != "village"]
+    assert any(">" in c for c in codes) and any(c.startswith("+") for c in codes)
+    for code in codes:  # no location shows its code (e.g. "YYY>RG x3")
+        assert f">{code}<" not in html and f"{code}<" not in html
+    trade = century_new_world.function_html("YYY>RG x3")
+    assert trade.count("class='cube'") == 5 and "→" in trade and "×3" in trade
+    assert "title='corn'" in trade and "YYY" not in trade
+    gain = century_new_world.function_html("+YR")
+    assert gain.count("class='cube'") == 2 and "YR" not in gain
+    assert "×2" in century_new_world.function_html("upgrade x2")
+    legend = boards.legend("century-new-world")
+    for name in ("corn", "meat", "tobacco", "fur", "trade", "upgrade", "2 or 3 players"):
+        assert name in legend
+    assert boards.legend("puerto-rico") == ""
+    assert century_new_world.benefit_html("cubes:YR").count("class='cube'") == 2
+    assert century_new_world.benefit_html("settlers:2") == "+2 settlers"
+    assert century_new_world.benefit_html("explore") == "explore"
