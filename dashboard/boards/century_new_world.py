@@ -12,7 +12,7 @@ from collections.abc import Mapping, Sequence
 from html import escape
 from typing import Any
 
-from application.i18n import _
+from application.i18n import _, pgettext
 from dashboard.boards import SYNTHETIC_LABEL
 from domain.core.protocol import Rules
 
@@ -43,7 +43,12 @@ STYLE = (
 
 def cube_name(kind: str) -> str:
     """The good a cube colour stands for, in the display language."""
-    names = {"Y": _("corn"), "R": _("meat"), "G": _("tobacco"), "B": _("fur")}
+    names = {
+        "Y": pgettext("century cube", "corn"),
+        "R": pgettext("century cube", "meat"),
+        "G": pgettext("century cube", "tobacco"),
+        "B": pgettext("century cube", "fur"),
+    }
     return names.get(kind, kind)
 
 
