@@ -20,6 +20,7 @@ from __future__ import annotations
 import os
 import time
 from collections.abc import Mapping
+from contextvars import ContextVar
 from dataclasses import dataclass
 from datetime import date, datetime
 from pathlib import Path
@@ -34,13 +35,13 @@ DOMAIN = "novus"
 NAMES = {"en": "English", "ko": "한국어"}
 """Each language's name in itself (for language switches)."""
 
-_current: str | None = None
+_current: ContextVar[str | None] = ContextVar("novus_language", default=None)
+"""Per thread/context: each dashboard session runs its script in a thread of its own."""
 
 
 def set_language(lang: str | None) -> None:
-    """Choose the display language for this process (None: from `NOVUS_LANG`, else English)."""
-    global _current
-    _current = normalize(lang) if lang else None
+    """Choose the display language for this run (None: from `NOVUS_LANG`, else English)."""
+    _current.set(normalize(lang) if lang else None)
 
 
 def normalize(lang: str | None) -> str | None:
@@ -53,8 +54,9 @@ def normalize(lang: str | None) -> str | None:
 
 def current_language() -> str:
     """The display language: the one set, else `NOVUS_LANG`, else English."""
-    if _current is not None:
-        return _current
+    chosen = _current.get()
+    if chosen is not None:
+        return chosen
     return normalize(os.environ.get(LANG_VAR)) or "en"
 
 
@@ -325,6 +327,12 @@ def _(msgid: str, /, **params: object) -> str:
     return _fill(template, params, lang)
 
 
+def N_(msgid: str, /) -> str:
+    """Marks an id for the catalog where it is defined (a table of labels); translate it where
+    it is shown with `_(variable)`."""
+    return msgid
+
+
 def _n(one: str, other: str, n: int, /, **params: object) -> str:
     """A plural message: `_n("{n} game", "{n} games", n)`; `n` is a parameter too."""
     lang = current_language()
@@ -389,6 +397,9 @@ def describe(rules: Any, state: Any, step: Any) -> str:
     """
     lang = current_language()
     make = getattr(rules, "phrase", None)
-    if lang == "en" or make is None:
+    if lang == "en":
+        return str(rules.describe(state, step))
+    if make is None:  # the whole engine is untranslated: named once in `missing()`
+        _missing.add((lang, "engine sentences", str(getattr(rules, "name", rules))))
         return str(rules.describe(state, step))
     return render(make(state, step), lang)

@@ -9,12 +9,15 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import streamlit as st
 
+from application.i18n import _
+from dashboard import language
 from dashboard.pages import games_page, library_page, players_page, replay_page, upload_page
 
 
 def main() -> None:
     st.set_page_config(page_title="Novus", layout="wide")
-    library = st.Page(library_page, title="Library", default=True)
+    language.choose()
+    library = st.Page(library_page, title=_("Library"), default=True)
 
     def to_library() -> None:
         """`/library`: the Library is served at the root (Streamlit's default page)."""
@@ -22,13 +25,15 @@ def main() -> None:
 
     pages = [
         library,
-        st.Page(to_library, title="Library", url_path="library", visibility="hidden"),
-        st.Page(replay_page, title="Replay", url_path="replay"),
-        st.Page(players_page, title="Players", url_path="players"),
-        st.Page(games_page, title="Games", url_path="games"),
-        st.Page(upload_page, title="Upload", url_path="upload"),
+        st.Page(to_library, title=_("Library"), url_path="library", visibility="hidden"),
+        st.Page(replay_page, title=_("Replay"), url_path="replay"),
+        st.Page(players_page, title=_("Players"), url_path="players"),
+        st.Page(games_page, title=_("Games"), url_path="games"),
+        st.Page(upload_page, title=_("Upload"), url_path="upload"),
     ]
-    st.navigation(pages).run()
+    page = st.navigation(pages)
+    language.switch()
+    page.run()
 
 
 main()

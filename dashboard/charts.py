@@ -9,6 +9,7 @@ from typing import Any
 import altair as alt
 import pandas as pd
 
+from application.i18n import _
 from dashboard.replay import ScorePoint
 
 MARKER = "#c0392b"
@@ -26,8 +27,8 @@ def score_chart(
     order = list(dict.fromkeys(df["player"]))
     base = alt.Chart()
     area = base.mark_area(interpolate="step-after", opacity=0.85).encode(
-        x=alt.X("step:Q", title="step"),
-        y=alt.Y("sum(points):Q", title="points", stack="zero"),
+        x=alt.X("step:Q", title=_("step")),
+        y=alt.Y("sum(points):Q", title=_("points"), stack="zero"),
         color=alt.Color("category:N", title=None, legend=alt.Legend(orient="bottom")),
         tooltip=["player:N", "step:Q", "category:N", "points:Q"],
     )
@@ -63,7 +64,7 @@ def win_rates(df: pd.DataFrame, top: int = 20) -> alt.Chart:
         alt.Chart(shown)
         .mark_bar()
         .encode(
-            x=alt.X("win_rate:Q", title="win rate", axis=alt.Axis(format="%")),
+            x=alt.X("win_rate:Q", title=_("win rate"), axis=alt.Axis(format="%")),
             y=alt.Y("player:N", sort="-x", title=None, axis=alt.Axis(labelOverlap=False)),
             tooltip=["player:N", "games:Q", "wins:Q", alt.Tooltip("win_rate:Q", format=".1%")],
         )
@@ -77,7 +78,7 @@ def score_distribution(df: pd.DataFrame, group: str, title: str | None) -> alt.C
         alt.Chart(df)
         .mark_boxplot(extent="min-max")
         .encode(
-            x=alt.X("total:Q", title="final score"),
+            x=alt.X("total:Q", title=_("final score")),
             y=alt.Y(f"{group}:N", title=title, axis=alt.Axis(labelOverlap=False)),
             color=alt.Color(f"{group}:N", legend=None),
         )
@@ -92,8 +93,8 @@ def seat_advantage(df: pd.DataFrame) -> alt.FacetChart:
         alt.Chart()
         .mark_bar()
         .encode(
-            x=alt.X("seat_no:O", title="seat (1 = first player)", axis=alt.Axis(labelAngle=0)),
-            y=alt.Y("win_rate:Q", title="win rate", axis=alt.Axis(format="%")),
+            x=alt.X("seat_no:O", title=_("seat (1 = first player)"), axis=alt.Axis(labelAngle=0)),
+            y=alt.Y("win_rate:Q", title=_("win rate"), axis=alt.Axis(format="%")),
             tooltip=["players:Q", "seat_no:O", "games:Q", alt.Tooltip("win_rate:Q", format=".1%")],
         )
     )
@@ -101,7 +102,7 @@ def seat_advantage(df: pd.DataFrame) -> alt.FacetChart:
     return (
         alt.layer(bars, fair, data=frame)
         .properties(width=160, height=140)
-        .facet(column=alt.Column("players:O", title="players"))
+        .facet(column=alt.Column("players:O", title=_("players")))
     )
 
 
@@ -111,9 +112,9 @@ def category_points(df: pd.DataFrame, y: str, title: str) -> alt.Chart:
         alt.Chart(df)
         .mark_bar()
         .encode(
-            x=alt.X("average_points:Q", title="average points", stack="zero"),
+            x=alt.X("average_points:Q", title=_("average points"), stack="zero"),
             y=alt.Y(f"{y}:N", title=title, axis=alt.Axis(labelOverlap=False)),
-            color=alt.Color("category:N", title="category"),
+            color=alt.Color("category:N", title=_("category")),
             tooltip=[f"{y}:N", "category:N", alt.Tooltip("average_points:Q", format=".1f")],
         )
         .properties(height=alt.Step(22))
@@ -141,7 +142,7 @@ def heatmap(df: pd.DataFrame, x: str, y: str, value: str, title: str) -> alt.Cha
         alt.Chart(df)
         .mark_rect()
         .encode(
-            x=alt.X(f"{x}:O", title=x),
+            x=alt.X(f"{x}:O", title=_(x)),
             y=alt.Y(f"{y}:N", title=None, axis=alt.Axis(labelOverlap=False)),
             color=alt.Color(f"{value}:Q", title=title, scale=alt.Scale(scheme="oranges")),
             tooltip=list(df.columns),

@@ -14,10 +14,11 @@ from uuid import UUID
 
 import streamlit as st
 
-from application.i18n import _
+from application.i18n import _, _n, current_language, pgettext, set_language
 from application.service import NovusApp, open_app
 from application.settings import data_dir
 from dashboard import boards, data, replay_payload, replay_widget, stats, step_charts
+from dashboard.language import game_title
 from domain.core.errors import NovusError
 
 
@@ -31,9 +32,28 @@ def app() -> NovusApp:
 
 
 @st.cache_resource(max_entries=16)
-def _payload(folder: str, game: str, viewer: int | None) -> dict[str, Any]:
-    """The whole replay of a game for the browser; shared, never mutated."""
+def _payload(folder: str, game: str, viewer: int | None, lang: str) -> dict[str, Any]:
+    """The whole replay of a game for the browser, in `lang`; shared, never mutated."""
+    set_language(lang)  # the cache key: this thread's language already is `lang`
     return replay_payload.build(_app(folder), UUID(game), viewer)
+
+
+def column_labels(columns: Any) -> dict[str, Any]:
+    """Display labels of the Library's columns (the names stay the DuckDB ones)."""
+    labels = {
+        "game": pgettext("column", "game"),
+        "variant": pgettext("column", "variant"),
+        "players": pgettext("column", "players"),
+        "names": pgettext("column", "names"),
+        "source": pgettext("column", "source"),
+        "started": pgettext("column", "started"),
+        "steps": pgettext("column", "steps"),
+        "winner": pgettext("column", "winner"),
+        "finished": pgettext("column", "finished"),
+        "id": pgettext("column", "id"),
+        "synthetic": pgettext("column", "synthetic"),
+    }
+    return {c: labels[c] for c in columns if c in labels}
 
 
 def views_folder() -> Path:
@@ -44,25 +64,27 @@ def views_folder() -> Path:
 
 
 def library_page() -> None:
-    st.title("Library")
+    st.title(_("Library"))
     folder = views_folder()
     options = data.facets(folder)
     if not options.get("games"):
-        st.info("No games yet: run `novus simulate` or upload a log on the Upload page.")
+        st.info(_("No games yet: run `novus simulate` or upload a log on the Upload page."))
         return
     row1 = st.columns(4)
-    game = row1[0].selectbox("Game", ["", *options["games"]], key="f_game")
+    game = row1[0].selectbox(
+        _("Game"), ["", *options["games"]], key="f_game", format_func=game_title
+    )
     variants = sorted({v for g, v in options["variants"] if not game or g == game})
-    variant = row1[1].selectbox("Variant", ["", *variants], key="f_variant")
-    counts = row1[2].multiselect("Players", options["players"], key="f_players")
+    variant = row1[1].selectbox(_("Variant"), ["", *variants], key="f_variant")
+    counts = row1[2].multiselect(_("Players"), options["players"], key="f_players")
     sources = sorted({kind for kind, _ in options["sources"] if kind})
-    source = row1[3].selectbox("Source", ["", *sources], key="f_source")
+    source = row1[3].selectbox(_("Source"), ["", *sources], key="f_source")
     row2 = st.columns(5)
-    player = row2[0].selectbox("Player", ["", *options["player_names"]], key="f_player")
-    winner = row2[1].selectbox("Winner", ["", *options["player_names"]], key="f_winner")
-    text = row2[2].text_input("Search (id, names, options)", key="f_search")
-    since = row2[3].date_input("Started from", value=None, key="f_since")
-    until = row2[4].date_input("until", value=None, key="f_until")
+    player = row2[0].selectbox(_("Player"), ["", *options["player_names"]], key="f_player")
+    winner = row2[1].selectbox(_("Winner"), ["", *options["player_names"]], key="f_winner")
+    text = row2[2].text_input(_("Search (id, names, options)"), key="f_search")
+    since = row2[3].date_input(_("Started from"), value=None, key="f_since")
+    until = row2[4].date_input(_("until"), value=None, key="f_until")
     chosen = data.LibraryFilter(
         game=game,
         variant=variant,
@@ -75,14 +97,34 @@ def library_page() -> None:
         until=until if isinstance(until, date) else None,
     )
     shown, matching = data.library(folder, chosen)
-    more = f" (newest {len(shown)} shown)" if len(shown) < matching else ""
-    st.caption(f"{matching} of {data.total(folder)} games{more}")
+    total = data.total(folder)
+    if len(shown) < matching:
+        st.caption(
+            _n(
+                "{matching} of {n} game (newest {shown} shown)",
+                "{matching} of {n} games (newest {shown} shown)",
+                total,
+                matching=matching,
+                shown=len(shown),
+            )
+        )
+    else:
+        st.caption(
+            _n("{matching} of {n} game", "{matching} of {n} games", total, matching=matching)
+        )
     if not shown.empty and shown["synthetic"].any():
-        st.caption(f"Rows marked synthetic use {boards.SYNTHETIC_LABEL}.")
+        st.caption(_("Rows marked synthetic use {label}.", label=_(boards.SYNTHETIC_LABEL)))
+    if not shown.empty:
+        shown = shown.assign(
+            game=shown["game"].map(game_title), open=shown["open"] + f"&lang={current_language()}"
+        )
     st.dataframe(
         shown,
         hide_index=True,
-        column_config={"open": st.column_config.LinkColumn("open", display_text="replay")},
+        column_config={
+            "open": st.column_config.LinkColumn(_("open"), display_text=_("replay")),
+            **column_labels(shown.columns),
+        },
         key="library_table",
     )
 
@@ -179,7 +221,7 @@ def replay_page() -> None:
         st.warning(note)
     _import_notes(UUID(game))
     try:
-        built = _payload(folder, game, viewer)
+        built = _payload(folder, game, viewer, current_language())
     except NovusError as error:
         record = app().history(UUID(game))
         st.error(

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from typing import Any
 from uuid import UUID
 
+from application.i18n import describe, render
 from application.service import NovusApp
 from dashboard import boards
 from domain.core import registry
@@ -67,8 +68,8 @@ def teller(game: str, rules: Rules[Any], viewer: int | None) -> Any:
     def tell(state: Any, step: Step) -> str:
         own = isinstance(step, Decision) and step.seat == viewer
         if viewer is None or own or public is None:
-            return rules.describe(state, step)
-        return public(rules, state, step)
+            return describe(rules, state, step)
+        return render(public(rules, state, step))
 
     return tell
 
@@ -128,7 +129,7 @@ def frame(app: NovusApp, game_id: UUID, step: int, viewer: int | None = None) ->
             if viewer is not None and viewer != seat:
                 return Frame(step, last, html, (), None, seat)
             alternatives = tuple(a for a in rules.legal_actions(state, seat) if a != chosen)
-            described = tuple(rules.describe(state, Decision(seat, a)) for a in alternatives)
+            described = tuple(describe(rules, state, Decision(seat, a)) for a in alternatives)
             return Frame(step, last, html, alternatives, chosen, seat, described)
     return Frame(step, last, html, alternatives, chosen, seat)
 

@@ -23,7 +23,7 @@ from collections.abc import Sequence
 from typing import Any
 from uuid import UUID
 
-from application.i18n import _
+from application.i18n import _, describe
 from application.service import NovusApp
 from dashboard import boards, ranking, step_charts
 from dashboard.replay import ScorePoint, score_timeline, teller
@@ -155,7 +155,7 @@ def build(app: NovusApp, game_id: UUID, viewer: int | None = None) -> dict[str, 
             decisions.append([step.seat, None])
         else:
             others = [
-                rules.describe(state, Decision(step.seat, a))
+                describe(rules, state, Decision(step.seat, a))
                 for a in rules.legal_actions(state, step.seat)
                 if a != step.action
             ]

@@ -16,9 +16,13 @@ import altair as alt
 import pandas as pd
 import streamlit as st
 
+from application.i18n import N_, _, _n, number
 from dashboard import charts, data
+from dashboard.language import game_title
 
-NO_DATA = "No finished games yet: run `novus simulate` or upload logs."
+
+def no_data() -> str:
+    return _("No finished games yet: run `novus simulate` or upload logs.")
 
 
 def _game_filter(folder: Path, key: str) -> str | None:
@@ -26,29 +30,32 @@ def _game_filter(folder: Path, key: str) -> str | None:
     if names.empty:
         return None
     options = list(names["game"])
-    choice: str = st.selectbox("Game", options, key=key)
+    choice: str = st.selectbox(_("Game"), options, key=key, format_func=game_title)
     return choice
 
 
 def players_page(folder: Path) -> None:
-    st.title("Players")
+    st.title(_("Players"))
     game = _game_filter(folder, "p_game")
     if game is None:
-        st.info(NO_DATA)
+        st.info(no_data())
         return
     views = data.views(folder)
     stats = views.player_stats(game=game)
-    st.metric("Players", len(stats))
-    st.subheader("Win rates")
+    st.metric(_("Players"), len(stats))
+    st.subheader(_("Win rates"))
     st.altair_chart(charts.win_rates(stats), key="p_win_rates")
     st.dataframe(
         stats,
         hide_index=True,
         key="p_table",
         column_config={
-            "win_rate": st.column_config.NumberColumn("win rate", format="percent"),
-            "average_score": st.column_config.NumberColumn("average score", format="%.1f"),
-            "average_rank": st.column_config.NumberColumn("average rank", format="%.2f"),
+            "player": _("player"),
+            "games": _("games"),
+            "wins": _("wins"),
+            "win_rate": st.column_config.NumberColumn(_("win rate"), format="percent"),
+            "average_score": st.column_config.NumberColumn(_("average score"), format="%.1f"),
+            "average_rank": st.column_config.NumberColumn(_("average rank"), format="%.2f"),
         },
     )
     top = list(stats["player"].head(12))
@@ -58,58 +65,86 @@ def players_page(folder: Path) -> None:
         f"({', '.join('?' for _ in top)})",
         [game, *top],
     )
-    st.subheader("Score distributions")
+    st.subheader(_("Score distributions"))
     st.altair_chart(charts.score_distribution(scores, "player", "player"), key="p_scores")
-    player: str = st.selectbox("Player", list(stats["player"]), key="p_player")
+    player: str = st.selectbox(_("Player"), list(stats["player"]), key="p_player")
     by_seat = views.player_stats_by_seat(player=player, game=game)
-    st.subheader(f"{player}: results by seat")
+    st.subheader(_("{player}: results by seat", player=player))
     st.altair_chart(charts.seat_advantage(by_seat), key="p_seats")
     points = views.player_points(game=game)
     points = points[points["player"].isin(top)]
-    st.subheader("Points by category")
+    st.subheader(_("Points by category"))
     st.altair_chart(charts.category_points(points, "player", "player"), key="p_points")
 
 
 ChartFor = Callable[[pd.DataFrame], alt.Chart]
 
 GAME_CHARTS: dict[tuple[str, str], ChartFor] = {
-    ("puerto-rico", "role_picks"): lambda df: charts.bar(df, "picks", "role", "picks"),
+    ("puerto-rico", "role_picks"): lambda df: charts.bar(df, "picks", "role", _("picks")),
     ("puerto-rico", "role_picks_by_round"): lambda df: charts.heatmap(
-        df, "round", "role", "share", "share of picks"
+        df, "round", "role", "share", _("share of picks")
     ),
     ("puerto-rico", "buildings"): lambda df: charts.bar(
         df.dropna(subset=["win_correlation"]),
         "win_correlation",
         "building",
-        "correlation of buying it with winning",
+        _("correlation of buying it with winning"),
     ),
     ("puerto-rico", "points"): lambda df: charts.grouped(
-        df, "category", ["average", "average_of_winners"], "points"
+        df, "category", ["average", "average_of_winners"], _("points")
     ),
     ("puerto-rico", "goods"): lambda df: charts.grouped(
-        df, "good", ["produced", "traded", "shipped", "spoiled"], "barrels"
+        df, "good", ["produced", "traded", "shipped", "spoiled"], _("barrels")
     ),
     ("mundus-novus", "same_set_sizes"): lambda df: charts.heatmap(
-        df, "size", "kind", "sets", "sets"
+        df, "size", "kind", "sets", _("sets")
     ),
     ("mundus-novus", "trade_master"): lambda df: charts.bar(
-        df, "trades_won", "seat", "trades won (seat 0 = first player)"
+        df, "trades_won", "seat", _("trades won (seat 0 = first player)")
     ),
-    ("mundus-novus", "declared"): lambda df: charts.bar(df, "trades", "cards", "trades"),
+    ("mundus-novus", "declared"): lambda df: charts.bar(df, "trades", "cards", _("trades")),
     ("mundus-novus", "development"): lambda df: charts.bar(
         df.dropna(subset=["win_correlation"]),
         "win_correlation",
         "card_kind",
-        "correlation of taking one with winning",
+        _("correlation of taking one with winning"),
     ),
     ("santa-maria", "scholars"): lambda df: charts.bar(
         df.dropna(subset=["win_correlation"]),
         "win_correlation",
         "scholar",
-        "correlation of taking it with winning",
+        _("correlation of taking it with winning"),
     ),
 }
 """Charts chosen for some statistics views; any other view gets `default_chart`."""
+
+
+COUNT_COLUMNS = (
+    N_("activations"),
+    N_("average"),
+    N_("awards"),
+    N_("bought"),
+    N_("cards"),
+    N_("chosen"),
+    N_("doubloons"),
+    N_("games"),
+    N_("picked from supply"),
+    N_("picks"),
+    N_("placed"),
+    N_("points"),
+    N_("produced"),
+    N_("round"),
+    N_("rounds"),
+    N_("seat"),
+    N_("seats"),
+    N_("sets"),
+    N_("ships"),
+    N_("size"),
+    N_("taken by seats"),
+    N_("uses"),
+)
+"""The count columns the statistics views of the four games chart by default (their axis
+titles; `N_` puts them in the catalog)."""
 
 
 def default_chart(df: pd.DataFrame) -> alt.Chart | None:
@@ -124,7 +159,7 @@ def default_chart(df: pd.DataFrame) -> alt.Chart | None:
         return None
     label, value = labels[0], numbers[0]
     shown = df[[label, value]].dropna().astype({label: str})
-    return charts.bar(shown, value, label, value.replace("_", " "))
+    return charts.bar(shown, value, label, _(value.replace("_", " ")))
 
 
 def chart_for(game: str, name: str, df: pd.DataFrame) -> alt.Chart | None:
@@ -136,40 +171,43 @@ def chart_for(game: str, name: str, df: pd.DataFrame) -> alt.Chart | None:
 
 
 def games_page(folder: Path) -> None:
-    st.title("Games")
+    st.title(_("Games"))
     overview = data.query(folder, "SELECT * FROM game_stats ORDER BY game")
     views = data.views(folder)
     if overview.empty:
-        st.info(NO_DATA)
+        st.info(no_data())
         return
     total = int(overview["games"].sum())
-    st.metric("Games stored", total)
+    st.metric(_("Games stored"), total)
     game = _game_filter(folder, "g_game")
     if game is None:
-        st.info(NO_DATA)
+        st.info(no_data())
         return
     row = overview[overview["game"] == game].iloc[0]
     m = st.columns(5)
-    m[0].metric("Games", int(row["games"]))
-    m[1].metric("Finished", int(row["finished"]))
-    m[2].metric("Average steps", f"{row['average_steps']:.0f}")
-    m[3].metric("Average score", f"{row['average_score']:.1f}")
-    m[4].metric("Average winning score", f"{row['average_winning_score']:.1f}")
+    m[0].metric(_("Games"), int(row["games"]))
+    m[1].metric(_("Finished"), int(row["finished"]))
+    m[2].metric(_("Average steps"), number(row["average_steps"], 0))
+    m[3].metric(_("Average score"), number(row["average_score"], 1))
+    m[4].metric(_("Average winning score"), number(row["average_winning_score"], 1))
     scores = data.query(
         folder,
-        "SELECT players::VARCHAR || ' players' AS players, total FROM seats WHERE game = ?",
+        "SELECT players, total FROM seats WHERE game = ?",
         [game],
     )
-    st.subheader("Score distribution by player count")
+    scores = scores.assign(
+        players=[_n("{n} player", "{n} players", int(n)) for n in scores["players"]]
+    )
+    st.subheader(_("Score distribution by player count"))
     st.altair_chart(charts.score_distribution(scores, "players", None), key="g_scores")
     seats = views.seat_stats(game=game)
-    st.subheader("Seat advantage (win rate by seat; dashed: a fair share)")
+    st.subheader(_("Seat advantage (win rate by seat; dashed: a fair share)"))
     st.altair_chart(charts.seat_advantage(seats), key="g_seats")
     for name, title in views.stat_tables(game):
         df = views.stat_table(game, name)
-        st.subheader(title)
+        st.subheader(_(title))
         chart = chart_for(game, name, df)
         if chart is not None:
             st.altair_chart(chart, key=f"g_{name}")
-        with st.expander(f"{title}: table"):
+        with st.expander(_("{title}: table", title=_(title))):
             st.dataframe(df, hide_index=True, key=f"g_table_{name}")

@@ -10,6 +10,7 @@ from typing import Any, cast
 import pandas as pd
 import streamlit as st
 
+from application.i18n import _
 from application.service import NovusApp
 from importers.api import FORMATS, Format, ImportResult, import_bytes
 
@@ -37,18 +38,22 @@ def result_rows(results: Sequence[ImportResult]) -> list[dict[str, Any]]:
 
 
 def upload_page(app: NovusApp, after_import: AfterImport | None = None) -> None:
-    st.title("Upload")
+    st.title(_("Upload"))
     st.caption(
-        "Native `.novus.jsonl` files and Puerto Rico play-by-email reports. Each file is checked "
-        "move by move by the rules engine and stored in one save: whole, or not at all."
+        _(
+            "Native `.novus.jsonl` files and Puerto Rico play-by-email reports. Each file is "
+            "checked move by move by the rules engine and stored in one save: whole, or not at all."
+        )
     )
-    files = st.file_uploader("Log files", accept_multiple_files=True, key="upload_files")
+    files = st.file_uploader(_("Log files"), accept_multiple_files=True, key="upload_files")
     cols = st.columns([1, 1, 2])
-    fmt = cols[0].selectbox("Format", ["auto", *FORMATS], key="upload_format")
+    fmt = cols[0].selectbox(_("Format"), ["auto", *FORMATS], key="upload_format")
     lenient = cols[1].checkbox(
-        "Lenient (reports)", key="upload_lenient", help="accept report lines it can skip safely"
+        _("Lenient (reports)"),
+        key="upload_lenient",
+        help=_("accept report lines it can skip safely"),
     )
-    if not st.button("Import", type="primary", key="upload_go", disabled=not files):
+    if not st.button(_("Import"), type="primary", key="upload_go", disabled=not files):
         return
     results = [
         import_bytes(app, f.name, f.getvalue(), cast(Format, fmt), lenient) for f in files or []
@@ -59,13 +64,34 @@ def upload_page(app: NovusApp, after_import: AfterImport | None = None) -> None:
     extended = sum(r.status == "extended" for r in results)
     present = sum(r.status == "present" for r in results)
     rejected = [r for r in results if not r.ok]
-    grown = f"{extended} extended, " if extended else ""
-    summary = f"{imported} imported, {grown}{present} already present, {len(rejected)} rejected"
+    if extended:
+        summary = _(
+            "{imported} imported, {extended} extended, {present} already present, "
+            "{rejected} rejected",
+            imported=imported,
+            extended=extended,
+            present=present,
+            rejected=len(rejected),
+        )
+    else:
+        summary = _(
+            "{imported} imported, {present} already present, {rejected} rejected",
+            imported=imported,
+            present=present,
+            rejected=len(rejected),
+        )
     if rejected:
         st.error(summary)
         for r in rejected:
             assert r.error is not None
-            st.markdown(f"**{r.file}**, line {r.error.line}: {r.error.detail}")
+            st.markdown(
+                _(
+                    "**{file}**, line {line}: {detail}",
+                    file=r.file,
+                    line=r.error.line,
+                    detail=r.error.detail,
+                )
+            )
             if r.error.hint:
                 st.caption(r.error.hint)
     else:
@@ -73,6 +99,8 @@ def upload_page(app: NovusApp, after_import: AfterImport | None = None) -> None:
     st.dataframe(
         pd.DataFrame(result_rows(results)),
         hide_index=True,
-        column_config={"open": st.column_config.LinkColumn("open", display_text="replay")},
+        column_config={
+            "open": st.column_config.LinkColumn(_("open"), display_text=_("replay"))
+        },
         key="upload_results",
     )

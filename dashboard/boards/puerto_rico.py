@@ -13,6 +13,7 @@ from collections.abc import Mapping, Sequence
 from html import escape
 from typing import Any
 
+from application.i18n import N_, _, term
 from dashboard.boards.puerto_rico_style import CSS, GOOD_COLOURS
 from domain.core.protocol import Rules
 from domain.puerto_rico.components import BUILDINGS, GOODS
@@ -49,31 +50,64 @@ def _names(view: Mapping[str, Any]) -> list[str]:
     return [str(p["name"]) for p in view["players"]]
 
 
+PHASES = {
+    "picking": N_("picking a role"),
+    "storing": N_("storing goods"),
+    "chance": N_("chance"),
+    "drafting": N_("drafting buildings"),
+    "over": N_("over"),
+}
+ENDS = {
+    "colonists": N_("colonists ran out"),
+    "city": N_("a city is full"),
+    "vp": N_("VP chips ran out"),
+}
+
+
+def _context(view: Mapping[str, Any]) -> str:
+    """The message context of the view's names: the 2-player sheet has Korean names of its own."""
+    return "puerto_rico" if view.get("theme", "standard") == "standard" else "puerto_rico.2p"
+
+
+def _role_label(view: Mapping[str, Any], role: str) -> str:
+    for r in view["roles"]:
+        if r["role"] == role or (role == "prospector" and r["role"].startswith("prospector")):
+            return str(r["label"])
+    return role
+
+
 def _bar(view: Mapping[str, Any], rules: Rules[Any]) -> str:
     names = _names(view)
     role = view.get("current_role")
+    phase = view["phase"]
+    shown_phase = _(PHASES[phase]) if phase in PHASES else _role_label(view, phase)
     parts = [
-        f"<span><b>{_e(rules.title)}</b></span>",
-        f"<span>Round <b>{_e(view['round'])}</b></span>",
-        f"<span>Governor <b>{_e(names[view['governor']])}</b></span>",
-        f"<span>Phase <b>{_e(view['phase'])}</b></span>",
+        f"<span><b>{_e(term(rules.title, 'game'))}</b></span>",
+        f"<span>{_('Round')} <b>{_e(view['round'])}</b></span>",
+        f"<span>{_('Governor')} <b>{_e(names[view['governor']])}</b></span>",
+        f"<span>{_('Phase')} <b>{_e(shown_phase)}</b></span>",
     ]
     if role:
         picker = view.get("role_picker")
-        who = f" (chosen by {_e(names[picker])})" if picker is not None else ""
-        parts.append(f"<span>Role <b>{_e(role)}</b>{who}</span>")
+        label = _e(_role_label(view, role))
+        if picker is not None:
+            text = _("Role <b>{role}</b> (chosen by {who})", role=label, who=_e(names[picker]))
+        else:
+            text = _("Role <b>{role}</b>", role=label)
+        parts.append(f"<span>{text}</span>")
     movers = [s for s in view.get("to_move", []) if s >= 0]
     if movers:
-        parts.append("<span>To move <b>" + ", ".join(_e(names[s]) for s in movers) + "</b></span>")
+        who = ", ".join(_e(names[s]) for s in movers)
+        parts.append(f"<span>{_('To move')} <b>{who}</b></span>")
     elif view.get("to_move") == [-1]:
-        parts.append("<span>To move <b>chance (plantation draw)</b></span>")
+        parts.append(f"<span>{_('To move')} <b>{_('chance (plantation draw)')}</b></span>")
     if view.get("mayor"):
-        parts.append(f"<span>Mayor's hand <b>{_e(view['mayor']['hand'])}</b></span>")
+        parts.append(f"<span>{_('Mayor hand')} <b>{_e(view['mayor']['hand'])}</b></span>")
     if view.get("end_triggered"):
-        ends = ", ".join(_e(e) for e in view["end_triggered"])
-        parts.append(f"<span class='end'>Game end triggered: {ends}</span>")
+        ends = ", ".join(_e(_(ENDS[e]) if e in ENDS else e) for e in view["end_triggered"])
+        parts.append(f"<span class='end'>{_('Game end triggered: {ends}', ends=ends)}</span>")
     if view.get("over"):
-        parts.append("<span class='end'>Game over</span>")
+        parts.append(f"<span class='end'>{_('Game over')}</span>")
     return "<div class='bar'>" + "".join(parts) + "</div>"
 
 
@@ -85,8 +119,9 @@ def _roles(view: Mapping[str, Any]) -> str:
         cls = "role" + (" taken" if taken is not None else "")
         if r["role"] == view.get("current_role"):
             cls += " current"
-        who = f"<div class='who'>taken by {_e(names[taken])}</div>" if taken is not None else ""
-        coins = f" <span class='coin' title='doubloons'>{r['doubloons']}</span>"
+        taken_by = _("taken by {who}", who=_e(names[taken])) if taken is not None else ""
+        who = f"<div class='who'>{taken_by}</div>" if taken is not None else ""
+        coins = f" <span class='coin' title='{_('doubloons')}'>{r['doubloons']}</span>"
         cards.append(
             f"<div class='{cls}' data-role='{_e(r['role'])}'>"
             f"<span class='n'>{_e(r['label'])}</span>{coins if r['doubloons'] else ''}{who}</div>"
@@ -105,12 +140,13 @@ def _ships(view: Mapping[str, Any], goods: Mapping[str, str]) -> str:
             else "<span class='cell'></span>"
             for k in range(ship["capacity"])
         )
-        load = f"{_e(goods.get(good, good))} {count}/{ship['capacity']}" if good else "empty"
+        load = f"{_e(goods.get(good, good))} {count}/{ship['capacity']}" if good else _("empty")
         rows.append(
             f"<div class='ship'><span class='cap'>{ship['capacity']}</span>{cells}"
             f"<span class='load'>{load}</span></div>"
         )
-    return "<div class='panel'><div class='t'>Cargo ships</div>" + "".join(rows) + "</div>"
+    title = _("Cargo ships")
+    return f"<div class='panel'><div class='t'>{title}</div>" + "".join(rows) + "</div>"
 
 
 def _kv(pairs: Sequence[tuple[str, Any]]) -> str:
@@ -122,41 +158,44 @@ def _market(view: Mapping[str, Any], goods: Mapping[str, str], places: Mapping[s
     house = view["trading_house"]
     cells = [_good_pill(g, goods.get(g, g)) for g in house]
     cells += ["<span class='cell'></span>"] * (4 - len(house))
-    title = _e(str(places.get("trading_house", "trading house")).capitalize())
+    title = _e(_capital(str(places.get("trading_house", "trading house"))))
     supply = "".join(_good_pill(g, goods.get(g, g), n) for g, n in view["goods_supply"].items())
     return (
         f"<div class='panel'><div class='t'>{title}</div><div class='tiles'>{''.join(cells)}</div>"
-        f"<div class='t' style='margin-top:6px'>Goods supply</div><div class='tiles'>{supply}</div>"
+        f"<div class='t' style='margin-top:6px'>{_('Goods supply')}</div>"
+        f"<div class='tiles'>{supply}</div>"
         "</div>"
     )
 
 
 def _colonists(view: Mapping[str, Any], places: Mapping[str, Any]) -> str:
     worker = str(places.get("colonist", "colonist"))
-    ship = str(places.get("colonist_ship", "colonist ship"))
-    pairs: list[tuple[str, Any]] = [(f"{ship.capitalize()}", f"{view['colonist_ship']} {worker}s")]
+    ship = _capital(str(places.get("colonist_ship", "colonist ship")))
+    on_ship = _("{n} {pieces}", n=view["colonist_ship"], pieces=places.get("colonists", worker))
+    pairs: list[tuple[str, Any]] = [(ship, on_ship)]
     if view.get("noble_supply") is not None:
-        pairs.append((f"{ship.capitalize()} nobles", view["colonist_ship_nobles"]))
-        pairs.append(("Nobles supply", view["noble_supply"]))
+        pairs.append((_("{ship}: nobles", ship=ship), view["colonist_ship_nobles"]))
+        pairs.append((_("Nobles supply"), view["noble_supply"]))
     pairs += [
-        (f"{worker.capitalize()} supply", view["colonist_supply"]),
-        ("VP chips left", view["vp_supply"]),
+        (_("{piece} supply", piece=_capital(worker)), view["colonist_supply"]),
+        (_("VP chips left"), view["vp_supply"]),
     ]
     if view.get("vp_owed"):
-        pairs.append(("VP owed (chips ran out)", view["vp_owed"]))
-    return f"<div class='panel'><div class='t'>Colonists and VP</div>{_kv(pairs)}</div>"
+        pairs.append((_("VP owed (chips ran out)"), view["vp_owed"]))
+    title = _("Colonists and VP")
+    return f"<div class='panel'><div class='t'>{title}</div>{_kv(pairs)}</div>"
 
 
 def _plantations(view: Mapping[str, Any], tiles: Mapping[str, str]) -> str:
     face_up = "".join(_good_pill(t, tiles.get(t, t)) for t in view["face_up_plantations"]) or "—"
     pairs: list[tuple[str, Any]] = [
-        ("Quarries left", view["quarries_left"]),
-        ("Face-down stack", view["plantation_stack"]),
+        (_("Quarries left"), view["quarries_left"]),
+        (_("Face-down stack"), view["plantation_stack"]),
     ]
     if view.get("plantation_discards"):
-        pairs.append(("Discards", view["plantation_discards"]))
+        pairs.append((_("Discards"), view["plantation_discards"]))
     return (
-        "<div class='panel'><div class='t'>Face-up plantations</div>"
+        f"<div class='panel'><div class='t'>{_('Face-up plantations')}</div>"
         f"<div class='tiles fu'>{face_up}</div><div style='margin-top:6px'>{_kv(pairs)}</div></div>"
     )
 
@@ -168,15 +207,16 @@ def _supply(view: Mapping[str, Any]) -> str:
         if no_nobles and b["building"] in _NOBLES_ONLY:
             continue  # the view lists every production building, the Jeweler (Exp. 2) too
         out = " out" if b["count"] == 0 else ""
+        price = _("{cost}d {vp}vp", cost=b["cost"], vp=b["vp"])
         columns.setdefault(b["column"], []).append(
             f"<div class='item{out}' data-b='{_e(b['building'])}'><span>{_e(b['label'])} "
-            f"<span style='color:#888'>{b['cost']}d {b['vp']}vp</span></span>"
+            f"<span style='color:#888'>{price}</span></span>"
             f"<b>{b['count']}</b></div>"
         )
     cols = "".join(f"<div class='col'>{''.join(items)}</div>" for items in columns.values())
     return (
-        "<div class='panel' style='margin-bottom:10px'><div class='t'>Buildings for sale "
-        f"(cost, VP, left)</div><div class='supply'>{cols}</div></div>"
+        "<div class='panel' style='margin-bottom:10px'><div class='t'>"
+        f"{_('Buildings for sale (cost, VP, left)')}</div><div class='supply'>{cols}</div></div>"
     )
 
 
@@ -207,7 +247,8 @@ def _building(b: Mapping[str, Any]) -> str:
     kind = _KIND.get(ident, "")
     return (
         f"<div class='{cls}' data-b='{_e(ident)}' data-kind='{_e(kind)}'{style}>"
-        f"<span class='label'>{_e(b['label'])}</span><span class='vp'>{b['vp']}VP</span>"
+        f"<span class='label'>{_e(b['label'])}</span>"
+        f"<span class='vp'>{_('{vp}VP', vp=b['vp'])}</span>"
         f"<span class='circles'>{circles}</span></div>"
     )
 
@@ -222,35 +263,79 @@ def _city(player: Mapping[str, Any]) -> str:
 def _player(player: Mapping[str, Any], view: Mapping[str, Any], goods: Mapping[str, str]) -> str:
     seat = player["seat"]
     moving = seat in view.get("to_move", [])
-    badges = "<span class='badge gov'>Governor</span>" if player["governor"] else ""
+    badges = f"<span class='badge gov'>{_('Governor')}</span>" if player["governor"] else ""
     if moving:
-        badges += "<span class='badge move'>to move</span>"
+        badges += f"<span class='badge move'>{_('to move')}</span>"
     building_vp = sum(b["vp"] for b in player["city"])
     stats = [
-        f"<span class='stat'>Doubloons <b>{player['doubloons']}</b></span>",
-        f"<span class='stat'>VP chips <b>{player['vp_chips']}</b></span>",
-        f"<span class='stat'>Building VP <b>{building_vp}</b></span>",
-        f"<span class='stat'>San Juan <b>{player['san_juan']}</b></span>",
+        f"<span class='stat'>{_('Doubloons')} <b>{player['doubloons']}</b></span>",
+        f"<span class='stat'>{_('VP chips')} <b>{player['vp_chips']}</b></span>",
+        f"<span class='stat'>{_('Building VP')} <b>{building_vp}</b></span>",
+        f"<span class='stat'>{_('San Juan')} <b>{player['san_juan']}</b></span>",
     ]
     if view.get("noble_supply") is not None:
-        stats.append(f"<span class='stat'>Nobles <b>{player['nobles']}</b></span>")
+        stats.append(f"<span class='stat'>{_('Nobles')} <b>{player['nobles']}</b></span>")
     held = "".join(_good_pill(g, goods.get(g, g), n) for g, n in player["goods"].items())
     forests = sum(1 for t in player["island"] if t["tile"] == "forest")
-    island_note = f" ({forests} forests)" if forests else ""
+    island_note = " " + _("({n} forests)", n=forests) if forests else ""
+    island = _("Island {used}/12", used=player["island_spaces_used"])
+    city = _(
+        "City {used}/12, {n} colonists in all",
+        used=player["city_spaces_used"],
+        n=player["colonists_total"],
+    )
     return (
         f"<div class='player{' tomove' if moving else ''}' data-seat='{seat}'>"
         f"<div class='phead'><span class='name'>{_e(player['name'])}</span>{badges}"
         f"{''.join(stats)}</div>"
-        f"<div class='sub'>Goods</div><div class='tiles'>{held}</div>"
-        f"<div class='sub'>Island {player['island_spaces_used']}/12{island_note}</div>"
+        f"<div class='sub'>{_('Goods')}</div><div class='tiles'>{held}</div>"
+        f"<div class='sub'>{island}{island_note}</div>"
         f"{_island(player)}"
-        f"<div class='sub'>City {player['city_spaces_used']}/12, "
-        f"{player['colonists_total']} colonists in all</div>{_city(player)}</div>"
+        f"<div class='sub'>{city}</div>{_city(player)}</div>"
     )
+
+
+def _capital(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def localized(view: Mapping[str, Any]) -> dict[str, Any]:
+    """The view with every name in the display language (the catalog's terms of the view's
+    naming theme); ids stay as they are."""
+    ctx = _context(view)
+
+    def name(text: Any, kind: str) -> str:
+        return term(str(text), f"{ctx}.{kind}")
+
+    out = dict(view)
+    out["roles"] = [{**r, "label": name(r["label"], "role")} for r in view["roles"]]
+    out["buildings_supply"] = [
+        {**b, "label": name(b["label"], "building")} for b in view["buildings_supply"]
+    ]
+    out["players"] = [
+        {
+            **p,
+            "city": [{**b, "label": name(b["label"], "building")} for b in p["city"]],
+            "island": [{**t, "label": name(t["label"], "good")} for t in p["island"]],
+        }
+        for p in view["players"]
+    ]
+    labels = dict(view.get("labels", {}))
+    for key in ("goods", "tiles"):
+        labels[key] = {k: name(v, "good") for k, v in labels.get(key, {}).items()}
+    if "colonist" in labels:
+        labels["colonists"] = name(str(labels["colonist"]) + "s", "pieces")
+        labels["colonist"] = name(labels["colonist"], "piece")
+    for key in ("colonist_ship", "trading_house"):
+        if key in labels:
+            labels[key] = name(labels[key], "place")
+    out["labels"] = labels
+    return out
 
 
 def render(view: Mapping[str, Any], rules: Rules[Any]) -> str:
     """The whole board at one step as one HTML fragment with its own scoped stylesheet."""
+    view = localized(view)
     labels = view.get("labels", {})
     goods: Mapping[str, str] = labels.get("goods", {})
     tiles: Mapping[str, str] = labels.get("tiles", {})

@@ -125,7 +125,7 @@ def terms() -> Iterator[Term | Count]:
     for theme in THEMES.values():
         for names, kind in (
             (theme.role, "role"),
-            (theme.tile, "good"),
+            ((*theme.tile, "forest"), "good"),
             (theme.building, "building"),
             ((theme.colonist,), "piece"),
             ((theme.colonists,), "pieces"),

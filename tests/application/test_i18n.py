@@ -11,9 +11,10 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from application import catalog, i18n
+from application import i18n
 from application.i18n import _, _n, negotiate, render, with_particle
 from domain.core.phrase import Phrase, Term, counted, phrase
+from novus import catalog
 
 
 @pytest.fixture(autouse=True)
@@ -24,7 +25,7 @@ def _english_after() -> Iterator[None]:
 
 def test_every_message_id_has_korean() -> None:
     """Fails naming each id (file:line) that the Korean catalog lacks: add it with
-    `python3 -m application.catalog update`, then write its msgstr."""
+    `python3 -m novus.catalog update`, then write its msgstr."""
     missing = catalog.untranslated("ko")
     assert not missing, catalog.explain(missing)
 

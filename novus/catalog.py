@@ -1,14 +1,14 @@
 """The message catalog's upkeep: which ids the code shows, which of them lack a translation.
 
-    python3 -m application.catalog check     # ids without Korean (exit 1 if any)
-    python3 -m application.catalog update    # add new ids to every .po (empty, to fill in)
+    python3 -m novus.catalog check     # ids without Korean (exit 1 if any)
+    python3 -m novus.catalog update    # add new ids to every .po (empty, to fill in)
 
 Ids come from two places: the source, by Babel's extractor (the keywords in `KEYWORDS`: `_`,
 `_n`, `pgettext`, and the domain's `phrase`/`counted`; plus such calls inside f-strings, which
 Babel does not see on Python 3.11), and the engines' term tables (`Rules.terms()`, optional: every
 component name a sentence or board can show). The same extraction with pybabel:
 
-    pybabel extract -F babel.cfg -k _ -k _n:1,2 -k pgettext:1c,2 -k phrase -k counted:2,3 \
+    pybabel extract -F babel.cfg -k _ -k N_ -k _n:1,2 -k pgettext:1c,2 -k phrase -k counted:2,3 \
         -o novus.pot application dashboard domain importers novus projections
 """
 
@@ -28,6 +28,7 @@ SOURCES: tuple[str, ...] = ("application", "dashboard", "domain", "novus", "proj
 """Folders whose code shows text (importers' reports stay English: they parse English)."""
 KEYWORDS: dict[str, tuple[int | tuple[int, str], ...] | None] = {
     "_": None,
+    "N_": None,
     "_n": (1, 2),
     "pgettext": ((1, "c"), 2),
     "phrase": None,
@@ -114,8 +115,18 @@ def engine_terms() -> Iterator[Entry]:
     """Every component name the engines' term tables list (`Rules.terms()`, where present)."""
     from domain.core import registry
     from domain.core.labels import SYNTHETIC_LABEL
+    from projections.games import GameStats
 
     yield Entry(SYNTHETIC_LABEL, None, None, "domain/core/labels.py")
+    for module in sorted((ROOT / "projections" / "games").glob("*.py")):
+        if module.stem.startswith("_"):
+            continue
+        import importlib
+
+        stats = getattr(importlib.import_module(f"projections.games.{module.stem}"), "STATS", None)
+        if isinstance(stats, GameStats):
+            for title in stats.titles.values():
+                yield Entry(title, None, None, f"projections/games/{module.name} titles")
     for name in registry.names():
         rules = registry.get(name)
         yield Entry(rules.title, "game", None, f"domain {name} title")
@@ -156,7 +167,7 @@ def explain(missing: list[Entry], lang: str = "ko") -> str:
         ctx = f" [context {e.context}]" if e.context else ""
         lines.append(f"  {e.where}: {e.msgid!r}{ctx}")
     lines.append(
-        "add them with `python3 -m application.catalog update`, then write each msgstr "
+        "add them with `python3 -m novus.catalog update`, then write each msgstr "
         "(Korean component names as the rulebooks in shared/rules name them; docs/glossary-ko.md)"
     )
     return "\n".join(lines)
@@ -201,7 +212,7 @@ def main(argv: list[str]) -> int:
                 print(explain(missing, lang))
                 bad += 1
         return 1 if bad else 0
-    print("usage: python3 -m application.catalog check|update", file=sys.stderr)
+    print("usage: python3 -m novus.catalog check|update", file=sys.stderr)
     return 2
 
 

@@ -1,0 +1,67 @@
+"""The dashboard's display language: `?lang=ko|en` in the address, else the browser's
+Accept-Language, else English; a switch in the sidebar changes the address.
+
+Chosen at the start of every script run (each session runs in a thread of its own, and the
+language is per thread: `application.i18n.set_language`).
+"""
+
+from __future__ import annotations
+
+import streamlit as st
+
+from application.i18n import LANGUAGES, NAMES, _, negotiate, normalize, set_language, term
+
+PARAM = "lang"
+
+
+def game_title(name: str) -> str:
+    """A game's registry name (`puerto-rico`) as its title in the display language."""
+    if not name:
+        return ""
+    from domain.core import registry
+    from domain.core.errors import NovusError
+
+    try:
+        return term(registry.get(name).title, "game")
+    except NovusError:
+        return name
+
+
+def browser_language() -> str:
+    """The language the browser asks for (Accept-Language), English when none of ours fits."""
+    try:
+        headers = st.context.headers
+    except Exception:  # no browser (AppTest, bare mode): English
+        return "en"
+    return negotiate(headers.get("Accept-Language") if headers else None)
+
+
+def choose() -> str:
+    """Set this run's language from the address (or the browser) and keep it in the address."""
+    lang = normalize(st.query_params.get(PARAM)) or st.session_state.get(PARAM)
+    lang = lang or browser_language()
+    set_language(lang)
+    st.session_state[PARAM] = lang
+    if st.query_params.get(PARAM) != lang:
+        st.query_params[PARAM] = lang
+    return lang
+
+
+def switch() -> None:
+    """The language switch in the sidebar (writes the choice to the address)."""
+
+    def changed() -> None:
+        picked = st.session_state.get("lang_switch")
+        if picked in LANGUAGES:
+            st.session_state[PARAM] = picked
+            st.query_params[PARAM] = picked
+
+    current = st.session_state.get(PARAM, "en")
+    st.sidebar.selectbox(
+        _("Language"),
+        LANGUAGES,
+        index=LANGUAGES.index(current),
+        format_func=lambda code: NAMES[code],
+        key="lang_switch",
+        on_change=changed,
+    )
