@@ -25,6 +25,7 @@ def _version() -> str:
     except metadata.PackageNotFoundError:  # run from a checkout that was never installed
         return "0.0.0+unknown"
 
+
 _API = ("Data", "Game", "open_data", "read_game")
 """The Python API (`novus.api`), loaded on first use so `import novus` stays light."""
 

@@ -2,9 +2,16 @@
 
 from __future__ import annotations
 
+import difflib
 from collections.abc import Sequence
 
 from domain.core.phrase import Phrase
+
+
+def did_you_mean(given: str, known: Sequence[str]) -> str:
+    """`did you mean 'x'? ` for the closest of `known` to a mistyped `given` (else "")."""
+    close = difflib.get_close_matches(given, list(known), n=1, cutoff=0.6)
+    return f"did you mean {close[0]!r}? " if close else ""
 
 
 class NovusError(Exception):
@@ -84,7 +91,10 @@ class UnknownGame(NovusError):
     """A game name that is not in the registry."""
 
     def __init__(self, name: str, known: Sequence[str]) -> None:
-        super().__init__(f"unknown game {name!r}", hint=f"known games: {', '.join(known)}")
+        super().__init__(
+            f"unknown game {name!r}",
+            hint=did_you_mean(name, known) + f"known games: {', '.join(known)}",
+        )
         self.name = name
 
 
@@ -92,9 +102,9 @@ class MissingComponents(SetupError):
     """A component pack that lacks facts the rules need (e.g. the `published` pack)."""
 
     def __init__(self, pack: str, missing: Sequence[str]) -> None:
-        listed = "; ".join(missing)
+        listed = "".join(f"\n  - {problem}" for problem in missing)  # one problem a line
         super().__init__(
-            f"component pack {pack!r} is incomplete: missing {listed}",
+            f"component pack {pack!r} is incomplete ({len(missing)} problems):{listed}",
             hint="use --option pack=synthetic, or complete the pack (see docs/components.md)",
         )
         self.pack = pack

@@ -2,23 +2,22 @@
 
 from __future__ import annotations
 
-import sys
 from typing import Annotated, Any
 
-import orjson
 import typer
 from rich import box
-from rich.cells import cell_len
 from rich.table import Table
+from rich.text import Text
 
 from application.i18n import _, describe, term
-from application.records import GameSummary
+from application.records import GameRecord, GameSummary
 from domain.core import registry
 from domain.core.errors import NovusError
 from domain.core.labels import SYNTHETIC_LABEL, is_synthetic, synthetic_label
-from domain.core.protocol import CHANCE, Decision
+from domain.core.protocol import CHANCE, Decision, Rules
 from novus.cli.console import console
 from novus.cli.options import DataDir, NoStore, open_store
+from novus.cli.output import Csv, Json, check_formats, emit_csv, emit_json
 
 GameRef = Annotated[str, typer.Argument(help="Game id, or a unique prefix of it.")]
 
@@ -33,6 +32,48 @@ def _matches(
     return not player or any(player.lower() in name.lower() for name in summary.players)
 
 
+GAME_COLUMNS = (
+    "id",
+    "game",
+    "players",
+    "options",
+    "synthetic",
+    "source",
+    "seed",
+    "created",
+    "steps",
+    "totals",
+    "winners",
+)
+"""`novus games --csv` columns (the JSON objects have the same keys; see docs/cli.md)."""
+
+
+def game_json(summary: GameSummary) -> dict[str, Any]:
+    """One stored game for scripts: the `novus games --json` object."""
+    return {
+        "id": str(summary.id),
+        "game": summary.game,
+        "players": list(summary.players),
+        "options": dict(summary.options),
+        "synthetic": is_synthetic(summary.options),
+        "source": dict(summary.source),
+        "seed": summary.seed,
+        "created": summary.created,
+        "steps": summary.steps,
+        "totals": None if summary.totals is None else list(summary.totals),
+        "winners": None if summary.winners is None else list(summary.winners),
+    }
+
+
+def _game_csv_row(summary: GameSummary) -> dict[str, Any]:
+    row = game_json(summary)
+    row["source"] = summary.source.get("kind", "")
+    row["winners"] = (
+        None if summary.winners is None else [summary.players[w] for w in summary.winners]
+    )
+    return row
+
+
 def games(
     game: Annotated[str | None, typer.Option("--game", "-g", help="Only this game.")] = None,
     player: Annotated[
@@ -42,17 +83,29 @@ def games(
         int | None, typer.Option("--players", "-p", help="Only games with this many seats.")
     ] = None,
     limit: Annotated[int, typer.Option("--limit", "-n", min=1, help="Show at most N.")] = 50,
+    as_json: Json = False,
+    as_csv: Csv = False,
     data_dir: DataDir = None,
 ) -> None:
     """List the stored games, oldest first (`novus show ID` for one of them)."""
+    check_formats(as_json, as_csv)
     if game:
         registry.get(game)  # an unknown name is an error, not an empty list
     try:
         app = open_store(data_dir, create=False)
+        chosen = [s for s in app.summaries() if _matches(s, game, player, players)]
     except NoStore as error:
-        console.print(f"no games stored yet ({error.message})", highlight=False)
+        if not (as_json or as_csv):
+            console.print(f"no games stored yet ({error.message})", highlight=False)
+            return
+        chosen = []
+    shown = chosen[-limit:]
+    if as_json:
+        emit_json([game_json(s) for s in shown])
         return
-    chosen = [s for s in app.summaries() if _matches(s, game, player, players)]
+    if as_csv:
+        emit_csv(GAME_COLUMNS, (_game_csv_row(s) for s in shown))
+        return
     if not chosen:
         console.print("no games match" if (game or player or players) else "no games stored yet")
         return
@@ -60,7 +113,7 @@ def games(
     for column in ("id", "game", "seats", "source", "seed", "steps"):
         table.add_column(column, no_wrap=True)
     table.add_column("winner", min_width=10)
-    for s in chosen[-limit:]:
+    for s in shown:
         winners = ", ".join(s.players[w] for w in s.winners) if s.winners is not None else "-"
         table.add_row(
             s.id.hex[:8],
@@ -71,7 +124,7 @@ def games(
             "playing" if s.steps is None else str(s.steps),
             winners,
         )
-    if any(is_synthetic(s.options) for s in chosen[-limit:]):
+    if any(is_synthetic(s.options) for s in shown):
         table.caption = f"* {SYNTHETIC_LABEL}"
     console.print(table)
     if len(chosen) > limit:
@@ -86,7 +139,7 @@ def show(
     seat: Annotated[
         int | None, typer.Option("--seat", help="Show only what this seat may see.")
     ] = None,
-    as_json: Annotated[bool, typer.Option("--json", help="Print JSON (for scripts).")] = False,
+    as_json: Json = False,
     data_dir: DataDir = None,
 ) -> None:
     """The state of a game after a step (the last one by default), as text or JSON."""
@@ -109,12 +162,12 @@ def show(
         "round": rules.round_of(state),
         "to_move": ["chance" if s == CHANCE else s for s in to_move],
         "over": rules.is_over(state),
-        "synthetic": synthetic_label(timeline.setup.options),
+        "synthetic": is_synthetic(timeline.setup.options),
         "scores": rules.scores(state).to_json(),
         "view": rules.view(state, seat),
     }
     if as_json:
-        sys.stdout.write(orjson.dumps(picture, option=orjson.OPT_INDENT_2).decode() + "\n")
+        emit_json(picture)
         return
     names = timeline.setup.players
     movers = ", ".join("chance" if s == CHANCE else names[s] for s in to_move) or "nobody"
@@ -124,7 +177,7 @@ def show(
         + ("  [green](game over)[/]" if picture["over"] else "")
     )
     if picture["synthetic"]:
-        console.print(f"[yellow]{picture['synthetic']}[/]")
+        console.print(f"[yellow]{synthetic_label(timeline.setup.options)}[/]")
     table = Table()
     table.add_column("seat")
     table.add_column("player")
@@ -140,16 +193,77 @@ def show(
     console.print("(the whole state: --json)", style="dim")
 
 
-def log(game_ref: GameRef, data_dir: DataDir = None) -> None:
-    """The move list of a game, one readable line per step."""
+LOG_COLUMNS = ("step", "round", "seat", "player", "text")
+"""`novus log --csv` columns, one row per step (docs/cli.md)."""
+
+
+def move_list(record: GameRecord, rules: Rules[Any]) -> list[dict[str, Any]]:
+    """Every step of a game for scripts: number, round (the state's before the step), who
+    moved (seat and name; chance: null), the step as stored, and its sentence."""
+    names = record.setup.players
+    state = rules.initial_state(record.setup)
+    moves = []
+    for number, step in enumerate(record.steps, start=1):
+        seat = step.seat if isinstance(step, Decision) else None
+        moves.append(
+            {
+                "step": number,
+                "round": rules.round_of(state),
+                "seat": seat,
+                "player": None if seat is None else names[seat],
+                "action": step.action if isinstance(step, Decision) else None,
+                "outcome": None if isinstance(step, Decision) else list(step.outcome),
+                "text": describe(rules, state, step),
+            }
+        )
+        state = rules.apply(state, step)
+    return moves
+
+
+def _log_line(move: dict[str, Any]) -> Text:
+    """A step's sentence; the mover's name is added only where the sentence lacks it."""
+    text = str(move["text"])
+    if move["player"] is None:
+        return Text(text, style="dim")
+    if move["player"] in text:
+        return Text(text)
+    return Text.assemble((f"{move['player']}: ", "bold"), text)
+
+
+def log(
+    game_ref: GameRef,
+    as_json: Json = False,
+    as_csv: Csv = False,
+    data_dir: DataDir = None,
+) -> None:
+    """The move list of a game under round headers, one readable line per step."""
+    check_formats(as_json, as_csv)
     app = open_store(data_dir, create=False)
     game_id = app.find(game_ref)
     record = app.history(game_id)
     rules = registry.get(record.game)
     names = record.setup.players
-    state = rules.initial_state(record.setup)
+    moves = move_list(record, rules)
+    if as_json:
+        emit_json(
+            {
+                "id": str(game_id),
+                "game": rules.name,
+                "players": list(names),
+                "synthetic": is_synthetic(record.setup.options),
+                "over": record.scores is not None,
+                "moves": moves,
+                "scores": None if record.scores is None else record.scores.to_json(),
+                "winners": None if record.winners is None else list(record.winners),
+            }
+        )
+        return
+    if as_csv:
+        emit_csv(LOG_COLUMNS, moves)
+        return
     title = term(rules.title, "game")
-    console.print(f"[bold]{title}[/] {game_id}: {', '.join(names)}")
+    console.print(f"[bold]{title}[/] {game_id}", highlight=False)
+    console.print("  ".join(f"{seat}: {name}" for seat, name in enumerate(names)), highlight=False)
     if is_synthetic(record.setup.options):
         console.print(f"[yellow]{_(SYNTHETIC_LABEL)}[/]")
     notes = record.source.get("notes") or []
@@ -157,14 +271,21 @@ def log(game_ref: GameRef, data_dir: DataDir = None) -> None:
         console.print(_("what the import inferred or corrected:"), style="yellow")
         for note in notes:
             console.print(f"  {note}", highlight=False)
-    width = len(str(len(record.steps)))
-    chance = _("chance")
-    for number, step in enumerate(record.steps, start=1):
-        who = names[step.seat] if isinstance(step, Decision) else chance
-        line = describe(rules, state, step)
-        pad = " " * max(0, 12 - cell_len(who))  # Hangul takes two cells
-        console.print(f"{number:>{width}}  {who}{pad} {line}", highlight=False)
-        state = rules.apply(state, step)
+    width = len(str(len(moves)))
+    rounds: dict[int, list[dict[str, Any]]] = {}
+    for move in moves:
+        rounds.setdefault(move["round"], []).append(move)
+    for number, in_round in rounds.items():
+        header = _("Round {n}", n=number) if number else _("Setup")
+        console.print()
+        console.print(Text(header, style="bold underline"))
+        grid = Table.grid(padding=(0, 2))
+        grid.add_column(justify="right", width=width, no_wrap=True, style="dim")
+        grid.add_column()
+        for move in in_round:
+            grid.add_row(str(move["step"]), _log_line(move))
+        console.print(grid)
+    console.print()
     if record.scores is not None:
         totals = ", ".join(f"{names[s.seat]} {s.total}" for s in record.scores.seats)
         winners = ", ".join(names[w] for w in record.winners or ())

@@ -40,6 +40,15 @@ AREAS: tuple[str, ...] = (
 
 DEBUG_VAR = "NOVUS_DEBUG"
 
+OK, USER_ERROR, USAGE_ERROR, INTERNAL_ERROR = 0, 1, 2, 3
+"""Exit codes (docs/cli.md): done; a user error (`NovusError`: bad input, a game not found, a
+failed verification...) with a message and a hint; a usage error (unknown command or option,
+bad option value: typer's own code); a bug in Novus."""
+PIPE_CLOSED = 141
+"""The reader of our output went away (`| head`): as a shell reports a program ended by SIGPIPE."""
+INTERRUPTED = 130
+"""Ctrl+C: as a shell reports a program ended by SIGINT."""
+
 
 def store_failed(error: BaseException) -> bool:
     """Whether `error` is the event store's (SQLite or PostgreSQL through eventsourcing).
@@ -123,11 +132,15 @@ class NovusGroup(TyperGroup):
             return super().invoke(ctx)
         except NovusError as error:
             report(error)
-            raise typer.Exit(1) from None
+            raise typer.Exit(USER_ERROR) from None
+        except BrokenPipeError:  # `novus games --csv | head`: the reader has what it wanted
+            devnull = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(devnull, sys.stdout.fileno())  # no second error when Python flushes at exit
+            raise typer.Exit(PIPE_CLOSED) from None
         except OSError as error:
             where = f" ({error.filename})" if error.filename else ""
             report(NovusError(f"{error.strerror or error}{where}", hint="check the path"))
-            raise typer.Exit(1) from None
+            raise typer.Exit(USER_ERROR) from None
         except Exception as error:
             if not store_failed(error):
                 raise
@@ -137,10 +150,10 @@ class NovusGroup(TyperGroup):
                     hint="check the data folder or the POSTGRES_* settings (see README.md)",
                 )
             )
-            raise typer.Exit(1) from None
+            raise typer.Exit(USER_ERROR) from None
         except KeyboardInterrupt:
             errors.print("[yellow]interrupted[/]")
-            raise typer.Exit(130) from None
+            raise typer.Exit(INTERRUPTED) from None
 
 
 app = typer.Typer(
@@ -152,6 +165,31 @@ app = typer.Typer(
     pretty_exceptions_enable=False,
     rich_markup_mode="rich",
 )
+
+
+def _show_version(value: bool) -> None:
+    if value:
+        from novus import __version__
+
+        typer.echo(f"novus {__version__}")
+        raise typer.Exit(OK)
+
+
+@app.callback()
+def _root(
+    version: Annotated[
+        bool,
+        typer.Option(
+            "--version",
+            help="Print the version of Novus and exit.",
+            callback=_show_version,
+            is_eager=True,
+            expose_value=False,
+        ),
+    ] = False,
+) -> None:
+    """Novus: event-sourced replay and analytics for four New World board games."""
+
 
 unavailable: dict[str, str] = {}
 """Area modules that exist but failed to load: area -> error (shown by `novus --help` users)."""
@@ -189,7 +227,7 @@ def run() -> None:
             f"[yellow]hint:[/] this is a bug in Novus; rerun with {DEBUG_VAR}=1 to see the "
             "traceback and report it"
         )
-        raise SystemExit(1) from None
+        raise SystemExit(INTERNAL_ERROR) from None
 
 
 if __name__ == "__main__":

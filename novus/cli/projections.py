@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import contextlib
 import math
 import signal
 import threading
+from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
@@ -14,15 +16,17 @@ from rich.table import Table
 from application import settings
 from application.i18n import _
 from domain.core import registry
-from domain.core.errors import NovusError
+from domain.core.errors import NovusError, did_you_mean
 from novus.cli.console import console, errors, progress
-from novus.cli.options import DataDir, open_store
+from novus.cli.options import DataDir, NoStore, open_store
+from novus.cli.output import Csv, Json, check_formats, emit_csv, emit_json
 from projections import defaults
 
 if TYPE_CHECKING:  # DuckDB, pandas and pyarrow load in the commands that use them
     import pandas as pd
 
     from projections import runner
+    from projections.read import Views
 
 
 def _interrupted(error: BaseException) -> bool:
@@ -197,14 +201,27 @@ def _cell(value: Any, column: str) -> str:
     return str(value)
 
 
+def header(column: str) -> str:
+    """A column name for people: words that wrap (`average_score` -> `avg score`), so a table
+    of eight numeric columns still fits 80 columns."""
+    return column.replace("average", "avg").replace("_", " ")
+
+
 def frame_table(title: str, frame: pd.DataFrame, limit: int = 40) -> Table:
-    """A rich table of a DataFrame (numbers right-aligned, rates as percentages)."""
+    """A rich table of a DataFrame (numbers right-aligned, rates as percentages). Names (text
+    columns) never wrap; number columns narrow by wrapping their headers."""
     import pandas as pd
 
-    table = Table(title=title, box=box.SIMPLE, title_justify="left")
+    table = Table(title=title, box=box.SIMPLE, title_justify="left", pad_edge=False)
     for column in frame.columns:
         numeric = pd.api.types.is_numeric_dtype(frame[column])
-        table.add_column(str(column), justify="right" if numeric else "left")
+        name = header(str(column))
+        table.add_column(
+            name,
+            justify="right" if numeric else "left",
+            no_wrap=not numeric,
+            min_width=max(len(word) for word in name.split()),  # wrap headers between words
+        )
     for row in frame.head(limit).itertuples(index=False):
         table.add_row(*(_cell(v, str(c)) for v, c in zip(row, frame.columns, strict=True)))
     if len(frame) > limit:
@@ -212,43 +229,143 @@ def frame_table(title: str, frame: pd.DataFrame, limit: int = 40) -> Table:
     return table
 
 
-def stats(
-    game: Annotated[str | None, typer.Option("--game", "-g", help="Only this game.")] = None,
-    player: Annotated[str | None, typer.Option("--player", "-p", help="Only this player.")] = None,
-    data_dir: DataDir = None,
-) -> None:
-    """Player and game statistics from the projected views (run `novus project` first)."""
+def catch_up_views(data_dir: Path | None, quiet: bool) -> int:
+    """Project the events stored since the views were published, as the dashboard does, so the
+    statistics count every game; returns how many events the views still lack (0 unless
+    another projector holds the folder). Says what it did on stderr unless `quiet`."""
+    from projections import runner
+    from projections.lock import ProjectorBusy
     from projections.read import Views
 
-    if game:
-        registry.get(game)  # an unknown name is an error, not empty tables
-    views = Views(data_dir)
+    folder = settings.data_dir(data_dir)
+    try:
+        app = open_store(data_dir, create=False)
+    except NoStore:
+        return 0  # no store: the views (if any) are all there is
+    last = app.max_notification_id()
+    views_file = settings.views_path(folder)
+    if views_file.exists():
+        with contextlib.closing(Views(path=views_file)) as reader:
+            if reader.position() >= last:
+                return 0
+    try:
+        report = runner.catch_up(app, folder=folder)
+    except ProjectorBusy:
+        with contextlib.closing(Views(path=views_file)) as reader:
+            behind = last - (reader.position() if views_file.exists() else 0)
+        errors.print(
+            "[yellow]note:[/] "
+            + _(
+                "the statistics are {n} events behind the store: another `novus project` is "
+                "projecting this folder and will publish them",
+                n=behind,
+            ),
+            highlight=False,
+        )
+        return behind
+    if not quiet and report.events:
+        errors.print(
+            _("projected {n} new events first", n=report.events), style="dim", highlight=False
+        )
+    return 0
+
+
+STAT_TABLES = ("games", "players", "by-player-count", "by-seat", "points", "seats", "decisions")
+"""`novus stats --table` names besides the game's own tables (docs/cli.md)."""
+
+
+def stat_frames(
+    views: Views, game: str | None, player: str | None
+) -> list[tuple[str, str, pd.DataFrame]]:
+    """(name, title, rows) of every table `novus stats` shows for these filters."""
     players = views.player_stats(player=player, game=game)
     if player and players.empty:
         known = views.player_stats(game=game)["player"].head(8).tolist()
-        views.close()
         where = f" in {game}" if game else ""
         raise NovusError(
             f"no projected games of player {player!r}{where}",
             hint=(f"players: {', '.join(map(str, known))}" if known else "no players yet")
             + "; names must match exactly (`novus stats` lists them all)",
         )
-    console.print(frame_table("Games", views.game_stats(game=game)))
-    console.print(frame_table("Players", players))
+    frames = [
+        ("games", "Games", views.game_stats(game=game)),
+        ("players", "Players", players),
+    ]
     if player:
-        console.print(
-            frame_table("By player count", views.player_stats_by_players(player=player, game=game))
-        )
-        console.print(frame_table("By seat", views.player_stats_by_seat(player=player, game=game)))
-        console.print(
-            frame_table("Average points by category", views.player_points(player=player, game=game))
-        )
+        frames += [
+            (
+                "by-player-count",
+                "By player count",
+                views.player_stats_by_players(player=player, game=game),
+            ),
+            ("by-seat", "By seat", views.player_stats_by_seat(player=player, game=game)),
+            ("points", "Average points by category", views.player_points(player=player, game=game)),
+        ]
     if game:
-        console.print(frame_table("Seats", views.seat_stats(game=game)))
-        console.print(frame_table("Decisions by kind", views.action_stats(game=game)))
-        for name, title in views.stat_tables(game):
-            console.print(frame_table(title, views.stat_table(game, name)))
-    views.close()
+        frames += [
+            ("seats", "Seats", views.seat_stats(game=game)),
+            ("decisions", "Decisions by kind", views.action_stats(game=game)),
+        ]
+        frames += [
+            (name, title, views.stat_table(game, name)) for name, title in views.stat_tables(game)
+        ]
+    return frames
+
+
+def stats(
+    game: Annotated[str | None, typer.Option("--game", "-g", help="Only this game.")] = None,
+    player: Annotated[str | None, typer.Option("--player", "-p", help="Only this player.")] = None,
+    table: Annotated[
+        str | None,
+        typer.Option(
+            "--table",
+            "-t",
+            help="Only this table (games, players, by-player-count, by-seat, points, seats, "
+            "decisions, or one of the game's own); --csv prints players unless told.",
+        ),
+    ] = None,
+    as_json: Json = False,
+    as_csv: Csv = False,
+    data_dir: DataDir = None,
+) -> None:
+    """Player and game statistics from the projected views (new games are projected first)."""
+    from projections.read import Views
+
+    check_formats(as_json, as_csv)
+    if game:
+        registry.get(game)  # an unknown name is an error, not empty tables
+    behind = catch_up_views(data_dir, quiet=as_json or as_csv)
+    with contextlib.closing(Views(data_dir)) as views:
+        frames = stat_frames(views, game, player)
+    names = [name for name, _title, _rows in frames]
+    chosen = table or ("players" if as_csv else None)
+    if chosen is not None:
+        if chosen not in names:
+            hint = did_you_mean(chosen, names) + _("tables here: {names}", names=", ".join(names))
+            if chosen in STAT_TABLES[2:] or not game:
+                hint += "; " + _(
+                    "by-player-count, by-seat and points need --player; seats, "
+                    "decisions and the game's tables need --game"
+                )
+            raise NovusError(_("no statistics table {name!r}", name=chosen), hint=hint)
+        frames = [f for f in frames if f[0] == chosen]
+    if as_json:
+        emit_json(
+            {
+                "behind": behind,
+                "tables": [
+                    {"name": name, "title": title, "rows": rows.to_dict(orient="records")}
+                    for name, title, rows in frames
+                ],
+            }
+        )
+        return
+    if as_csv:
+        rows = frames[0][2]
+        emit_csv([str(c) for c in rows.columns], rows.to_dict(orient="records"))
+        return
+    for _name, title, rows in frames:
+        console.print(frame_table(title, rows))
 
 
 def register(app: typer.Typer) -> None:

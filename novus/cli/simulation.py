@@ -6,14 +6,17 @@ from enum import StrEnum
 from typing import Annotated, Any
 
 import typer
+from rich.markup import escape
 from rich.table import Table
 
+from application.i18n import _
 from domain.core import registry
 from domain.core.errors import SetupError
 from domain.core.labels import SYNTHETIC_LABEL, is_synthetic
 from domain.core.protocol import Rules
 from novus.cli.console import console, progress
 from novus.cli.options import DataDir, OptionPairs, open_store, parse_options
+from novus.cli.output import Csv, Json, check_formats, emit_csv, emit_json
 
 
 class BotKind(StrEnum):
@@ -67,16 +70,65 @@ def simulate(
         console.print(f"[yellow]note:[/] these games use {SYNTHETIC_LABEL}")
 
 
+RULES_COLUMNS = ("game", "option", "values", "default", "players", "meaning")
+"""`novus rules --csv` columns: one row per option of each game (see docs/cli.md)."""
+
+
+def rules_json(rules: Rules[Any]) -> dict[str, Any]:
+    """A game and its options for scripts: one object of `novus rules --json`."""
+    return {
+        "name": rules.name,
+        "title": rules.title,
+        "min_players": rules.min_players,
+        "max_players": rules.max_players,
+        "rules_version": rules.rules_version,
+        "synthetic_note": rules.synthetic_note or None,
+        "options": [
+            {
+                "key": spec.key,
+                "values": list(spec.values),
+                "default": spec.default,
+                "player_counts": list(spec.player_counts),
+                "help": spec.help,
+            }
+            for spec in rules.options
+        ],
+    }
+
+
 def rules_command(
     game: Annotated[str | None, typer.Argument(help="A game name; all games if omitted.")] = None,
+    as_json: Json = False,
+    as_csv: Csv = False,
 ) -> None:
     """The games, their player counts, and their options with allowed values and defaults."""
+    check_formats(as_json, as_csv)
     names = [game] if game else registry.names()
+    every = [registry.get(name) for name in names]
+    if as_json:
+        emit_json([rules_json(rules) for rules in every])
+        return
+    if as_csv:
+        emit_csv(
+            RULES_COLUMNS,
+            (
+                {
+                    "game": rules.name,
+                    "option": spec.key,
+                    "values": list(spec.values),
+                    "default": spec.default,
+                    "players": list(spec.player_counts),
+                    "meaning": spec.help,
+                }
+                for rules in every
+                for spec in rules.options
+            ),
+        )
+        return
     if not names:
         console.print("no game engines are installed yet")
         return
-    for name in names:
-        rules = registry.get(name)
+    for rules in every:
         console.print(
             f"[bold]{rules.name}[/]  {rules.title}  "
             f"{rules.min_players}-{rules.max_players} players  rules v{rules.rules_version}"
@@ -86,12 +138,22 @@ def rules_command(
         if not rules.options:
             console.print("  no options")
             continue
-        table = Table(show_edge=False, pad_edge=False, box=None)
-        for column in ("option", "values", "default", "players", "meaning"):
-            table.add_column(column)
+        # two columns (the option; its values, default and meaning below them): readable at
+        # 80 columns, where five columns squeezed the meaning into a word a line
+        table = Table(show_edge=False, pad_edge=True, box=None, show_header=False)
+        table.add_column("option", no_wrap=True, style="bold")
+        table.add_column("values and meaning")
         for spec in rules.options:
-            counts = ", ".join(map(str, spec.player_counts)) or "all"
-            table.add_row(spec.key, ", ".join(spec.values), spec.default, counts, spec.help)
+            counts = (
+                "  " + _("{counts} players only", counts=", ".join(map(str, spec.player_counts)))
+                if spec.player_counts
+                else ""
+            )
+            values = " | ".join(spec.values)
+            said = _("default {value}", value=spec.default)
+            table.add_row(
+                spec.key, f"[cyan]{escape(values)}[/]  ({said}){counts}\n{escape(spec.help)}"
+            )
         console.print(table)
 
 

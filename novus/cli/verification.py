@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 
@@ -10,6 +10,21 @@ from application.verification import Verdict, verify_record
 from domain.core.errors import NovusError
 from novus.cli.console import console, errors, progress
 from novus.cli.options import DataDir, open_store
+from novus.cli.output import Csv, Json, check_formats, emit_csv, emit_json
+
+VERDICT_COLUMNS = ("id", "game", "steps", "ok", "problems")
+"""`novus verify --csv` columns, one row per game (docs/cli.md)."""
+
+
+def verdict_json(verdict: Verdict) -> dict[str, Any]:
+    """One game's verification for scripts."""
+    return {
+        "id": str(verdict.game_id),
+        "game": verdict.game,
+        "steps": verdict.steps,
+        "ok": verdict.ok,
+        "problems": list(verdict.problems),
+    }
 
 
 def verify(
@@ -17,16 +32,21 @@ def verify(
         str | None, typer.Argument(help="Game id or unique prefix; or use --all.")
     ] = None,
     all_games: Annotated[bool, typer.Option("--all", help="Verify every stored game.")] = False,
+    as_json: Json = False,
+    as_csv: Csv = False,
     data_dir: DataDir = None,
 ) -> None:
-    """Replay games from their events; check every step, the final state and the scores."""
+    """Replay games from their events; check every step, the final state and the scores.
+
+    Exits with 1 when any game fails (also with --json/--csv, after printing the verdicts)."""
+    check_formats(as_json, as_csv)
     if (game_ref is None) == (not all_games):
         raise NovusError(
             "give either one game or --all", hint="e.g. `novus verify --all` or `novus verify 3f2a`"
         )
     app = open_store(data_dir, create=False)
     ids = app.game_ids() if all_games else [app.find(game_ref or "")]
-    if not ids:
+    if not ids and not (as_json or as_csv):
         console.print("no games stored yet: nothing to verify")
         return
     verdicts: list[Verdict] = []
@@ -37,16 +57,30 @@ def verify(
             bar.advance(task)
     failed = [v for v in verdicts if not v.ok]
     steps = sum(v.steps for v in verdicts)
-    for verdict in failed:
-        errors.print(f"[bold red]FAIL[/] {verdict.game_id} ({verdict.game})")
-        for problem in verdict.problems:
-            errors.print(f"  - {problem}", highlight=False)
+    if as_json:
+        emit_json(
+            {
+                "ok": not failed,
+                "games": len(verdicts),
+                "steps": steps,
+                "failed": len(failed),
+                "verdicts": [verdict_json(v) for v in verdicts],
+            }
+        )
+    elif as_csv:
+        emit_csv(VERDICT_COLUMNS, (verdict_json(v) for v in verdicts))
+    else:
+        for verdict in failed:
+            errors.print(f"[bold red]FAIL[/] {verdict.game_id} ({verdict.game})")
+            for problem in verdict.problems:
+                errors.print(f"  - {problem}", highlight=False)
     if failed:
         raise NovusError(
             f"{len(failed)} of {len(verdicts)} games failed verification",
             hint="the engine no longer agrees with the stored events; see the problems above",
         )
-    console.print(f"[green]ok[/]: {len(verdicts)} games, {steps} steps replayed and checked")
+    if not (as_json or as_csv):
+        console.print(f"[green]ok[/]: {len(verdicts)} games, {steps} steps replayed and checked")
 
 
 def register(app: typer.Typer) -> None:

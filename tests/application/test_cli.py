@@ -147,7 +147,8 @@ def test_rules_lists_options_values_defaults_and_counts(toy_game: str) -> None:
     code, out = novus("rules", toy_game)
     assert code == 0
     assert "toy-pig" in out and "2-4 players" in out
-    assert "target" in out and "10, 20, 50" in out and "2, 3" in out
+    assert "target" in out and "10 | 20 | 50" in out and "(default 20)" in out
+    assert "2, 3 players only" in out
     assert "toy game: made up for tests" in out
 
 
