@@ -42,7 +42,7 @@ def _bot_game(name: str, players: int, seed: int) -> tuple[Any, Any, list[Any], 
 
 
 def speed(workers: int, rollouts: int, seed: int) -> None:
-    rules, setup, steps, _ = _bot_game("puerto-rico", 4, seed)
+    _, setup, steps, _ = _bot_game("puerto-rico", 4, seed)
     t0 = time.perf_counter()
     games = 20
     for g in range(games):
@@ -95,10 +95,12 @@ def calibration(names: list[str], games: int, rollouts: int, workers: int) -> No
         with multiprocessing.get_context("fork").Pool(workers) as pool:
             results = pool.map(_predict, tasks, chunksize=4)
         seconds = time.perf_counter() - start
-        pairs = [(p, o) for predicted, observed in results for p, o in zip(predicted, observed)]
-        baseline = [
-            (1 / len(predicted), o) for predicted, observed in results for o in observed
+        pairs = [
+            (p, o)
+            for predicted, observed in results
+            for p, o in zip(predicted, observed, strict=True)
         ]
+        baseline = [(1 / len(predicted), o) for predicted, observed in results for o in observed]
         brier = sum((p - o) ** 2 for p, o in pairs) / len(pairs)
         brier0 = sum((p - o) ** 2 for p, o in baseline) / len(baseline)
         print(

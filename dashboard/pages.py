@@ -17,7 +17,15 @@ import streamlit as st
 from application.i18n import _, _n, current_language, pgettext, set_language
 from application.service import NovusApp, open_app
 from application.settings import data_dir
-from dashboard import boards, data, replay_payload, replay_widget, stats, step_charts
+from dashboard import (
+    analysis_chart,
+    boards,
+    data,
+    replay_payload,
+    replay_widget,
+    stats,
+    step_charts,
+)
 from dashboard.language import game_title
 from domain.core.errors import NovusError
 
@@ -240,6 +248,7 @@ def replay_page() -> None:
     last = int(built["last"])
     step = _step_from_url(last)
     payload = replay_payload.add_charts(built, under_board(UUID(game), viewer, last))
+    payload = with_analysis(payload, UUID(game))
     replay_widget.show(payload, step)
 
 
@@ -256,7 +265,37 @@ def under_board(game: UUID, viewer: int | None, last: int) -> list[step_charts.C
     """More charts to draw under the board, after the score chart; each is drawn once per game
     (`step_charts`) and its step marker follows the replay in the browser. Issue 23 adds the
     win-chance chart here (`step_charts.line_group`)."""
-    return []
+    found = game_analysis(game)
+    if found is None or len(found["steps"]) != last + 1:
+        return []
+    return [analysis_chart.win_chance_group(found, last)]
+
+
+def game_analysis(game: UUID) -> dict[str, Any] | None:
+    """The game's analysis (`novus analyse`), re-read when the published file changes."""
+    from analysis.store import published_path
+
+    folder = data_dir()
+    path = published_path(folder)
+    stamp = path.stat().st_mtime_ns if path.exists() else 0
+    return _game_analysis(str(folder), str(game), stamp) if stamp else None
+
+
+@st.cache_data(max_entries=32, show_spinner=False)
+def _game_analysis(folder: str, game: str, stamp: int) -> dict[str, Any] | None:
+    from analysis.read import game_analysis as read
+
+    return read(Path(folder), game)
+
+
+def with_analysis(payload: dict[str, Any], game: UUID) -> dict[str, Any]:
+    """The payload with the turning points marked in the move list and their alternatives."""
+    found = game_analysis(game)
+    if found is None or len(found["steps"]) != int(payload["last"]) + 1:
+        return payload
+    timeline = app().timeline(game)
+    describe = analysis_chart.describer(timeline.rules, timeline.setup, timeline.steps)
+    return analysis_chart.annotate(payload, found, describe)
 
 
 def games_page() -> None:

@@ -17,7 +17,7 @@ import pandas as pd
 import streamlit as st
 
 from application.i18n import N_, _, _n, number
-from dashboard import charts, data
+from dashboard import analysis_chart, charts, data
 from dashboard.language import game_title
 
 
@@ -75,6 +75,7 @@ def players_page(folder: Path) -> None:
     points = points[points["player"].isin(top)]
     st.subheader(_("Points by category"))
     st.altair_chart(charts.category_points(points, "player", "player"), key="p_points")
+    analysis_chart.accuracy_section(folder, game)
 
 
 ChartFor = Callable[[pd.DataFrame], alt.Chart]

@@ -154,6 +154,12 @@ class Replay {
       item.dataset.step = String(i + 1);
       item.appendChild(el("span", "nv-move-no", String(i + 1)));
       item.appendChild(el("span", "nv-move-text", m[2]));
+      const mark = d.analysis ? d.analysis.marks[String(i + 1)] : undefined;
+      if (mark) {
+        item.classList.add("nv-turning-move");
+        item.title = mark;
+        item.appendChild(el("span", "nv-turning-badge", "?!"));
+      }
       item.addEventListener("click", () => this.show(i + 1, true));
       this.moveList.appendChild(item);
       this.moveItems.push(item);
@@ -355,6 +361,19 @@ class Replay {
     head.appendChild(document.createTextNode(" " + t.chose + " "));
     head.appendChild(el("span", "nv-chosen", d.moves[step][2]));
     box.appendChild(head);
+    const scored = d.analysis ? d.analysis.alternatives[String(step)] : undefined;
+    if (scored) {
+      box.appendChild(el("div", "nv-note", d.analysis.text.alternatives));
+      const table = el("ul", "nv-also nv-scored");
+      scored.forEach(([text, chance, chosen]) => {
+        const item = el("li", chosen ? "nv-chosen-alt" : "");
+        item.appendChild(el("span", "nv-alt-chance", Math.round(chance * 100) + "%"));
+        item.appendChild(document.createTextNode(" " + text));
+        table.appendChild(item);
+      });
+      box.appendChild(table);
+      return;
+    }
     if (!others.length) {
       box.appendChild(el("div", "nv-note", t.none_else));
       return;

@@ -1,0 +1,218 @@
+"""What the replay and the Players page show of an analysis (`novus analyse`).
+
+- `win_chance_group`: the win-chance chart under the board, one line per seat, drawn once per
+  game (`step_charts`; the browser moves its step marker), turning points ringed on the mover's
+  line;
+- `annotate`: the replay payload with the turning points for the move list and, at those
+  decisions, every legal alternative with the mover's win chance for the "also legal" panel;
+- `accuracy_over_time`: the Players page chart of decision accuracy (mean win chance lost per
+  decision) game after game.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import altair as alt
+import pandas as pd
+
+from application.i18n import _
+from dashboard import step_charts
+from domain.core.protocol import Decision
+
+TURNING = "#111111"
+
+
+def _x(step: float, last: int) -> float:
+    """The x of `step` in a `step_charts` SVG (the same scale its marker uses)."""
+    plot_w = step_charts.WIDTH - step_charts.LEFT - step_charts.RIGHT
+    end = last + max(1.0, last * 0.04)
+    return round(step_charts.LEFT + plot_w * step / end, 2)
+
+
+def _y(value: float) -> float:
+    plot_h = step_charts.HEIGHT - step_charts.TOP - step_charts.BOTTOM
+    return round(step_charts.TOP + plot_h * (1 - value), 2)
+
+
+def win_chance_group(analysis: dict[str, Any], last: int) -> step_charts.ChartGroup:
+    """One line per seat (each point holds until the next step), ringed at the turning points."""
+    players = analysis["players"]
+    palette = step_charts.PALETTE
+    series = [
+        step_charts.Series(
+            name,
+            palette[seat % len(palette)],
+            [(row["step"], row["win_chances"][seat]) for row in analysis["steps"]],
+        )
+        for seat, name in enumerate(players)
+    ]
+    group = step_charts.line_group(
+        _("Win chance ({n} rollouts per step)", n=analysis["settings"]["rollouts"]), series, last
+    )
+    rings = []
+    for t in analysis["turning_points"]:
+        x, y = _x(t["step"], last), _y(t["after"])
+        tip = _(
+            "Step {step}: {player} lost {loss:.0%} ({action}); best: {best}, {gain:.0%} better",
+            step=t["step"],
+            player=players[t["seat"]],
+            loss=t["loss"],
+            action=t["action"],
+            best=t["best_action"],
+            gain=t["gain"],
+        )
+        rings.append(
+            f"<circle class='nv-turning' cx='{x}' cy='{y}' r='4.5' fill='none' "
+            f"stroke='{TURNING}' stroke-width='1.6'><title>{_escape(tip)}</title></circle>"
+        )
+    svg = group.svgs[0].replace("</svg>", "".join(rings) + "</svg>")
+    legend = [*group.legend, (_("turning point"), TURNING)] if rings else list(group.legend)
+    return step_charts.ChartGroup(group.title, [svg], tuple(legend))
+
+
+def _escape(text: str) -> str:
+    from html import escape
+
+    return escape(text)
+
+
+def annotate(
+    payload: dict[str, Any],
+    analysis: dict[str, Any],
+    describe: Callable[[int, int, str], str],
+) -> dict[str, Any]:
+    """A copy of the replay payload with `analysis`: `marks` (move number -> the turning point's
+    note, for the move list) and `alternatives` (position before the decision -> [[sentence, win
+    chance, chosen]], best first, for the "also legal" panel). `describe(step, seat, action)`
+    gives the engine's sentence for an action at that decision. Decisions the viewer may not see
+    (other seats' in a seat view) get no alternatives."""
+    viewer = payload.get("viewer")
+    marks: dict[str, str] = {}
+    alternatives: dict[str, list[list[Any]]] = {}
+    for t in analysis["turning_points"]:
+        marks[str(t["step"])] = _(
+            "turning point: {player} lost {loss:.0%} win chance; the best move was {gain:.0%} "
+            "better",
+            player=analysis["players"][t["seat"]],
+            loss=t["loss"],
+            gain=t["gain"],
+        )
+        if viewer is not None and viewer != t["seat"]:
+            continue
+        alternatives[str(t["step"] - 1)] = [
+            [describe(t["step"], t["seat"], a["action"]), a["chance"], a["chosen"]]
+            for a in sorted(t["alternatives"], key=lambda a: (-a["chance"], a["action"]))
+        ]
+    extra = {
+        "marks": marks,
+        "alternatives": alternatives,
+        "text": {
+            "chance_label": _("win chance"),
+            "alternatives": _("Every legal action, by the mover's win chance after it:"),
+            "mark": _("turning point"),
+        },
+    }
+    digest = hashlib.sha1(json.dumps(extra, sort_keys=True).encode()).hexdigest()[:8]
+    return {**payload, "analysis": extra, "key": f"{payload['key']}:a{digest}"}
+
+
+def describer(rules: Any, setup: Any, steps: Sequence[Any]) -> Callable[[int, int, str], str]:
+    """`describe(step, seat, action)` over a recorded game (states folded on demand, kept)."""
+    from domain.core.play import states
+
+    folded: list[Any] = []
+
+    def describe(step: int, seat: int, action: str) -> str:
+        if not folded:
+            folded.extend(states(rules, setup, steps))
+        return str(rules.describe(folded[step - 1], Decision(seat, action)))
+
+    return describe
+
+
+def accuracy_over_time(frame: pd.DataFrame) -> alt.Chart:
+    """Mean win chance lost per decision, game after game (oldest first), one line per player."""
+    data = frame.copy()
+    data["game_no"] = data.groupby("player").cumcount() + 1
+    return (
+        alt.Chart(data)
+        .mark_line(point=True)
+        .encode(
+            x=alt.X(
+                "game_no:Q",
+                title=_("analysed game (oldest first)"),
+                axis=alt.Axis(format="d", tickMinStep=1),
+            ),
+            y=alt.Y(
+                "mean_loss:Q",
+                title=_("mean win chance lost per decision"),
+                axis=alt.Axis(format="%"),
+            ),
+            color=alt.Color("player:N", title=_("player")),
+            tooltip=[
+                alt.Tooltip("player:N"),
+                alt.Tooltip("game:N"),
+                alt.Tooltip("started:N"),
+                alt.Tooltip("decisions:Q"),
+                alt.Tooltip("mean_loss:Q", format=".1%"),
+            ],
+        )
+        .properties(height=260)
+    )
+
+
+def accuracy_section(folder: Any, game: str | None) -> None:
+    """The Players page's decision accuracy: per player per game, and over time."""
+    import streamlit as st
+
+    from analysis.read import decision_accuracy
+
+    st.subheader(_("Decision accuracy"))
+    frame = decision_accuracy(folder)
+    if not frame.empty and game:
+        frame = frame[frame["game"] == game]
+    if frame.empty:
+        st.caption(
+            _(
+                "No analysed games yet: `novus analyse --all` estimates win chances at every "
+                "step and how much each decision lost."
+            )
+        )
+        return
+    st.caption(
+        _(
+            "Mean win chance lost per decision with a choice (lower is better; below zero: the "
+            "decisions did better than the heuristic bots expected), from `novus analyse` "
+            "rollouts."
+        )
+    )
+    overall = (
+        frame.assign(lost=frame["mean_loss"] * frame["decisions"])
+        .groupby("player", as_index=False)
+        .agg(games=("game_id", "nunique"), decisions=("decisions", "sum"), lost=("lost", "sum"))
+    )
+    overall["mean_loss"] = overall["lost"] / overall["decisions"]
+    st.dataframe(
+        overall.drop(columns="lost").sort_values("mean_loss"),
+        hide_index=True,
+        key="p_accuracy",
+        column_config={
+            "mean_loss": st.column_config.NumberColumn(
+                _("mean win chance lost per decision"), format="percent"
+            )
+        },
+    )
+    st.altair_chart(accuracy_over_time(frame), key="p_accuracy_time")
+    st.dataframe(
+        frame[["started", "game_id", "player", "decisions", "mean_loss", "worst_loss"]],
+        hide_index=True,
+        key="p_accuracy_games",
+        column_config={
+            "mean_loss": st.column_config.NumberColumn(_("mean lost"), format="percent"),
+            "worst_loss": st.column_config.NumberColumn(_("worst decision"), format="percent"),
+        },
+    )

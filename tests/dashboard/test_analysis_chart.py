@@ -1,0 +1,58 @@
+"""The analysis pieces of the replay, without a browser: the chart's lines and rings, the move
+marks and the alternatives (hidden from other seats' views)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from dashboard import analysis_chart
+
+ANALYSIS: dict[str, Any] = {
+    "players": ["Ann", "Ben"],
+    "settings": {"rollouts": 8},
+    "steps": [
+        {"step": 0, "win_chances": [0.5, 0.5]},
+        {"step": 1, "win_chances": [0.25, 0.75]},
+        {"step": 2, "win_chances": [0.0, 1.0]},
+    ],
+    "turning_points": [
+        {
+            "step": 1,
+            "seat": 0,
+            "action": "b",
+            "after": 0.25,
+            "loss": 0.25,
+            "best_action": "a",
+            "gain": 0.5,
+            "alternatives": [
+                {"action": "b", "chance": 0.25, "chosen": True},
+                {"action": "a", "chance": 0.75, "chosen": False},
+            ],
+        }
+    ],
+}
+
+
+def test_chart_has_a_line_per_seat_and_a_ring_per_turning_point() -> None:
+    group = analysis_chart.win_chance_group(ANALYSIS, 2)
+    (svg,) = group.svgs
+    assert svg.count("<polyline") == 2 and svg.count("class='nv-turning'") == 1
+    assert "Ann lost 25%" in svg and "best: a, 50% better" in svg
+    assert [label for label, _ in group.legend] == ["Ann", "Ben", "turning point"]
+    assert "8 rollouts" in group.title
+
+
+def test_annotate_marks_moves_and_orders_alternatives_best_first() -> None:
+    payload = {"viewer": None, "key": "k", "last": 2}
+    out = analysis_chart.annotate(payload, ANALYSIS, lambda step, seat, a: f"{seat}:{step}:{a}")
+    assert out["analysis"]["marks"].keys() == {"1"}
+    assert out["analysis"]["alternatives"] == {"0": [["0:1:a", 0.75, False], ["0:1:b", 0.25, True]]}
+    assert out["key"] != "k" and payload == {"viewer": None, "key": "k", "last": 2}
+
+
+def test_another_seats_view_gets_the_mark_but_not_the_alternatives() -> None:
+    out = analysis_chart.annotate({"viewer": 1, "key": "k"}, ANALYSIS, lambda *a: "x")
+    assert out["analysis"]["marks"].keys() == {"1"}
+    assert out["analysis"]["alternatives"] == {}
+    mine = analysis_chart.annotate({"viewer": 0, "key": "k"}, ANALYSIS, lambda *a: "x")
+    assert mine["analysis"]["alternatives"].keys() == {"0"}
