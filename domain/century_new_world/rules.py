@@ -11,17 +11,15 @@ the storage limit and the end in `turns.py`, setup and options in `setup.py`, sc
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
 
 from domain.century_new_world import locations as L
 from domain.century_new_world import setup as S
 from domain.century_new_world import turns
-from domain.century_new_world.scoring import scores as score_state
 from domain.century_new_world.state import EXPLORE, OVER, RETURN, WORK, State
 from domain.core.chance import ChanceSpec
 from domain.core.engine import Engine
 from domain.core.errors import ChanceExpected
-from domain.core.protocol import CHANCE, Bot, ChanceStep, Decision, Scores, Setup, Step
+from domain.core.protocol import CHANCE, ChanceStep, Decision, Setup, Step
 
 
 class CenturyNewWorldRules(Engine[State]):
@@ -29,6 +27,7 @@ class CenturyNewWorldRules(Engine[State]):
 
     name = S.GAME
     title = "Century: New World"
+    package = "domain.century_new_world"
     rules_version = "2"
     """2: rest is always legal (v1 offered it only with settlers on the board)."""
     min_players = 2
@@ -89,26 +88,9 @@ class CenturyNewWorldRules(Engine[State]):
     def is_over(self, state: State) -> bool:
         return state.phase == OVER
 
-    def scores(self, state: State) -> Scores:
-        return score_state(state)
-
-    def describe(self, state: State, step: Step) -> str:
-        from domain.century_new_world.describe import describe
-
-        return describe(state, step)
-
-    def view(self, state: State, seat: int | None = None) -> dict[str, Any]:
-        from domain.century_new_world.view import view
-
-        return view(state, seat)
-
     def round_of(self, state: State) -> int:
         return state.round
 
-    def bot(self, kind: str, seed: int) -> Bot[State]:
-        from domain.century_new_world.bots import make_bot
-
-        return make_bot(self, kind, seed)
 
 
 def _why(s: State, seat: int, action: str) -> str:

@@ -5,6 +5,12 @@ the game's own unchecked step (`_step`); `apply_trusted` skips the check for ste
 already checked when it recorded them (projection replays). The aggregate, imports and
 verification call `apply` alone, so a step is checked exactly once wherever it comes from.
 
+Every game package has the same files, and the base finds its parts there by the engine's
+`package` (``"domain.puerto_rico"``): `scoring.scores(state)`, `describe.describe(state, step)`,
+`view.view(state, seat)` and `bots.make_bot(rules, kind, seed)` are `scores`, `describe`, `view`
+and `bot`, imported at their first use (then called directly: the method is replaced on the
+instance by the function).
+
 A game implements `is_over`, `to_move`, `legal_actions`, `chance_spec` and `_step`; it may make
 `awaits_chance` cheaper than asking `to_move`, give a reason for a refused action (`_why`), or
 check decisions that are not listed by `legal_actions` (`_check_decision`, Puerto Rico's one-step
@@ -13,19 +19,25 @@ colonist placements).
 
 from __future__ import annotations
 
+import importlib
 from abc import ABC, abstractmethod
-from collections.abc import Sequence
-from typing import Generic, TypeVar
+from collections.abc import Callable, Sequence
+from functools import partial
+from typing import Any, ClassVar, Generic, TypeVar
 
 from domain.core.chance import ChanceSpec, validate
 from domain.core.errors import ChanceExpected, GameOver, IllegalAction, NotYourTurn
-from domain.core.protocol import CHANCE, Action, ChanceStep, Decision, Step
+from domain.core.protocol import CHANCE, Action, Bot, ChanceStep, Decision, Scores, Step
 
 S = TypeVar("S")
 
 
 class Engine(ABC, Generic[S]):
     """`apply` = `check` + `_step`; `apply_trusted` = `_step` behind the cheap guards."""
+
+    package: ClassVar[str]
+    """The game's package, whose `scoring`, `describe`, `view` and `bots` modules give the
+    methods of the same names."""
 
     @abstractmethod
     def is_over(self, state: S) -> bool: ...
@@ -100,3 +112,30 @@ class Engine(ABC, Generic[S]):
     def _why(self, state: S, seat: int, action: Action) -> str:
         """Why `action` is not legal, in the rulebook's terms ("" when nothing more to say)."""
         return ""
+
+    # ---- the game package's parts ---------------------------------------------------------
+
+    def _part(self, method: str, module: str, name: str) -> Callable[..., Any]:
+        """The function `name` of the game package's `module`, installed as `method` on this
+        engine so later calls go straight to it."""
+        found = getattr(importlib.import_module(f"{self.package}.{module}"), name)
+        if method == "bot":
+            found = partial(found, self)
+        self.__dict__[method] = found
+        return found
+
+    def scores(self, state: S) -> Scores:
+        """Points so far with their breakdown (`<package>.scoring.scores`)."""
+        return self._part("scores", "scoring", "scores")(state)
+
+    def describe(self, state: S, step: Step) -> str:
+        """A sentence for `step`, given the state before it (`<package>.describe.describe`)."""
+        return self._part("describe", "describe", "describe")(state, step)
+
+    def view(self, state: S, seat: int | None = None) -> dict[str, Any]:
+        """The JSON picture of the state (`<package>.view.view`)."""
+        return self._part("view", "view", "view")(state, seat)
+
+    def bot(self, kind: str, seed: int) -> Bot[S]:
+        """A bot of `kind` with its own seeded generator (`<package>.bots.make_bot`)."""
+        return self._part("bot", "bots", "make_bot")(kind, seed)

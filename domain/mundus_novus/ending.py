@@ -3,12 +3,9 @@ refilled; the complete set beats doubloons, then the richest wins (equal richest
 
 from __future__ import annotations
 
-from domain.core.protocol import Scores, SeatScore
 from domain.mundus_novus import cards as K
+from domain.mundus_novus.scoring import COMPLETE_SET_RANK, scores
 from domain.mundus_novus.state import OVER, State
-
-COMPLETE_SET_RANK = 1000
-"""Ranking points of a complete set: it wins over any doubloon count (not doubloons)."""
 
 
 def end_reasons(s: State) -> list[str]:
@@ -34,17 +31,4 @@ def end_of_round(s: State) -> None:
     start_round(s)
 
 
-def scores(s: State) -> Scores:
-    return Scores(
-        tuple(
-            SeatScore(
-                i,
-                seat.doubloons + (COMPLETE_SET_RANK if seat.complete else 0),
-                {
-                    "doubloons": seat.doubloons,
-                    "complete_set": COMPLETE_SET_RANK if seat.complete else 0,
-                },
-            )
-            for i, seat in enumerate(s.seats)
-        )
-    )
+__all__ = ["COMPLETE_SET_RANK", "end_of_round", "end_reasons", "scores"]

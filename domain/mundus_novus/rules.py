@@ -23,12 +23,10 @@ from typing import Any
 from domain.core.chance import ChanceSpec, Shuffle
 from domain.core.engine import Engine
 from domain.core.errors import ChanceExpected
-from domain.core.protocol import CHANCE, Bot, ChanceStep, Decision, Scores, Setup, Step
+from domain.core.protocol import CHANCE, ChanceStep, Decision, Setup, Step
 from domain.mundus_novus import cards as K
 from domain.mundus_novus import development as dev
 from domain.mundus_novus import supply, trade
-from domain.mundus_novus.describe import describe as describe_step
-from domain.mundus_novus.ending import scores as score_state
 from domain.mundus_novus.setup import NAME, OPTIONS, initial, prepare
 from domain.mundus_novus.state import (
     CHANCE_PHASES,
@@ -147,6 +145,7 @@ class MundusNovusRules(Engine[State]):
 
     name = NAME
     title = "Mundus Novus"
+    package = "domain.mundus_novus"
     rules_version = "1"
     min_players = 2
     max_players = 5
@@ -191,22 +190,12 @@ class MundusNovusRules(Engine[State]):
     def is_over(self, state: State) -> bool:
         return state.over
 
-    def scores(self, state: State) -> Scores:
-        return score_state(state)
-
-    def describe(self, state: State, step: Step) -> str:
-        return describe_step(state, step)
-
     def view(self, state: State, seat: int | None = None) -> dict[str, Any]:
         return view_state(state, seat, self.to_move(state))
 
     def round_of(self, state: State) -> int:
         return state.round
 
-    def bot(self, kind: str, seed: int) -> Bot[State]:
-        from domain.mundus_novus.bots import make_bot
-
-        return make_bot(self, kind, seed)
 
 
 RULES = MundusNovusRules()

@@ -62,7 +62,7 @@ def _seat(s: State, i: int, viewer: int | None) -> dict[str, Any]:
 
 
 def view(s: State, viewer: int | None, to_move: tuple[int, ...]) -> dict[str, Any]:
-    from domain.mundus_novus.ending import scores
+    from domain.mundus_novus.scoring import scores
 
     out: dict[str, Any] = {
         "game": "mundus-novus",

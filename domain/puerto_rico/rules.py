@@ -12,14 +12,13 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping, Sequence
 from types import ModuleType
-from typing import Any
 
 from domain.core.chance import ChanceSpec
 from domain.core.engine import Engine
 from domain.core.errors import ChanceExpected, IllegalAction, SetupError
 from domain.core.options import choose_options
 from domain.core.phrase import Count, Phrase, Term
-from domain.core.protocol import CHANCE, Bot, ChanceStep, Decision, Scores, Setup, Step
+from domain.core.protocol import CHANCE, ChanceStep, Decision, Setup, Step
 from domain.puerto_rico import actions as A
 from domain.puerto_rico import building_sets, guest_house, land_office
 from domain.puerto_rico.components import (
@@ -34,11 +33,9 @@ from domain.puerto_rico.components import (
     TILES,
     TRADER,
 )
-from domain.puerto_rico.describe import describe as describe_step
 from domain.puerto_rico.describe import sentence
 from domain.puerto_rico.describe import terms as describe_terms
 from domain.puerto_rico.roles import builder, captain, craftsman, mayor, prospector, settler, trader
-from domain.puerto_rico.scoring import scores as score_state
 from domain.puerto_rico.setup import OPTIONS, initial
 from domain.puerto_rico.state import (
     CHANCE_BUILDINGS,
@@ -93,6 +90,7 @@ class PuertoRicoRules(Engine[State]):
 
     name = "puerto-rico"
     title = "Puerto Rico"
+    package = "domain.puerto_rico"
     rules_version = "3"
     """2: the rules audit (docs/rules-notes.md, "Puerto Rico: audit against KO"); v1 games may
     not replay."""
@@ -194,12 +192,6 @@ class PuertoRicoRules(Engine[State]):
     def is_over(self, state: State) -> bool:
         return state.over
 
-    def scores(self, state: State) -> Scores:
-        return score_state(state)
-
-    def describe(self, state: State, step: Step) -> str:
-        return describe_step(state, step)
-
     def phrase(self, state: State, step: Step) -> Phrase:
         """`describe` as a message id and fields, for other display languages."""
         return sentence(state, step)
@@ -207,18 +199,9 @@ class PuertoRicoRules(Engine[State]):
     def terms(self) -> Iterator[Term | Count]:
         return describe_terms()
 
-    def view(self, state: State, seat: int | None = None) -> dict[str, Any]:
-        from domain.puerto_rico.view import view
-
-        return view(state, seat)
-
     def round_of(self, state: State) -> int:
         return state.round
 
-    def bot(self, kind: str, seed: int) -> Bot[State]:
-        from domain.puerto_rico.bots import make_bot
-
-        return make_bot(self, kind, seed)
 
 
 def _resolve_chance(s: State, outcome: Sequence[object]) -> None:

@@ -10,17 +10,15 @@ recorded game replays without any pack. Turn flow and the action grammar: `engin
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
 
 from domain.core.chance import ChanceSpec
 from domain.core.engine import Engine
 from domain.core.errors import ChanceExpected, SetupError
 from domain.core.options import choose_options
-from domain.core.protocol import CHANCE, Bot, ChanceStep, Decision, Scores, Setup, Step
+from domain.core.protocol import CHANCE, ChanceStep, Decision, Setup, Step
 from domain.santa_maria import engine, moves, packs
 from domain.santa_maria import setup as setup_mod
 from domain.santa_maria.components import Catalog, parse_pack
-from domain.santa_maria.scoring import scores as score_state
 from domain.santa_maria.state import State
 
 
@@ -42,6 +40,7 @@ class SantaMariaRules(Engine[State]):
 
     name = "santa-maria"
     title = "Santa Maria"
+    package = "domain.santa_maria"
     rules_version = "3"
     min_players = 1
     max_players = 5
@@ -140,26 +139,9 @@ class SantaMariaRules(Engine[State]):
     def is_over(self, state: State) -> bool:
         return bool(state.over)
 
-    def scores(self, state: State) -> Scores:
-        return score_state(state)
-
-    def describe(self, state: State, step: Step) -> str:
-        from domain.santa_maria.describe import describe
-
-        return describe(state, step)
-
-    def view(self, state: State, seat: int | None = None) -> dict[str, Any]:
-        from domain.santa_maria.view import view
-
-        return view(state, seat)
-
     def round_of(self, state: State) -> int:
         return int(state.year)
 
-    def bot(self, kind: str, seed: int) -> Bot[State]:
-        from domain.santa_maria.bots import make_bot
-
-        return make_bot(self, kind, seed)
 
 
 def _modules(chosen: dict[str, str], given: Mapping[str, str], players: int) -> None:

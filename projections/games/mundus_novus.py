@@ -37,7 +37,7 @@ import orjson
 from domain.core.protocol import ChanceStep, Decision, Rules, SeatScore, Step
 from domain.mundus_novus import cards as K
 from domain.mundus_novus.development import income
-from domain.mundus_novus.ending import scores
+from domain.mundus_novus.scoring import scores
 from domain.mundus_novus.state import (
     CHOOSE_MASTER,
     OFFER,
