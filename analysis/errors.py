@@ -11,3 +11,7 @@ class AnalysisBusy(NovusError):
 
 class NoAnalysis(NovusError):
     """The game (or the data folder) has no analysis yet."""
+
+
+class NotADecision(NovusError):
+    """A step asked about that no player decided (a chance step, or past the end)."""

@@ -305,3 +305,45 @@ def analyse(
     by_loss = sorted(out.turning_points, key=lambda t: (-t.loss, t.step))
     out.turning_points = [replace(t, rank=i) for i, t in enumerate(by_loss, start=1)]
     return out
+
+
+def alternatives_at(
+    game: str,
+    setup: Setup,
+    steps: Sequence[Step],
+    step: int,
+    settings: Settings,
+    *,
+    run: Runner = run_here,
+    parts: int = 1,
+) -> list[Alternative]:
+    """Every legal action at decision `step` (1-based) with the mover's win chances after it,
+    best first (the same rollout seeds as a turning point's alternatives)."""
+    from analysis.errors import NotADecision
+
+    if not 1 <= step <= len(steps) or not isinstance(steps[step - 1], Decision):
+        raise NotADecision(
+            f"step {step} is not a decision of this game",
+            hint="give the number of a move a player made (the move list numbers them)",
+        )
+    rules = registry.get(game)
+    apply = getattr(rules, "apply_trusted", rules.apply)
+    state = rules.initial_state(setup)
+    for recorded in steps[: step - 1]:
+        state = apply(state, recorded)
+    chosen = steps[step - 1]
+    assert isinstance(chosen, Decision)
+    evals = [Eval(step - 1, chosen.seat, a) for a in rules.legal_actions(state, chosen.seat)]
+    recorded_steps = plain_steps(steps)
+    jobs = [
+        Job(game, setup.to_json(), recorded_steps, settings, chunk)
+        for chunk in chunks(evals, parts)
+    ]
+    results: dict[Eval, tuple[float, ...]] = {}
+    for part in run(jobs, lambda _n: None):
+        results.update(part)
+    out = [
+        Alternative(step, chosen.seat, str(e.action), results[e], e.action == chosen.action)
+        for e in evals
+    ]
+    return sorted(out, key=lambda a: (-a.chance, a.action))

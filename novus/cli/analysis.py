@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 import json
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 from rich import box
@@ -127,6 +127,17 @@ def analyse(
 def analysis(
     game: Annotated[str, typer.Argument(help="Game id or unique prefix.")],
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
+    step: Annotated[
+        int | None,
+        typer.Option(
+            "--step",
+            help="Evaluate every legal action of this move now (the stored rollouts and seed).",
+        ),
+    ] = None,
+    workers: Annotated[
+        int | None,
+        typer.Option("--workers", "-w", min=1, help="Processes for --step (default: cores)."),
+    ] = None,
     data_dir: DataDir = None,
 ) -> None:
     """A game's win chances and turning points (run `novus analyse GAME` first)."""
@@ -135,6 +146,9 @@ def analysis(
     folder = app_settings.data_dir(data_dir)
     app = open_store(data_dir, create=False)
     game_id = str(app.find(game))
+    if step is not None:
+        _alternatives(app, folder, game_id, step, as_json, workers or default_workers())
+        return
     found = read.game_analysis(folder, game_id)
     if found is None:
         raise NoAnalysis(
@@ -179,6 +193,48 @@ def analysis(
             f"{t['gain']:.0%}",
         )
     console.print(turning)
+
+
+def _alternatives(
+    app: Any, folder: Any, game_id: str, step: int, as_json: bool, workers: int
+) -> None:
+    """`novus analysis GAME --step K`: every legal action at move K, by win chance."""
+    from uuid import UUID
+
+    from analysis import read
+    from analysis.game import alternatives_at
+    from analysis.pool import Workers
+
+    stored = read.game_analysis(folder, game_id)
+    chosen = Settings.from_key(stored["settings"]["key"]) if stored else Settings()
+    record = app.history(UUID(game_id))
+    with Workers(workers) as pool:
+        found = alternatives_at(
+            record.game, record.setup, record.steps, step, chosen, run=pool.run, parts=pool.parts
+        )
+    if as_json:
+        rows = [
+            {"action": a.action, "chance": a.chance, "chances": list(a.chances), "chosen": a.chosen}
+            for a in found
+        ]
+        typer.echo(json.dumps({"step": step, "rollouts": chosen.rollouts, "alternatives": rows}))
+        return
+    name = record.setup.players[found[0].seat]
+    table = Table(
+        title=_(
+            "Move {step} by {player}: every legal action ({n} rollouts each)",
+            step=step,
+            player=name,
+            n=chosen.rollouts,
+        ),
+        box=box.SIMPLE,
+        title_justify="left",
+    )
+    table.add_column(_("action"))
+    table.add_column(_("win chance"), justify="right")
+    for a in found:
+        table.add_row(a.action + (" " + _("(played)") if a.chosen else ""), f"{a.chance:.0%}")
+    console.print(table)
 
 
 def register(app: typer.Typer) -> None:

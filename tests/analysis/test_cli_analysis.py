@@ -57,6 +57,24 @@ def test_analyse_one_then_all_then_print(toy_game: str, tmp_path: Path) -> None:
     code, out = novus("analysis", short, "-d", data)
     assert code == 0 and "Turning points" in out and "step" in out
 
+    point = found["turning_points"][0]
+    code, out = novus(
+        "analysis", short, "--step", str(point["step"]), "--json", "-w", "1", "-d", data
+    )
+    assert code == 0, out
+    asked = json.loads(out)
+    assert {(a["action"], a["chance"], a["chosen"]) for a in asked["alternatives"]} == {
+        (a["action"], a["chance"], a["chosen"]) for a in point["alternatives"]
+    }, "asked at any step, the same rollouts as the stored turning point"
+    code, out = novus("analysis", short, "--step", str(point["step"]), "-w", "1", "-d", data)
+    assert code == 0 and "(played)" in out
+    decided = {d["step"] for d in found["decisions"]}
+    chance = next(k for k in range(1, len(found["steps"])) if k not in decided)
+    code, out = novus("analysis", short, "--step", str(chance), "-d", data)
+    assert code == 1 and "is not a decision" in out
+    code, out = novus("analysis", short, "--step", "0", "-d", data)
+    assert code == 1 and "is not a decision" in out
+
 
 def test_analyse_needs_a_game_or_all(tmp_path: Path) -> None:
     code, out = novus("analyse", "-d", tmp_path)
