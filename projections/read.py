@@ -20,17 +20,22 @@ import os
 import threading
 import time
 import warnings
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from datetime import date, datetime
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import duckdb
 import pandas as pd
 
 from application import settings
+from application.i18n import _
 from domain.core.errors import NovusError
 from projections import games as game_stats
+from projections.damage import DamagedViews, brief, is_damage
+from projections.lock import ProjectorBusy
+
+T = TypeVar("T")
 
 OPEN_RETRIES = 20
 """Attempts to open the published file (a rename may be under way); 50 ms apart."""
@@ -73,6 +78,8 @@ class Views:
         )
         self._lock = threading.Lock()
         self._con: duckdb.DuckDBPyConnection | None = None
+        self.repaired = False
+        """Whether a damaged published copy was published again while reading."""
         self._inode: tuple[int, int] | None = None
 
     # ---- connection -----------------------------------------------------------------------
@@ -100,7 +107,7 @@ class Views:
             self._con.close()
             self._con = None
         error: Exception | None = None
-        for _ in range(OPEN_RETRIES):
+        for _attempt in range(OPEN_RETRIES):
             try:
                 con = duckdb.connect(str(self.path), read_only=True)
             except (duckdb.IOException, duckdb.InvalidInputException) as failed:
@@ -109,6 +116,8 @@ class Views:
                 continue
             self._con, self._inode = con, stamp  # the older stamp: at worst one reopen more
             return con
+        if error is not None and is_damage(error):
+            raise self._damaged(error, _("run `novus project` to publish it again"))
         raise NoViews(
             f"cannot open the projections {self.path}: {error}",
             hint="run `novus project --rebuild` if the file is damaged",
@@ -116,23 +125,68 @@ class Views:
 
     def query(self, sql: str, params: Sequence[Any] | Mapping[str, Any] = ()) -> pd.DataFrame:
         """Any SELECT on the views, as a DataFrame (the building block of the methods below)."""
-        with self._lock:
-            con = self.connection().cursor()
-            try:
-                with warnings.catch_warnings():  # pandas 3 deprecation inside duckdb's .df()
-                    warnings.filterwarnings("ignore", message="The inplace keyword")
-                    return con.execute(sql, params).df()
-            finally:
-                con.close()
+
+        def frame(con: duckdb.DuckDBPyConnection) -> pd.DataFrame:
+            with warnings.catch_warnings():  # pandas 3 deprecation inside duckdb's .df()
+                warnings.filterwarnings("ignore", message="The inplace keyword")
+                return con.execute(sql, params).df()
+
+        return self._run(frame)
 
     def _scalar(self, sql: str, params: Sequence[Any] = ()) -> Any:
-        with self._lock:
-            con = self.connection().cursor()
-            try:
-                row = con.execute(sql, params).fetchone()
-            finally:
-                con.close()
+        row = self._run(lambda con: con.execute(sql, params).fetchone())
         return None if row is None else row[0]
+
+    def _run(self, work: Callable[[duckdb.DuckDBPyConnection], T]) -> T:
+        """`work` on a cursor of the published copy. If the copy turns out damaged, it is
+        published again from the projector's file and `work` runs once more (`repaired`)."""
+        for attempt in (1, 2):
+            with self._lock:
+                try:
+                    con = self.connection().cursor()
+                    try:
+                        return work(con)
+                    finally:
+                        con.close()
+                except (duckdb.Error, DamagedViews) as error:
+                    if not (isinstance(error, DamagedViews) or is_damage(error)):
+                        raise
+                    found = error
+                    if self._con is not None:
+                        self._con.close()
+                        self._con = None
+            if attempt == 2:
+                break
+            self._republish(found)
+        raise self._damaged(found, _("it is still damaged after it was published again"))
+
+    def _republish(self, error: BaseException) -> None:
+        """Publish the projector's file again over the damaged copy (the views are derived
+        data); `DamagedViews` saying why when that cannot be done now."""
+        folder = self.path.parent
+        if self.path != settings.views_path(folder):
+            raise self._damaged(error, _("it is not a data folder's views file"))
+        from projections import runner  # the reader only becomes a projector to repair
+
+        try:
+            with runner.Projector(folder) as projector:
+                projector.view.verify()
+                projector.publish()
+        except ProjectorBusy:
+            raise self._damaged(
+                error, _("the running projector publishes a new copy with its next events")
+            ) from None
+        except NovusError as problem:
+            raise self._damaged(error, f"{problem.message}; {problem.hint}") from None
+        self.repaired = True
+
+    def _damaged(self, error: BaseException, why: str) -> DamagedViews:
+        if isinstance(error, DamagedViews):
+            return DamagedViews(error.message, hint=why)
+        return DamagedViews(
+            _("the views file {path} is damaged ({error})", path=self.path, error=brief(error)),
+            hint=why,
+        )
 
     def close(self) -> None:
         with self._lock:

@@ -29,6 +29,7 @@ from pathlib import Path
 from typing import Any
 from uuid import UUID
 
+import duckdb
 from eventsourcing.persistence import Tracking
 
 from application import settings
@@ -38,10 +39,11 @@ from domain.core.aggregate import Game
 from domain.core.protocol import ChanceStep, Decision, Step
 from projections import rows
 from projections.columns import Batch, Skipped
+from projections.damage import damaged_projection, is_damage
 from projections.defaults import AUTO, AUTO_MIN_EVENTS, BATCH_SIZE, POLL_SECONDS
 from projections.fold import LocalFolds
 from projections.projection import GamesProjection
-from projections.view import DuckDBView
+from projections.view import DuckDBView, stamp
 from projections.workers import WorkerFolds
 
 WORK_FILE = "views-projector.duckdb"
@@ -134,9 +136,12 @@ class Projector:
         env: Mapping[str, str] | None = None,
         batch_size: int = BATCH_SIZE,
         workers: int = 1,
+        replace_damaged: bool = False,
     ) -> None:
         """`workers` > 1 folds the games in that many worker processes (large backlogs);
-        `AUTO` (0) uses one per core for a catch-up of at least `AUTO_MIN_EVENTS` events."""
+        `AUTO` (0) uses one per core for a catch-up of at least `AUTO_MIN_EVENTS` events.
+        `replace_damaged`: a damaged projector file is replaced by an empty one (and rebuilt
+        at the next catch-up) instead of raising `DamagedProjection` (`--rebuild`)."""
         if isinstance(source, NovusApp):
             self.app = source
             self._own_app = False
@@ -148,7 +153,7 @@ class Projector:
         self.folder.mkdir(parents=True, exist_ok=True)
         self.batch_size = batch_size
         try:
-            self.view = DuckDBView(work_path(self.folder))
+            self.view = DuckDBView(work_path(self.folder), replace_damaged=replace_damaged)
         except BaseException:
             if self._own_app:
                 self.app.close()
@@ -221,11 +226,20 @@ class Projector:
     ) -> Report:
         """Project every event after the stored position; then publish for readers."""
         with fewer_collections():
-            return self._catch_up(rebuild, progress, publish)
+            try:
+                return self._catch_up(rebuild, progress, publish)
+            except duckdb.Error as error:
+                if is_damage(error):  # met while reading or writing the projector's file
+                    self.projection.forget()
+                    raise damaged_projection(self.view.path or Path(), error) from None
+                raise
 
     def _catch_up(self, rebuild: bool, progress: Progress | None, publish: bool) -> Report:
         begin = time.perf_counter()
-        if rebuild:
+        if self.view.replaced:
+            reason = "the projector's file was damaged: replaced by a new one"
+            self.view.replaced = False
+        elif rebuild:
             reason = "asked for"
         elif self.view.schema_changed:
             reason = "the tables were made by another version of Novus"
@@ -233,7 +247,14 @@ class Projector:
         else:
             reason = self.check_store()
         if reason:
-            self.rebuild()
+            try:
+                self.rebuild()
+            except duckdb.Error as error:
+                if not (rebuild and is_damage(error)):
+                    raise
+                self.view.replace()  # asked to rebuild a damaged file: start a new one
+                self.projection.forget()
+                reason = "asked for; the projector's file was damaged: replaced by a new one"
         events = 0
         refused: list[tuple[str, int, str]] = []
         skipped: list[Skipped] = []
@@ -271,7 +292,9 @@ class Projector:
                     progress(position, last)
             if not pending and not notes:
                 break
-        if publish and (events or reason or not self.published_is_current(position)):
+        if publish:  # even with nothing new: the readers' copy may be stale or damaged, and a
+            if not events:  # copy costs no more than checking it; but a file that was not
+                self.view.verify()  # written to may hide damage: read it all first
             self.publish()
         seconds = time.perf_counter() - begin
         return Report(
@@ -308,7 +331,11 @@ class Projector:
         dirty = False
         while not stop.is_set():
             report = self.catch_up(publish=False)
-            dirty = dirty or bool(report.events) or not self.published.exists()
+            # new events, or the readers' copy is not what was published (removed, truncated,
+            # replaced: `Views` may have found it damaged)
+            dirty = (
+                dirty or bool(report.events) or stamp(self.published) != self.view.published_stamp
+            )
             now = time.monotonic()
             if dirty and (not report.events or now - published >= publish_every):
                 self.publish()  # when idle, or at most every `publish_every` while busy
@@ -350,7 +377,12 @@ def catch_up(
     ``if __name__ == "__main__":`` guard).
     """
     with Projector(
-        source, folder=folder, env=env, batch_size=batch_size, workers=workers
+        source,
+        folder=folder,
+        env=env,
+        batch_size=batch_size,
+        workers=workers,
+        replace_damaged=rebuild,
     ) as projector:
         return projector.catch_up(rebuild=rebuild, progress=progress)
 

@@ -10,6 +10,7 @@ copy (`publish`, through a descriptor kept open, so DuckDB's lock is never dropp
 
 from __future__ import annotations
 
+import contextlib
 import os
 import time
 from pathlib import Path
@@ -19,6 +20,7 @@ import duckdb
 from eventsourcing.persistence import Tracking, TrackingRecorder
 
 from projections import rows, schema
+from projections.damage import damaged_projection, is_damage, is_lock_error
 from projections.lock import ProjectorBusy, ProjectorLock, Publisher, busy, lock_path
 
 if TYPE_CHECKING:
@@ -31,27 +33,66 @@ __all__ = ["DuckDBView", "ProjectorBusy", "wait_for"]
 class DuckDBView(TrackingRecorder):
     """The projector's read-write DuckDB connection: rows + tracking in one transaction."""
 
-    def __init__(self, path: Path | None = None) -> None:
+    def __init__(self, path: Path | None = None, *, replace_damaged: bool = False) -> None:
+        """`replace_damaged`: a damaged file is deleted and made anew (the caller replays
+        the events: `novus project --rebuild`); otherwise it raises `DamagedProjection`."""
         self.path = path
         self.lock = ProjectorLock(lock_path(path)) if path is not None else None
         self.publisher: Publisher | None = None
+        self.replaced = False
+        """Whether a damaged file was replaced by an empty one when it was opened."""
+        self.published_stamp: tuple[int, int, int] | None = None
+        """`stamp` of the copy this view last published (None: not yet)."""
         try:
-            self.con = duckdb.connect(str(path) if path is not None else ":memory:")
-            if path is not None:
-                self.publisher = Publisher(path)
+            try:
+                self._connect()
+            except duckdb.Error as error:
+                if path is None or not is_damage(error):
+                    raise
+                if not replace_damaged:
+                    raise damaged_projection(path, error) from None
+                self.replace()
         except BaseException as error:
-            if self.publisher is None and hasattr(self, "con"):
-                self.con.close()
             self._release()
-            if isinstance(error, duckdb.IOException) and "lock" in str(error).lower():
+            if is_lock_error(error):
                 raise busy(path.parent if path else Path(), None) from None
             raise
-        self.schema_changed = False
-        # One thread: this connection only appends batches (readers query the published copy
-        # with their own connections); a second DuckDB thread competes with the fold workers
-        # for the cores and saved nothing (benchmarks/bench_projections.py).
-        self.con.execute("SET threads = 1")
-        self._transaction(self._open_schema)
+
+    def _connect(self) -> None:
+        """Open the file (and the publishing descriptor) and its schema."""
+        path = self.path
+        self.con = duckdb.connect(str(path) if path is not None else ":memory:")
+        try:
+            if path is not None:
+                self.publisher = Publisher(path)
+            self.schema_changed = False
+            # One thread: this connection only appends batches (readers query the published
+            # copy with their own connections); a second DuckDB thread competes with the fold
+            # workers for the cores and saved nothing (benchmarks/bench_projections.py).
+            self.con.execute("SET threads = 1")
+            self._transaction(self._open_schema)
+        except BaseException:
+            self._disconnect()
+            raise
+
+    def _disconnect(self) -> None:
+        """Close the connection, then the publishing descriptor (in that order: DuckDB's lock
+        must not be dropped while its connection is open)."""
+        self.con.close()
+        if self.publisher is not None:
+            self.publisher.close()
+            self.publisher = None
+
+    def replace(self) -> None:
+        """Delete the (damaged) file and open an empty one; the lock file stays held."""
+        assert self.path is not None
+        if hasattr(self, "con"):
+            with contextlib.suppress(duckdb.Error):
+                self._disconnect()
+        for stale in (self.path, Path(f"{self.path}.wal")):
+            stale.unlink(missing_ok=True)
+        self._connect()
+        self.replaced = True
 
     def _open_schema(self) -> None:
         """Create what is missing; tables of another schema version are dropped first."""
@@ -185,6 +226,17 @@ class DuckDBView(TrackingRecorder):
         found = self.con.execute("SELECT game_id FROM skipped_games").fetchall()
         return {str(row[0]) for row in found}
 
+    def verify(self) -> None:
+        """Read every column of every table, so DuckDB checks each block's checksum;
+        `DamagedProjection` if the file is damaged (before publishing it to repair readers)."""
+        try:
+            for name in (*schema.TABLES, *schema.BOOKKEEPING):
+                self.con.execute(f"SELECT count(*), bit_xor(hash(COLUMNS(*))) FROM {name}")
+        except duckdb.Error as error:
+            if self.path is not None and is_damage(error):
+                raise damaged_projection(self.path, error) from None
+            raise
+
     def mark(self, key: str) -> str | None:
         row = self.con.execute("SELECT value FROM marks WHERE key = ?", [key]).fetchone()
         return None if row is None else str(row[0])
@@ -243,6 +295,7 @@ class DuckDBView(TrackingRecorder):
         self.publisher.copy_to(temporary)  # never opens (so never closes) the locked file
         Path(f"{target}.wal").unlink(missing_ok=True)  # a stale log would be replayed on open
         os.replace(temporary, target)
+        self.published_stamp = stamp(target)
 
     def published_at(self, target: Path, application_name: str) -> int | None:
         """The tracking position of the published copy `target` (0: nothing projected yet);
@@ -265,7 +318,7 @@ class DuckDBView(TrackingRecorder):
         return 0 if row is None else int(row[0])
 
     def close(self) -> None:
-        self.con.close()
+        self._disconnect()
         self._release()
 
     def _release(self) -> None:
@@ -276,6 +329,15 @@ class DuckDBView(TrackingRecorder):
         if self.lock is not None:
             self.lock.release()
             self.lock = None
+
+
+def stamp(path: Path) -> tuple[int, int, int] | None:
+    """(inode, size, mtime) of a file, None if missing: what publishing last left there."""
+    try:
+        found = os.stat(path)
+    except OSError:
+        return None
+    return (found.st_ino, found.st_size, found.st_mtime_ns)
 
 
 def wait_for(path: Path, timeout: float) -> None:

@@ -154,7 +154,7 @@ def project(
     app = open_store(data_dir, create=False)
     try:
         with runner.Projector(
-            app, folder=folder, batch_size=batch_size, workers=workers
+            app, folder=folder, batch_size=batch_size, workers=workers, replace_damaged=rebuild
         ) as projector:
             start = 0 if rebuild else projector.position
             with progress() as bar:
@@ -337,6 +337,10 @@ def stats(
     behind = catch_up_views(data_dir, quiet=as_json or as_csv)
     with contextlib.closing(Views(data_dir)) as views:
         frames = stat_frames(views, game, player)
+    if views.repaired:
+        errors.print(
+            _("note: the views file was damaged; it was published again from the projector's")
+        )
     names = [name for name, _title, _rows in frames]
     chosen = table or ("players" if as_csv else None)
     if chosen is not None:
