@@ -229,6 +229,14 @@ def frame_table(title: str, frame: pd.DataFrame, limit: int = 40) -> Table:
     return table
 
 
+def note_repaired(views: Any) -> None:
+    """Say so when a reader found the published views damaged and published them again."""
+    if views.repaired:
+        errors.print(
+            _("note: the views file was damaged; it was published again from the projector's")
+        )
+
+
 def catch_up_views(data_dir: Path | None, quiet: bool) -> int:
     """Project the events stored since the views were published, as the dashboard does, so the
     statistics count every game; returns how many events the views still lack (0 unless
@@ -246,8 +254,10 @@ def catch_up_views(data_dir: Path | None, quiet: bool) -> int:
     views_file = settings.views_path(folder)
     if views_file.exists():
         with contextlib.closing(Views(path=views_file)) as reader:
-            if reader.position() >= last:
-                return 0
+            position = reader.position()
+        note_repaired(reader)
+        if position >= last:
+            return 0
     try:
         report = runner.catch_up(app, folder=folder)
     except ProjectorBusy:
@@ -337,10 +347,7 @@ def stats(
     behind = catch_up_views(data_dir, quiet=as_json or as_csv)
     with contextlib.closing(Views(data_dir)) as views:
         frames = stat_frames(views, game, player)
-    if views.repaired:
-        errors.print(
-            _("note: the views file was damaged; it was published again from the projector's")
-        )
+    note_repaired(views)
     names = [name for name, _title, _rows in frames]
     chosen = table or ("players" if as_csv else None)
     if chosen is not None:
