@@ -1,20 +1,8 @@
 """Working: placing settlers on a location (with bumping) and using its function.
 
-Action grammar (one location per action; the id names it, so statistics can count uses):
-
-- ``place:<loc>``                      production: take the printed cubes
-- ``place:<loc>:<give>><take>``        upgrade: the net change of 1..N single-level upgrades,
-                                       e.g. ``place:B1-3:YY>RG``
-- ``place:<loc>:x<k>``                 trade: the printed exchange k times (1..N, whole exchanges)
-- ``place:<loc>:card=<id>``            village: pay and take the point card above the fort,
-  ``place:<loc>:bonus=<id>``           or the top bonus tile of its stack,
-  ``place:<loc>:card=<id>+bonus=<id>`` or both
-- ``rest``                             take back all one's settlers (always legal: KO offers
-                                       work or rest; with none on the board it is a pass)
-
-A location can be chosen only without an exploration tile, without one's own settlers, with
-enough available settlers (its icon when empty, one more than the settlers there when another
-player occupies it) and when its function can be used (rulebook 일하기 (b)).
+The action grammar (``place:<loc>[:<arg>]``, ``rest``): `actions.py`. A location can be chosen
+only without an exploration tile, without one's own settlers, with enough available settlers
+and when its function can be used (rulebook 일하기 (b)).
 """
 
 from __future__ import annotations

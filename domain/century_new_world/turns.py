@@ -1,9 +1,7 @@
 """The order of a turn: work or rest, exploration choices, the storage limit, the next player,
 and the end (after the round in which someone takes their 8th point card).
 
-Actions besides working: ``explore:<loc>`` takes the exploration tile on that location (gaining
-its immediate bonus; the location is open from then on), ``return:<kind>`` gives one cube of that
-kind (Y, R, G, B) back to the supply while the actor holds more than the storage limit.
+Actions besides working, ``explore:<loc>`` and ``return:<kind>``: the grammar in `actions.py`.
 """
 
 from __future__ import annotations

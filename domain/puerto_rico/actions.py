@@ -226,6 +226,9 @@ for _g in range(len(GOODS)):
 
 _TARGET_INDEX = {t: i for i, t in enumerate(TARGETS)}
 
+VERBS = frozenset({action.partition(":")[0] for action in _TABLE} | {"colonists"})
+"""Every verb of the grammar (the part of an action before the first ``:``)."""
+
 
 def parse(action: str) -> Parsed | None:
     """The parsed form of `action`, or None if it is not in the grammar."""

@@ -3,24 +3,7 @@
 A main action becomes a queue of tasks for the actor (`State.tasks`): building activations in
 order, then decisions (trade, shipping, piety, monk, die placement ...). `run` does the automatic
 tasks and stops at the next decision or chance node; when the queue is empty the turn passes, and
-when everybody has rested the year ends. Action grammar (cells are "row,column" from 1):
-
-  main:   colony:<tile>  coin:<r>,<c>  white:<face>-<target>[:wood|grain|gold|cocoa]
-          blue:<face>-<target>[:...]  bluecol:<face>-<target>[:...]  rest:<1-5>
-          whitediag:<face>-<1|6>[:...]  bluediag:<face>-<1|6>[:...]  (archery, 1 coin more)
-  setup:  board:<board id> (boards=choose)  hall:<1-5> (advanced setup)
-  tasks:  place:<r>,<c>,<turn>  road:<r>,<c>  trade:<n>|skip  ship:<dock 1-4>|x<dock>|skip
-          astro:<dock>|stay  piety:1|2  monk:<space>|skip  die:<r>,<c>  math:<r>,<c>|skip
-          expert:take|skip  improve:<r>,<c>  (module B)  guide:go|stop  (module A)
-          medrest:<1-5>  (meditation after the road-tile rest space)
-          echoarch:line|diag  (module C: an archer activating another's ambassador line)
-  main (module C): ambwhite: ambblue: ambbluecol: ambwhitediag: ambbluediag: as the plain
-          die verbs, with the ambassador die
-  free:   sell:<resource>  buy:<resource>  move:<r>,<c>><r>,<c>  (logistics)
-
-Module D (the Maya seat) has its own grammar: `maya.py`.
-Expansion: `ship:x<d>` takes the special shipping tile to dock d; a `:cocoa` suffix pays a cocoa
-(or `:gold`) to set the die to any value; the scholar4 monk space and the cocoa mission.
+when everybody has rested the year ends. The action grammar: `actions.py`.
 """
 
 from __future__ import annotations
