@@ -178,19 +178,18 @@ def show(
     )
     if picture["synthetic"]:
         console.print(f"[yellow]{synthetic_label(timeline.setup.options)}[/]")
-    table = Table()
-    table.add_column("seat")
-    table.add_column("player")
-    table.add_column("total", justify="right")
-    table.add_column("breakdown")
+    table = Table(box=box.SIMPLE_HEAD, title=_("Scores"), title_justify="left", pad_edge=False)
+    table.add_column(_("seat"), justify="right")
+    table.add_column(_("player"), no_wrap=True)
+    table.add_column(_("total"), justify="right")
+    table.add_column(_("breakdown"))
     for s in rules.scores(state).seats:
-        parts = ", ".join(f"{k} {v}" for k, v in s.breakdown.items())
+        parts = ", ".join(f"{k.replace('_', ' ')} {v}" for k, v in s.breakdown.items())
         table.add_row(str(s.seat), names[s.seat], str(s.total), parts)
     console.print(table)
-    from rich.pretty import Pretty
+    from novus.cli.board import draw
 
-    console.print(Pretty(picture["view"], max_length=12, max_string=80, expand_all=False))
-    console.print("(the whole state: --json)", style="dim")
+    console.print(draw(picture["view"], names, [s for s in to_move if s != CHANCE]))
 
 
 LOG_COLUMNS = ("step", "round", "seat", "player", "text")

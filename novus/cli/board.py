@@ -1,0 +1,241 @@
+"""`novus show` draws a position for a terminal from the engine's `view` JSON.
+
+The view is what the dashboard's boards draw from, so the terminal shows the same facts: the
+table's state (round, phase, supplies) as a grid of named values, each player in a panel (their
+counts, goods, tiles and buildings), and every other list as a small table. Nothing is left out
+(the old output was a shortened Python dict). Game-independent by design: a game whose view
+gains a field shows it without a change here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from rich import box
+from rich.columns import Columns
+from rich.console import Group, RenderableType
+from rich.markup import escape
+from rich.panel import Panel
+from rich.table import Table
+from rich.text import Text
+
+from application.i18n import _
+
+HIDDEN = frozenset({"game", "labels", "over", "to_move", "viewer", "synthetic", "pack"})
+"""Top-level view keys shown elsewhere by `novus show` (its heading) or only used for names."""
+NAME_KEYS = ("name", "label")
+SEAT_KEYS = frozenset(
+    {"governor", "taken_by", "role_picker", "actor", "start", "master", "receiver", "winner"}
+)
+"""Keys whose whole-number values are seats: shown as the player's name."""
+
+
+def named(value: Any, players: Sequence[str], key: str = "") -> Any:
+    """`value` with every seat number under a `SEAT_KEYS` key replaced by the player's name."""
+    if isinstance(value, Mapping):
+        return {k: named(v, players, str(k)) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [named(v, players, key) for v in value]
+    seat = key in SEAT_KEYS and isinstance(value, int) and not isinstance(value, bool)
+    return players[value] if seat and 0 <= value < len(players) else value
+
+
+def words(key: str) -> str:
+    """`colonist_supply` -> `colonist supply`."""
+    return key.replace("_", " ")
+
+
+def _same(a: Any, b: Any) -> bool:
+    """Whether two values name the same thing (`large_market` and `Large Market`)."""
+    return isinstance(a, str) and isinstance(b, str) and words(a).lower() == words(b).lower()
+
+
+def is_scalar(value: Any) -> bool:
+    return value is None or isinstance(value, str | int | float | bool)
+
+
+def scalar(value: Any) -> str:
+    """A value for people: yes/no, "-" for none, numbers and text as they are."""
+    if value is None or value == "":
+        return "-"
+    if isinstance(value, bool):
+        return _("yes") if value else _("no")
+    if isinstance(value, float):
+        return f"{value:g}"
+    return str(value)
+
+
+def inline(value: Any) -> str:
+    """A small value on one line: lists joined by commas, flat mappings as `key value`."""
+    if is_scalar(value):
+        return scalar(value)
+    if isinstance(value, Mapping):
+        if not value:
+            return "-"
+        return ", ".join(f"{words(str(k))} {inline(v)}" for k, v in value.items())
+    if isinstance(value, Sequence):
+        return ", ".join(inline(v) for v in value) if value else "-"
+    return str(value)
+
+
+def _flat(value: Any) -> bool:
+    """Whether `value` reads well inline: scalars, lists of scalars, mappings of those."""
+    if is_scalar(value):
+        return True
+    if isinstance(value, Mapping):
+        return all(is_scalar(v) or _flat_list(v) for v in value.values())
+    return _flat_list(value)
+
+
+def _flat_list(value: Any) -> bool:
+    return (
+        isinstance(value, Sequence)
+        and not isinstance(value, str)
+        and all(
+            is_scalar(v) or (isinstance(v, Sequence) and all(is_scalar(x) for x in v))
+            for v in value
+        )
+    )
+
+
+def facts(pairs: Mapping[str, Any]) -> Table:
+    """Named values in two columns (name dim, value as text)."""
+    grid = Table.grid(padding=(0, 1))
+    grid.add_column(style="dim", no_wrap=True)
+    grid.add_column()
+    for key, value in pairs.items():
+        grid.add_row(words(str(key)), escape(inline(value)))
+    return grid
+
+
+def records(title: str, rows: Sequence[Mapping[str, Any]]) -> Table:
+    """A list of objects as a table: one column per key; an id column that only repeats the
+    `label` column is left out."""
+    keys: list[str] = []
+    for row in rows:
+        keys.extend(k for k in row if k not in keys)
+    if "label" in keys:
+        keys = [
+            k
+            for k in keys
+            if k == "label" or not all(_same(row.get(k), row.get("label")) for row in rows)
+        ]
+    table = Table(title=words(title), title_justify="left", box=box.SIMPLE_HEAD, pad_edge=False)
+    for key in keys:
+        numbers = all(
+            isinstance(row.get(key), int | float) and not isinstance(row.get(key), bool)
+            for row in rows
+            if row.get(key) is not None
+        )
+        table.add_column(words(key), justify="right" if numbers else "left")
+    for row in rows:
+        table.add_row(*(escape(inline(row.get(key))) for key in keys))
+    return table
+
+
+def is_matrix(value: Any) -> bool:
+    """A board of squares: rows of the same length whose squares are objects."""
+    if not isinstance(value, Sequence) or isinstance(value, str) or not value:
+        return False
+    rows = [row for row in value if isinstance(row, Sequence) and not isinstance(row, str)]
+    return (
+        len(rows) == len(value)
+        and len({len(row) for row in rows}) == 1
+        and len(rows[0]) > 1
+        and all(isinstance(square, Mapping) for row in rows for square in row)
+    )
+
+
+def square(cell: Mapping[str, Any]) -> Text:
+    """One square: its kind (or label) first, then its other values that are set."""
+    lead = next((k for k in ("kind", *NAME_KEYS) if k in cell), None)
+    text = Text(scalar(cell.get(lead)) if lead else "", style="bold")
+    for key, value in cell.items():
+        if key == lead or value in (None, "", [], {}):
+            continue
+        counted = isinstance(value, int | float | bool)  # a number needs its name, text not
+        text.append("\n" + (f"{words(key)} {inline(value)}" if counted else inline(value)))
+    return text
+
+
+def matrix(title: str, rows: Sequence[Sequence[Mapping[str, Any]]]) -> Table:
+    """A board of squares as a grid, one cell per square (row and column numbered from 1)."""
+    table = Table(title=words(title), title_justify="left", box=box.SQUARE, show_lines=True)
+    table.add_column("", style="dim", justify="right")
+    for column in range(len(rows[0])):
+        table.add_column(str(column + 1), overflow="fold")
+    for number, row in enumerate(rows, start=1):
+        table.add_row(str(number), *(square(cell) for cell in row))
+    return table
+
+
+def section(key: str, value: Any) -> RenderableType:
+    """A part of the view that does not fit one line: a table, or nested sections."""
+    if isinstance(value, Sequence) and value and all(isinstance(v, Mapping) for v in value):
+        return records(key, value)
+    if isinstance(value, Mapping):
+        flat = {k: v for k, v in value.items() if _flat(v)}
+        rest = {k: v for k, v in value.items() if not _flat(v)}
+        parts: list[RenderableType] = [Text(words(key), style="italic")]
+        if flat:
+            parts.append(facts(flat))
+        parts.extend(section(str(k), v) for k, v in rest.items())
+        return Group(*parts)
+    if is_matrix(value):
+        return matrix(key, value)
+    if isinstance(value, Sequence):  # a list of lists of objects, e.g. ships holding cargo
+        parts = [Text(words(key), style="italic")]
+        for i, item in enumerate(value):
+            parts.append(section(f"{key} {i + 1}", item))
+        return Group(*parts)
+    return facts({key: value})
+
+
+def player_list(view: Mapping[str, Any], players: Sequence[str]) -> str | None:
+    """The key of the view's list with one object per seat (`players`, `seats`, ...): a list
+    as long as the game has seats whose objects carry the players' names."""
+    for key, value in view.items():
+        if (
+            isinstance(value, Sequence)
+            and not isinstance(value, str)
+            and len(value) == len(players)
+            and all(isinstance(v, Mapping) for v in value)
+            and [v.get("name") for v in value] == list(players)
+        ):
+            return key
+    return None
+
+
+def player_panel(seat: int, player: Mapping[str, Any], marks: Sequence[str]) -> Panel:
+    """One seat: its flat values as a grid, its lists (tiles, buildings...) as tables."""
+    name = str(player.get("name") or _("seat {n}", n=seat))
+    flat = {k: v for k, v in player.items() if k not in ("name", "seat") and _flat(v)}
+    rest = {k: v for k, v in player.items() if k not in ("name", "seat") and not _flat(v)}
+    parts: list[RenderableType] = [facts(flat)] if flat else []
+    parts.extend(section(str(k), v) for k, v in rest.items())
+    title = f"[bold]{escape(name)}[/] ({_('seat {n}', n=seat)})" + "".join(f" {m}" for m in marks)
+    return Panel(Group(*parts), title=title, title_align="left", expand=False)
+
+
+def draw(
+    view: Mapping[str, Any], players: Sequence[str], to_move: Sequence[int] = ()
+) -> RenderableType:
+    """The whole position: the table's values, each player's panel, then the other lists."""
+    if not isinstance(view, Mapping):
+        return Text(inline(view))
+    view = named(view, players)
+    seats_key = player_list(view, players)
+    table = {k: v for k, v in view.items() if k not in HIDDEN and k != seats_key and _flat(v)}
+    others = {k: v for k, v in view.items() if k not in HIDDEN and k != seats_key and not _flat(v)}
+    parts: list[RenderableType] = []
+    if table:
+        parts.append(Panel(facts(table), title=_("table"), title_align="left", expand=False))
+    if seats_key is not None:
+        panels = [
+            player_panel(seat, player, [f"[green]{_('to move')}[/]"] if seat in to_move else [])
+            for seat, player in enumerate(view[seats_key])
+        ]
+        parts.append(Columns(panels, padding=(0, 1)))
+    parts.extend(section(str(key), value) for key, value in others.items())
+    return Group(*parts)

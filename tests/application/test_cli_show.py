@@ -1,0 +1,94 @@
+"""`novus show` draws the position from the engine's `view` JSON: every fact the view holds is
+on the screen (the dashboard boards draw from the same JSON), readable at 80 columns."""
+
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+from uuid import UUID
+
+import pytest
+from rich.console import Console
+
+from application.service import open_app
+from domain.core import registry
+from novus.cli import board
+
+ROOT = Path(__file__).resolve().parents[2]
+GAMES = (("puerto-rico", 3), ("santa-maria", 2), ("century-new-world", 3), ("mundus-novus", 3))
+
+
+def normal(text: str) -> str:
+    return " ".join(text.replace("_", " ").lower().split())
+
+
+def leaves(value: Any, key: str = "") -> list[str]:
+    """The text values of a view (the words a person must find), skipping label tables."""
+    if isinstance(value, dict):
+        return [t for k, v in value.items() if k not in board.HIDDEN for t in leaves(v, k)]
+    if isinstance(value, list):
+        return [t for v in value for t in leaves(v, key)]
+    return [value] if isinstance(value, str) and len(value) > 1 else []
+
+
+@pytest.fixture(scope="module")
+def stored(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict[str, str]]:
+    folder = tmp_path_factory.mktemp("show")
+    app = open_app(folder)
+    ids = {game: str(app.simulate(game, n, {}, seed=5, bot="random")) for game, n in GAMES}
+    app.close()
+    return folder, ids
+
+
+@pytest.mark.parametrize("game", [g for g, _ in GAMES])
+def test_every_text_of_the_view_is_drawn(stored: tuple[Path, dict[str, str]], game: str) -> None:
+    folder, ids = stored
+    app = open_app(folder)
+    try:
+        game_id = UUID(ids[game])
+        timeline = app.timeline(game_id)
+        rules = registry.get(game)
+        names = timeline.setup.players
+        for step in (len(timeline.steps) // 3, len(timeline.steps)):
+            view = rules.view(app.state_at(game_id, step), None)
+            console = Console(width=240, record=True, color_system=None)
+            console.print(board.draw(view, names, [0]))
+            shown = normal(console.export_text())
+            missing = {t for t in leaves(board.named(view, names)) if normal(t) not in shown}
+            assert not missing, (game, step, sorted(missing)[:10])
+            assert "{'" not in shown and "…" not in shown
+            assert all(normal(name) in shown for name in names)
+            assert "to move" in shown
+    finally:
+        app.close()
+
+
+def test_seat_numbers_are_shown_as_names() -> None:
+    view = {
+        "governor": 1,
+        "roles": [{"role": "mayor", "taken_by": 0}],
+        "players": [{"name": "Ann", "governor": False}, {"name": "Bo", "governor": True}],
+    }
+    console = Console(width=100, record=True, color_system=None)
+    console.print(board.draw(view, ["Ann", "Bo"]))
+    text = console.export_text()
+    assert re.search(r"governor\s+Bo", text) and re.search(r"mayor\s+Ann", text)
+
+
+def test_novus_show_fits_80_columns(stored: tuple[Path, dict[str, str]]) -> None:
+    folder, ids = stored
+    done = subprocess.run(
+        [sys.executable, "-m", "novus.cli.main", "show", ids["santa-maria"], "-d", str(folder)],
+        env=dict(os.environ, PYTHONPATH=str(ROOT), COLUMNS="80"),
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    assert max(len(line) for line in lines) <= 80
+    assert "Scores" in done.stdout and "{'" not in done.stdout
