@@ -16,13 +16,9 @@ from typing import Any
 from application.i18n import N_, _, term
 from dashboard.boards.puerto_rico_style import CSS, GOOD_COLOURS
 from domain.core.protocol import Rules
-from domain.puerto_rico.components import BUILDINGS, GOODS
 
 ISLAND_SPACES = 12
 CITY_SPACES = 12
-_GOOD_OF_BUILDING = {b.id: GOODS[b.good] for b in BUILDINGS if b.good >= 0}
-_KIND = {b.id: b.kind for b in BUILDINGS}
-_NOBLES_ONLY = {b.id for b in BUILDINGS if b.expansion == "nobles"}
 
 
 def _e(value: Any) -> str:
@@ -204,7 +200,7 @@ def _supply(view: Mapping[str, Any]) -> str:
     columns: dict[int, list[str]] = {1: [], 2: [], 3: [], 4: []}
     no_nobles = view.get("noble_supply") is None
     for b in view["buildings_supply"]:
-        if no_nobles and b["building"] in _NOBLES_ONLY:
+        if no_nobles and b.get("nobles_only"):
             continue  # the view lists every production building, the Jeweler (Exp. 2) too
         out = " out" if b["count"] == 0 else ""
         price = _("{cost}d {vp}vp", cost=b["cost"], vp=b["vp"])
@@ -237,14 +233,14 @@ def _island(player: Mapping[str, Any]) -> str:
 def _building(b: Mapping[str, Any]) -> str:
     ident = b["building"]
     large = b["spaces"] > 1
-    good = _GOOD_OF_BUILDING.get(ident)
+    good = b.get("good")
     style = f" style='{_coloured(good)}'" if good else ""
     noble = bool(b.get("noble"))
     circles = "".join(
         _dot(k < b["colonists"], noble and k == 0 and b["colonists"] > 0) for k in range(b["slots"])
     )
     cls = "bld" + (" large" if large else "") + (" manned" if b["colonists"] else "")
-    kind = _KIND.get(ident, "")
+    kind = b.get("kind", "")
     return (
         f"<div class='{cls}' data-b='{_e(ident)}' data-kind='{_e(kind)}'{style}>"
         f"<span class='label'>{_e(b['label'])}</span>"

@@ -17,7 +17,8 @@ the display theme, option ``names``)::
           "island": [{"tile": "corn", "label": "corn", "colonist": true}, ...],   # 12 spaces max
                                                        # tile "forest": Expansion 1 forests
           "city": [{"building": "small_market", "label": "Small Market", "colonists": 1,
-                    "slots": 1, "spaces": 1, "vp": 1,
+                    "slots": 1, "spaces": 1, "vp": 1, "kind": "violet_small",
+                    "good": null,                     # the good a production building makes
                     "noble": false}, ...],            # build order; noble: a noble on its circle
           "san_juan": 2, "colonists_total": 7,   # colonists_total includes nobles
           "nobles": 0,                           # Expansion 2: how many of them are nobles
@@ -34,7 +35,8 @@ the display theme, option ``names``)::
       "goods_supply": {"corn": 10, ...},
       "buildings_supply": [{"building": "small_market", "label": "Small Market", "count": 2,
                             "cost": 1, "vp": 1, "slots": 1, "column": 1, "spaces": 1,
-                            "kind": "violet_small"}, ...],   # the buildings in this game
+                            "kind": "violet_small", "good": null,
+                            "nobles_only": false}, ...],    # the buildings in this game
                                                             # (sold-out ones with count 0)
       "mayor": {"hand": 3} (only while a mayor turn is under way),
       "labels": {"goods": {...}, "tiles": {...}, "colonist": "colonist" | "worker",
@@ -87,6 +89,8 @@ def view(s: State, seat: int | None = None) -> dict[str, Any]:
                 "slots": BUILDINGS[b].slots,
                 "spaces": BUILDINGS[b].spaces,
                 "vp": BUILDINGS[b].vp,
+                "kind": BUILDINGS[b].kind,
+                "good": GOODS[BUILDINGS[b].good] if BUILDINGS[b].good >= 0 else None,
             }
             for b, w in zip(p.buildings, p.workers, strict=True)
         ]
@@ -160,6 +164,8 @@ def view(s: State, seat: int | None = None) -> dict[str, Any]:
                 "column": b.column,
                 "spaces": b.spaces,
                 "kind": b.kind,
+                "good": GOODS[b.good] if b.good >= 0 else None,
+                "nobles_only": b.expansion == "nobles",
             }
             for i, b in enumerate(BUILDINGS)
             if s.bsupply[i] or b.kind == "production" or i in owned

@@ -176,3 +176,23 @@ def test_base_game_supply_has_no_expansion_2_jeweler() -> None:
     assert any(b["building"] == "jeweler" for b in view["buildings_supply"])
     html = puerto_rico.render(view, RULES)
     assert "data-b='jeweler'" not in html and "data-b='small_market'" in html
+
+
+def test_the_board_reads_building_facts_from_the_view_alone(
+    nobles_views: list[dict[str, Any]],
+) -> None:
+    """Colours, kinds and the nobles-only supply filter come from the view JSON (issue 19: the
+    board imports no engine table), so a building the board never heard of is drawn right."""
+    view = copy.deepcopy(nobles_views[-1])
+    city = next(p["city"] for p in view["players"] if any(b["good"] for b in p["city"]))
+    made = next(b for b in city if b["good"])
+    made.update(building="unheard_of_mill", kind="production_x")
+    html = puerto_rico.render(view, RULES)
+    drawn = re.search(r"<div class='bld[^']*' data-b='unheard_of_mill'[^>]*>", html)
+    assert drawn is not None
+    assert "data-kind='production_x'" in drawn.group(0)
+    assert f"style='{puerto_rico._coloured(made['good'])}'" in drawn.group(0)
+    view["noble_supply"] = None
+    view["buildings_supply"][0]["nobles_only"] = True
+    hidden = view["buildings_supply"][0]["building"]
+    assert f"data-b='{hidden}'" not in puerto_rico._supply(view)
