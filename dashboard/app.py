@@ -11,7 +11,14 @@ import streamlit as st
 
 from application.i18n import _
 from dashboard import language
-from dashboard.pages import games_page, library_page, players_page, replay_page, upload_page
+from dashboard.pages import (
+    games_page,
+    library_page,
+    play_page,
+    players_page,
+    replay_page,
+    upload_page,
+)
 
 
 def main() -> None:
@@ -27,6 +34,7 @@ def main() -> None:
         library,
         st.Page(to_library, title=_("Library"), url_path="library", visibility="hidden"),
         st.Page(replay_page, title=_("Replay"), url_path="replay"),
+        st.Page(play_page, title=_("Play"), url_path="play"),
         st.Page(players_page, title=_("Players"), url_path="players"),
         st.Page(games_page, title=_("Games"), url_path="games"),
         st.Page(upload_page, title=_("Upload"), url_path="upload"),

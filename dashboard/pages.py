@@ -250,6 +250,15 @@ def replay_page() -> None:
     payload = replay_payload.add_charts(built, under_board(UUID(game), viewer, last))
     payload = with_analysis(payload, UUID(game))
     replay_widget.show(payload, step)
+    from dashboard.play import replay_hook  # the Play page's "branch from here" (issue 22)
+
+    replay_hook(app(), UUID(game), _current_step(step))
+
+
+def _current_step(shown: int) -> int:
+    """The step the replay shows now: the browser's last report, else the address's."""
+    reported = replay_widget.reported_step()
+    return shown if reported is None else reported
 
 
 def _import_notes(game: UUID) -> None:
@@ -304,6 +313,12 @@ def games_page() -> None:
 
 def players_page() -> None:
     stats.players_page(views_folder())
+
+
+def play_page() -> None:
+    from dashboard.play import play_page as page
+
+    page(app())
 
 
 def upload_page() -> None:

@@ -1,0 +1,425 @@
+"""The Play page (record a game at the table, explore any game) and the Replay page's
+"branch from here" and variations, over `application.play` (the same service as `novus move`).
+
+Made for a tablet at the table: large buttons, one tap per move (each legal move is a button
+with its sentence and code; a filter box narrows long lists), chance outcomes entered by
+tapping the items that turned up (recorded when complete) or drawn by Novus. Every write carries
+the version the page was drawn from, so a second tab on the same game gets a clear conflict
+message and stores nothing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+from uuid import UUID
+
+import streamlit as st
+
+from application import play
+from application.i18n import _
+from application.service import NovusApp
+from dashboard import boards
+from domain.core import registry
+from domain.core.chance import Dice, Shuffle
+from domain.core.errors import NovusError
+
+FLASH = "play-flash"
+BOTS = ("heuristic", "random")
+MANY = 12
+"""Above this many legal moves, a filter box is shown above them."""
+
+CSS = """
+<style>
+.st-key-play-moves button, .st-key-play-chance button, .st-key-play-controls button,
+.st-key-play-new button { min-height: 3.4rem; font-size: 1.05rem; text-align: left;
+  justify-content: flex-start; white-space: normal; }
+.st-key-play-moves button p, .st-key-play-chance button p { font-size: 1.05rem;
+  white-space: normal !important; overflow: visible !important; text-overflow: clip !important;
+  text-align: left; }
+.st-key-play-moves button div, .st-key-play-moves button span { white-space: normal !important;
+  overflow: visible !important; text-overflow: clip !important; max-width: 100%; }
+.st-key-play-moves code, .st-key-play-chance code { font-size: 0.8rem; opacity: 0.75; }
+</style>
+"""
+
+
+def _say(kind: str, text: str) -> None:
+    st.session_state[FLASH] = (kind, text)
+
+
+def _flash() -> None:
+    found = st.session_state.pop(FLASH, None)
+    if found is None:
+        return
+    kind, text = found
+    (st.error if kind == "error" else st.success)(text)
+
+
+def _guarded(action: Any, *args: Any, **kwargs: Any) -> Any:
+    """Run a write; a user error (a stale tab's conflict, a bad outcome) becomes a message."""
+    try:
+        return action(*args, **kwargs)
+    except NovusError as error:
+        _say("error", f"{error.message}" + (f" — {error.hint}" if error.hint else ""))
+        return None
+
+
+# ---- the page -----------------------------------------------------------------------------
+
+
+def play_page(app: NovusApp) -> None:
+    st.markdown(CSS, unsafe_allow_html=True)
+    st.title(_("Play"))
+    _flash()
+    requested = st.query_params.get("game")
+    if not requested:
+        _new_game(app)
+        _in_progress(app)
+        return
+    try:
+        game_id = app.find(requested)
+        pos = play.position(app, game_id)
+    except NovusError as error:
+        st.error(error.message)
+        if st.button(_("Start a new game"), key="play-back"):
+            st.query_params.clear()
+            st.rerun()
+        return
+    _header(app, pos)
+    if pos.over:
+        _final(app, pos)
+    elif pos.chance is not None:
+        _chance(app, pos)
+    else:
+        _moves(app, pos)
+    _controls(app, pos)
+    _board(app, pos)
+
+
+def _header(app: NovusApp, pos: play.Position) -> None:
+    rules = registry.get(pos.game)
+    if pos.synthetic_note:
+        st.warning(
+            _(
+                "{title} plays with invented components ({note}): it can be branched and "
+                "played with bots, not recorded from a real table.",
+                title=rules.title,
+                note=pos.synthetic_note,
+            )
+        )
+    parent = pos.source.get("parent") if pos.source.get("kind") == play.BRANCH else None
+    line = _(
+        "{title} · step {step} · {players}",
+        title=rules.title,
+        step=pos.step,
+        players=", ".join(pos.players),
+    )
+    st.caption(line)
+    if parent:
+        st.caption(
+            _(
+                "Branch of game {parent} at step {step}",
+                parent=str(parent)[:8],
+                step=pos.source.get("step"),
+            )
+        )
+    if pos.over:
+        return
+    if pos.chance is not None:
+        st.subheader(_("Chance: {label}", label=pos.chance.label))
+    else:
+        names = ", ".join(pos.players[s] for s in pos.to_move)
+        st.subheader(_("{names} to move", names=names))
+
+
+def _moves(app: NovusApp, pos: play.Position) -> None:
+    moves: Sequence[play.Move] = pos.moves
+    with st.container(key="play-moves"):
+        if len(moves) > MANY:
+            wanted = st.text_input(
+                _("Filter moves"),
+                key=f"play-filter-{pos.game_id}-{pos.step}",
+                placeholder=_("words of the move, e.g. settler, coffee, harbor"),
+            )
+            words = wanted.casefold().split()
+            moves = [m for m in moves if all(w in f"{m.text} {m.action}".casefold() for w in words)]
+        several = len(pos.to_move) > 1
+        columns = st.columns(2)
+        for index, move in enumerate(moves):
+            label = f"{move.text}  `{move.action}`"
+            if several:
+                label = f"{pos.players[move.seat]}: {label}"
+            columns[index % 2].button(
+                label,
+                key=f"play-move-{index}-{move.seat}-{move.action}",
+                on_click=_record_move,
+                args=(app, pos.game_id, move, pos.version),
+                use_container_width=True,
+            )
+        if not moves:
+            st.info(_("No legal move matches the filter."))
+
+
+def _record_move(app: NovusApp, game_id: UUID, move: play.Move, version: int) -> None:
+    done = _guarded(play.move, app, game_id, move.action, seat=move.seat, expected_version=version)
+    if done is not None:
+        _say("success", _("Recorded: {text}", text=done.text))
+
+
+def _chance(app: NovusApp, pos: play.Position) -> None:
+    spec = pos.chance
+    assert spec is not None
+    key = f"play-seen-{pos.game_id}-{pos.version}"
+    seen: list[str] = st.session_state.setdefault(key, [])
+    count = play.chance_count(spec)
+    with st.container(key="play-chance"):
+        st.write(
+            _(
+                "Tap what turned up at the table ({have} of {count}), or let Novus draw.",
+                have=len(seen),
+                count=count,
+            )
+        )
+        if seen:
+            st.write(_("So far: {items}", items=", ".join(seen)))
+        if isinstance(spec, Dice):
+            choices = [str(v) for v in range(1, spec.sides + 1)]
+        else:
+            choices = play.chance_choices(spec)
+        columns = st.columns(3)
+        for index, item in enumerate(choices):
+            columns[index % 3].button(
+                item,
+                key=f"play-item-{index}",
+                on_click=_tap,
+                args=(app, pos, key, item),
+                use_container_width=True,
+            )
+        left, right = st.columns(2)
+        left.button(
+            _("Let Novus draw"),
+            key="play-draw",
+            on_click=_draw,
+            args=(app, pos.game_id, pos.version),
+            use_container_width=True,
+        )
+        right.button(
+            _("Clear"),
+            key="play-clear",
+            on_click=lambda: st.session_state.pop(key, None),
+            disabled=not seen,
+            use_container_width=True,
+        )
+    if isinstance(spec, Shuffle):
+        st.caption(_("A shuffle: tap every item in the order it came."))
+
+
+def _tap(app: NovusApp, pos: play.Position, key: str, item: str) -> None:
+    """One item seen at the table; the outcome is recorded as soon as it is complete."""
+    assert pos.chance is not None
+    seen = [*st.session_state.get(key, []), item]
+    st.session_state[key] = seen
+    if len(seen) < play.chance_count(pos.chance):
+        return
+    st.session_state.pop(key, None)
+    done = _guarded(play.enter_chance, app, pos.game_id, seen, expected_version=pos.version)
+    if done is not None:
+        _say("success", _("Recorded: {items}", items=", ".join(map(str, done))))
+
+
+def _draw(app: NovusApp, game_id: UUID, version: int) -> None:
+    done = _guarded(play.draw, app, game_id, expected_version=version)
+    if done is not None:
+        _say("success", _("Drawn: {items}", items=", ".join(map(str, done))))
+
+
+def _controls(app: NovusApp, pos: play.Position) -> None:
+    with st.container(key="play-controls"):
+        st.button(
+            _("Take back the last step"),
+            key="play-takeback",
+            on_click=_take_back,
+            args=(app, pos.game_id, pos.version),
+            disabled=pos.step == 0,
+            use_container_width=True,
+        )
+        if pos.over:
+            return
+        with st.expander(_("Bots"), expanded=False):
+            seats = st.multiselect(
+                _("Seats the bots play"),
+                list(range(len(pos.players))),
+                format_func=lambda s: pos.players[s],
+                key=f"play-bot-seats-{pos.game_id}",
+            )
+            kind = st.radio(_("Bot"), BOTS, horizontal=True, key=f"play-bot-kind-{pos.game_id}")
+            left, right = st.columns(2)
+            left.button(
+                _("One bot step"),
+                key="play-bot-one",
+                on_click=_bots,
+                args=(app, pos.game_id, kind, seats, 1, pos.version),
+                disabled=not seats,
+                use_container_width=True,
+            )
+            right.button(
+                _("Bots play on"),
+                key="play-bot-all",
+                on_click=_bots,
+                args=(app, pos.game_id, kind, seats, None, pos.version),
+                disabled=not seats,
+                use_container_width=True,
+                help=_("until the game ends or a seat without a bot is to move"),
+            )
+
+
+def _take_back(app: NovusApp, game_id: UUID, version: int) -> None:
+    left = _guarded(play.take_back, app, game_id, 1, expected_version=version)
+    if left is not None:
+        _say("success", _("Took back one step: the game is at step {step}.", step=left))
+
+
+def _bots(
+    app: NovusApp, game_id: UUID, kind: str, seats: list[int], most: int | None, version: int
+) -> None:
+    played = _guarded(
+        play.finish, app, game_id, kind, seats, max_steps=most, expected_version=version
+    )
+    if played is not None:
+        _say("success", _("The bots played {n} step(s).", n=len(played)))
+
+
+def _final(app: NovusApp, pos: play.Position) -> None:
+    record = app.history(pos.game_id)
+    st.subheader(_("The game is over"))
+    if record.scores is not None:
+        st.write(", ".join(f"{pos.players[s.seat]} {s.total}" for s in record.scores.seats))
+    st.markdown(f"[{_('Open it in the replay')}](replay?game={pos.game_id})")
+
+
+def _board(app: NovusApp, pos: play.Position) -> None:
+    timeline = app.timeline(pos.game_id, fresh=True)
+    state = timeline.state_at(len(timeline.steps))
+    rules = timeline.rules
+    with st.expander(_("Board"), expanded=True):
+        st.html(boards.render(pos.game, rules.view(state), rules, timeline.setup))
+
+
+# ---- starting and choosing a game ----------------------------------------------------------
+
+
+def _new_game(app: NovusApp) -> None:
+    st.subheader(_("Record a new game"))
+    names = registry.names()
+    game = st.selectbox(
+        _("Game"),
+        names,
+        index=names.index("puerto-rico") if "puerto-rico" in names else 0,
+        format_func=lambda n: registry.get(n).title,
+        key="play-new-game",
+    )
+    rules = registry.get(game)
+    if game != "puerto-rico":
+        st.warning(
+            _(
+                "{title} plays with invented components in Novus: start it to explore and play "
+                "with bots; recording a real table game is complete for Puerto Rico.",
+                title=rules.title,
+            )
+        )
+    players = st.text_input(
+        _("Players, in seat order"),
+        value="Ana, Ben, Cleo",
+        key="play-new-players",
+        help=_(
+            "names separated by commas; {low} to {high} players",
+            low=rules.min_players,
+            high=rules.max_players,
+        ),
+    )
+    options: dict[str, str] = {}
+    columns = st.columns(2)
+    for index, spec in enumerate(rules.options):
+        options[spec.key] = columns[index % 2].selectbox(
+            spec.key,
+            spec.values,
+            index=spec.values.index(spec.default) if spec.default in spec.values else 0,
+            help=spec.help,
+            key=f"play-new-{game}-{spec.key}",
+        )
+    with st.container(key="play-new"):
+        if st.button(_("Start the game"), key="play-start", use_container_width=True):
+            names_given = [p.strip() for p in players.split(",") if p.strip()]
+            found = _guarded(play.new_game, app, game, names_given, options, name="dashboard")
+            if found is not None:
+                st.query_params["game"] = str(found)
+                st.rerun()
+            _flash()
+
+
+def _in_progress(app: NovusApp) -> None:
+    """Games entered by hand or branched that are not over: continue any of them."""
+    going = [
+        s
+        for s in reversed(app.summaries())
+        if s.source.get("kind") in (play.MANUAL, play.BRANCH) and s.winners is None
+    ][:20]
+    if not going:
+        return
+    st.subheader(_("Continue a game"))
+    for summary in going:
+        label = _(
+            "{title}: {players} ({when})",
+            title=registry.get(summary.game).title,
+            players=", ".join(summary.players),
+            when=summary.created[:16],
+        )
+        if st.button(label, key=f"play-open-{summary.id}", use_container_width=True):
+            st.query_params["game"] = str(summary.id)
+            st.rerun()
+
+
+# ---- the Replay page's hook ----------------------------------------------------------------
+
+
+def replay_hook(app: NovusApp, game_id: UUID, step: int) -> None:
+    """Under the replay: where a branch comes from, the variations that leave this game (each
+    at its step, opening in the replay), and "branch from here" (a new game with the first
+    `step` steps, opened on the Play page)."""
+    record_source = app.history(game_id).source
+    if record_source.get("kind") == play.BRANCH:
+        parent, at = record_source.get("parent"), record_source.get("step")
+        st.caption(
+            _(
+                "A branch of game {parent}: its first {step} steps are the parent's.",
+                parent=str(parent)[:8],
+                step=at,
+            )
+        )
+        st.markdown(
+            f"[{_('Open the parent at step {step}', step=at)}](replay?game={parent}&step={at})"
+        )
+    found = play.branches(app, game_id)
+    if found:
+        st.markdown(
+            _("Variations:")
+            + " "
+            + " · ".join(
+                f"[{_('step {step}', step=k)} → {child.hex[:8]}](replay?game={child}&step={k})"
+                for k, child in found
+            )
+        )
+    if st.button(_("Branch from here (step {step})", step=step), key="replay-branch"):
+        child = _guarded(play.branch, app, game_id, step)
+        if child is None:
+            _flash()
+            return
+        st.switch_page(
+            st.Page(_play_entry, title=_("Play"), url_path="play"),
+            query_params={"game": str(child)},
+        )
+
+
+def _play_entry() -> None:  # pragma: no cover - the page object `switch_page` goes to
+    pass

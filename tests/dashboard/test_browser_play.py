@@ -1,0 +1,121 @@
+"""The Play page in headless Chromium at 800 and 1400 px: plantations tapped in as they turned
+up, moves in one tap (and through the filter), a take-back, a second tab's stale move refused,
+and "branch from here" on the Replay page opening the branch on the Play page."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Page, expect, sync_playwright
+
+from application import play
+from application.service import open_app
+from domain.core.protocol import ChanceStep, TakeBack
+from tests.dashboard.test_browser import ARGS, ARTIFACTS, CHROMIUM, _settled, serving
+
+pytestmark = pytest.mark.browser
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Path]]:
+    folder = tmp_path_factory.mktemp("novus-browser-play")
+    open_app(folder).close()
+    with serving(folder) as base:
+        yield base, folder
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[object]:
+    if not Path(CHROMIUM).exists():
+        pytest.fail(f"Chromium not found at {CHROMIUM}: apt-get install chromium")
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
+        yield browser
+        browser.close()
+
+
+def shot(page: Page, name: str) -> None:
+    """The whole page at the page's own width (Streamlit scrolls inside its frame: the
+    viewport is made as tall as the content first)."""
+    ARTIFACTS.mkdir(exist_ok=True)
+    width = page.viewport_size["width"] if page.viewport_size else 1400
+    height = page.evaluate(
+        "Math.max(...[...document.querySelectorAll('[data-testid=stMain], section')]"
+        ".map(e => e.scrollHeight), 800)"
+    )
+    page.set_viewport_size({"width": width, "height": min(int(height), 6000)})
+    page.wait_for_timeout(300)
+    page.screenshot(path=str(ARTIFACTS / name), full_page=True)
+    page.set_viewport_size({"width": width, "height": 1000})
+
+
+def tap(page: Page, name: str) -> None:
+    page.get_by_role("button", name=name, exact=True).click()
+    _settled(page)
+
+
+@pytest.mark.parametrize("width", [800, 1400])
+def test_record_take_back_conflict_and_branch(
+    server: tuple[str, Path], browser: object, width: int
+) -> None:
+    base, folder = server
+    app = open_app(folder)
+    options = {"buildings": "draft", "nobles": "true"}
+    game = play.new_game(app, "puerto-rico", ["Ana", "Ben", "Cleo"], options, seed=width)
+    tab: Page = browser.new_page(viewport={"width": width, "height": 1000})  # type: ignore[attr-defined]
+    other: Page = browser.new_page(viewport={"width": width, "height": 1000})  # type: ignore[attr-defined]
+    try:
+        tab.goto(f"{base}/play?game={game}")
+        _settled(tab)
+        expect(tab.get_by_text("Chance: face-up plantations")).to_be_visible()
+        for item in ("corn", "indigo", "sugar", "corn"):  # what turned up at the table
+            tap(tab, item)
+        expect(tab.get_by_text("Recorded: corn, indigo, sugar, corn")).to_be_visible()
+        assert app.history(game).steps == (ChanceStep(("corn", "indigo", "sugar", "corn")),)
+        expect(tab.get_by_role("heading", name="Ana to move")).to_be_visible()
+
+        other.goto(f"{base}/play?game={game}")  # a second tab on the same position
+        _settled(other)
+
+        tab.get_by_role("button", name="Ana drafts the Small Market").click()  # one tap
+        _settled(tab)
+        expect(tab.get_by_role("heading", name="Ben to move")).to_be_visible()
+        tab.get_by_label("Filter moves").fill("hacienda")
+        tab.get_by_label("Filter moves").press("Enter")
+        _settled(tab)
+        tab.get_by_role("button", name="Ben drafts the Hacienda").click()
+        _settled(tab)
+        expect(tab.get_by_role("heading", name="Cleo to move")).to_be_visible()
+        tap(tab, "Take back the last step")
+        expect(tab.get_by_role("heading", name="Ben to move")).to_be_visible()
+        record = app.history(game)
+        assert len(record.steps) == 2 and isinstance(record.history[-1], TakeBack)
+        shot(tab, f"play-{width}.png")
+
+        other.get_by_role("button", name="Ana drafts the Hacienda").click()  # stale tab
+        _settled(other)
+        expect(other.get_by_text("changed in another tab")).to_be_visible()
+        assert len(app.history(game).steps) == 2  # nothing stored, nothing lost
+        shot(other, f"play-conflict-{width}.png")
+
+        tab.goto(f"{base}/replay?game={game}&step=1")
+        _settled(tab)
+        tap(tab, "Branch from here (step 1)")
+        tab.wait_for_url("**/play?game=*")
+        _settled(tab)
+        branch = tab.url.split("game=")[1].split("&")[0]
+        child = app.history(app.find(branch))
+        assert child.source["parent"] == str(game) and child.source["step"] == 1
+        assert child.steps == app.history(game).steps[:1]
+        expect(tab.get_by_text("Branch of game")).to_be_visible()
+        expect(tab.get_by_role("heading", name="Ana to move")).to_be_visible()
+        shot(tab, f"play-branch-{width}.png")
+        tab.goto(f"{base}/replay?game={game}&step=1")
+        _settled(tab)
+        expect(tab.get_by_text("Variations:")).to_be_visible()
+    finally:
+        tab.close()
+        other.close()
+        app.close()
