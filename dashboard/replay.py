@@ -134,12 +134,16 @@ def frame(app: NovusApp, game_id: UUID, step: int, viewer: int | None = None) ->
     return Frame(step, last, html, alternatives, chosen, seat)
 
 
-def score_timeline(app: NovusApp, game_id: UUID, public: bool = False) -> list[ScorePoint]:
+def score_timeline(
+    app: NovusApp, game_id: UUID, public: bool = False, viewer: int | None = None
+) -> list[ScorePoint]:
     """Every seat's score by category over the game, folding the engine once over its steps.
 
     Only the steps where some score changed are kept (plus the first and the last), so a chart
     drawn as steps ("step-after") shows exactly the same curve with far fewer points. `public`:
-    the points every seat knows (the statistics module's `seat_score`, when it has one).
+    the points every seat knows (the statistics module's `seat_score`, when it has one);
+    `viewer`: as that seat knows them (the other seats' face-down categories hidden until the
+    game is over).
     """
     timeline = app.timeline(game_id)
     rules: Rules[Any] = timeline.rules
@@ -147,10 +151,16 @@ def score_timeline(app: NovusApp, game_id: UUID, public: bool = False) -> list[S
     stats = game_stats.get(timeline.setup.game) if public else None
     seat_score = stats.seat_score if stats is not None else None
 
+    hidden = stats.face_down if stats is not None and viewer is not None else ()
+
     def scored(state: Any) -> tuple[SeatScore, ...]:
         if seat_score is None:
-            return tuple(rules.scores(state).seats)
-        return tuple(seat_score(state, i) for i in range(len(names)))
+            seats = tuple(rules.scores(state).seats)
+        else:
+            seats = tuple(seat_score(state, i) for i in range(len(names)))
+        if not hidden or rules.is_over(state):
+            return seats
+        return tuple(s if s.seat == viewer else _without(s, hidden) for s in seats)
 
     points: list[ScorePoint] = []
     previous: tuple[tuple[int, ...], ...] | None = None
@@ -182,3 +192,9 @@ def scores_at(points: Sequence[ScorePoint], step: int) -> list[dict[str, Any]]:
     return [
         {"player": names[s], "total": sum(parts[s].values()), **parts[s]} for s in sorted(parts)
     ]
+
+
+def _without(score: SeatScore, categories: tuple[str, ...]) -> SeatScore:
+    """`score` with `categories` hidden (0), as another seat sees it."""
+    parts = {c: (0 if c in categories else v) for c, v in score.breakdown.items()}
+    return SeatScore(score.seat, sum(parts.values()), parts, score.tiebreak)

@@ -161,7 +161,7 @@ def build(app: NovusApp, game_id: UUID, viewer: int | None = None) -> dict[str, 
             ]
             decisions.append([step.seat, others])
     pieces, indices = chunked(pages)
-    points = score_timeline(app, game_id, public=viewer is not None)
+    points = score_timeline(app, game_id, public=viewer is not None, viewer=viewer)
     categories, changes = score_changes(points)
     places: list[dict[str, Any]] = []
     if final is not None and rules.is_over(final):

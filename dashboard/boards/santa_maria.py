@@ -285,7 +285,8 @@ def _player(
     if p.get("board_id"):
         head.append(f"<span class='badge'>board {e(p['board_id'])}</span>")
     head.append(chip("coin", p.get("coins"), "coins"))
-    head.append(chip("vp", p.get("points"), "points"))
+    hidden = p.get("points") is None  # face down to this viewer until the game is over
+    head.append(chip("vp", "?" if hidden else p["points"], "points"))
     res = "".join(chip(k, v) for k, v in p.get("resources", {}).items())
     if p.get("cocoa_storage") is not None:
         res += chip("cocoa", p.get("cocoa"))

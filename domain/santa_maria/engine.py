@@ -168,7 +168,9 @@ def _auto(s: State, task: Task) -> None:  # noqa: C901
         elif space == 3:
             step = [("ship",)]
         else:
-            step = [("road",)] if s.roads > 0 and None in p.board else []
+            # A road covers an empty square, never the governor's (KO): none left, no road taken.
+            open_square = any(sq is None and c != p.gov for c, sq in enumerate(p.board))
+            step = [("road",)] if s.roads > 0 and open_square else []
             if step:
                 s.roads -= 1
         s.tasks = (*step, *s.tasks)

@@ -41,7 +41,7 @@ class SantaMariaRules(Engine[State]):
     name = "santa-maria"
     title = "Santa Maria"
     package = "domain.santa_maria"
-    rules_version = "3"
+    rules_version = "4"
     min_players = 1
     max_players = 5
     """5 only as 4 colonists + the Maya city with module C (expansion module D)."""

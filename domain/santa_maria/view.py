@@ -26,8 +26,10 @@ observer only; others see "hand_size"), "deck", "priests", "priests_owned", "roa
 Hidden information: a player's taken shipping tiles lie face down in the harbor (rulebook,
 shipping: "뒷면으로 배치"; flipped only at the end). A seat's view shows its own tiles, and
 another player's only as "?" per tile on each dock (how many, not which); the observer view (no
-seat) and every view once the game is over show them all. The shipping and colony piles are face
-down for everyone and are not shown.
+seat) and every view once the game is over show them all. Happiness tokens lie face down too
+("행복도 토큰을 얻어 개척지 판 위에 뒷면으로 놓아두는 것"): another player's "points" is null in a
+seat's view until the game is over. The shipping and colony piles are face down for everyone and
+are not shown.
 """
 
 from __future__ import annotations
@@ -80,9 +82,15 @@ HIDDEN_TILE = "?"
 """Stands for a shipping tile lying face down in another player's harbor."""
 
 
+def _sees(s: State, seat: int | None, owner: int) -> bool:
+    """Whether `seat` sees what `owner` keeps face down (the observer and the owner do; all do
+    once the game is over)."""
+    return seat is None or seat == owner or s.over
+
+
 def _ships(s: State, seat: int | None, owner: int) -> list[list[str]]:
     p = s.players[owner]
-    if seat is None or seat == owner or s.over:
+    if _sees(s, seat, owner):
         return [list(d) for d in p.ships]
     return [[HIDDEN_TILE] * len(d) for d in p.ships]
 
@@ -207,7 +215,7 @@ def view(s: State, seat: int | None = None) -> dict[str, Any]:
                 "name": s.names[i],
                 "board_id": p.board_id,
                 "coins": p.coins,
-                "points": p.vp,
+                "points": p.vp if _sees(s, seat, i) else None,
                 "resources": dict(zip(RESOURCES, p.res, strict=True)),
                 "blue_dice": list(p.blue),
                 "blue_owned": p.blue_owned,

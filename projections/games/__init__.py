@@ -83,6 +83,8 @@ class GameStats:
       never from `steps.action`, so the text may drop anything.
     - `public_summary(rules, before, step)`: optional; the sentence stored in `steps.summary`
       instead of `rules.describe(before, step)` when that names hidden cards.
+    - `face_down`: score categories a player keeps face down (Santa Maria's happiness tokens):
+      a seat's running score chart shows them for itself only, for the others once it is over.
     """
 
     game: str
@@ -94,6 +96,7 @@ class GameStats:
     seat_key: Callable[[Any], object] | None = None
     public_action: Callable[[Rules[Any], Any, Step], str] | None = None
     public_summary: Callable[[Rules[Any], Any, Step], str] | None = None
+    face_down: tuple[str, ...] = ()
 
 
 def win_correlation_view(game: str, fact: str, column: str) -> str:

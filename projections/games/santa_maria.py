@@ -226,6 +226,7 @@ STATS = GameStats(
     titles=TITLES,
     score_parts=score_parts,
     seat_score=seat_score,
+    face_down=("in_play",),
     seat_key=seat_key,
     public_summary=public_summary,
 )

@@ -210,3 +210,25 @@ def test_santa_maria_seat_view_keeps_other_ships_face_down(env: dict[str, str]) 
     seen = move_lines(app, game, 0)
     ships = [line.text for line in seen if line.seat == 1 and " ships " in line.text]
     assert ships and all("from dock" in s and not any(t in s for t in tiles) for s in ships)
+
+
+def test_santa_maria_seat_view_keeps_other_happiness_points_face_down(
+    env: dict[str, str],
+) -> None:
+    """KO: happiness tokens are kept face down: seen as seat 0, seat 1's points during play are
+    hidden in the board and in the score chart; its own are shown; all are shown at the end."""
+    from dashboard.replay import score_timeline, scores_at
+
+    app = open_app(None)
+    game = UUID(env["santa-maria"])
+    last = len(app.timeline(game).steps)
+    step = last - 1
+    assert app.state_at(game, step).players[1].vp > 0
+    assert app.state_at(game, step).players[0].vp > 0
+    full = scores_at(score_timeline(app, game, public=True), step)
+    seen = scores_at(score_timeline(app, game, public=True, viewer=0), step)
+    assert seen[1]["in_play"] == 0 and full[1]["in_play"] > 0
+    assert seen[0]["in_play"] == full[0]["in_play"] > 0
+    assert scores_at(score_timeline(app, game, public=True, viewer=0), last) == scores_at(
+        score_timeline(app, game), last
+    )

@@ -452,6 +452,20 @@ def test_no_tile_or_road_on_the_governor() -> None:
     assert "road:1,1" not in RULES.legal_actions(s, 0)
 
 
+def test_no_road_tile_is_used_up_when_only_the_governors_square_is_empty() -> None:
+    """KO: a road tile may not cover the governor's square either; with no other empty square
+    the rest space gives nothing and the supply keeps its road tiles (was: 3 -> 2, nothing put)."""
+    s = _game("A")
+    p = s.players[0]
+    p.gov = cell(1, 1)
+    p.board = board({c: building("produce:wood") for c in range(36) if c != cell(1, 1)})
+    s.roads = 3
+    after = do(s, "rest:5")
+    assert after.roads == 3
+    assert after.players[0].board[cell(1, 1)] is None
+    assert not any(a.startswith("road:") for a in RULES.legal_actions(after, after.actor))
+
+
 def test_experts_come_before_the_governor_moves() -> None:
     s = _game("A,B")
     eid = _first_expert(s, "improve")

@@ -353,6 +353,18 @@ def test_taken_shipping_tiles_lie_face_down_for_the_other_players() -> None:
     assert RULES.view(s, 1)["players"][0]["ships"] == own
 
 
+def test_happiness_tokens_lie_face_down_for_the_other_players() -> None:
+    """KO: scoring means taking happiness tokens and keeping them "뒷면으로" (face down) on one's
+    colony board: a seat sees its own points, not another's, until the game is over."""
+    s = private(started(2))
+    s.players[0].vp = 7
+    assert RULES.view(s, 0)["players"][0]["points"] == 7
+    assert RULES.view(s)["players"][0]["points"] == 7  # the observer sees all
+    assert RULES.view(s, 1)["players"][0]["points"] is None
+    s.over = True
+    assert RULES.view(s, 1)["players"][0]["points"] == 7
+
+
 def test_blue_die_hired_while_resting_waits_for_the_next_year_shared_pool() -> None:
     """KO rest (piety space): "휴식 단계에서 파란색 주사위를 얻게 되면, 해당 주사위는 다음 해가
     시작되어야 사용할 수 있습니다". With shared blue dice it must not join the pool this year."""
