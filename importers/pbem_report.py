@@ -16,6 +16,7 @@ from pathlib import PurePath
 
 from application.i18n import _
 from domain.core.errors import NovusError
+from domain.puerto_rico.components import BUILDING_INDEX, BUILDINGS
 from domain.puerto_rico.rules import RULES
 from importers.errors import ImportProblem, ReportError
 from importers.native import NAMESPACE, NativeGame, dumps
@@ -68,15 +69,12 @@ def loads(
             f"{len(players)} players found in turn 1 ({', '.join(players)})",
             hint="Puerto Rico has 2-5 players; add a 'Players: A, B, C' line before Turn 1",
         )
-    try:
-        setup = RULES.prepare(players, _options(reader.preamble.get("options", "")))
-    except NovusError as error:
-        raise ReportError(file, first, error.message, error.hint) from None
     tail = _unfinished(found)
     facts: list[Fact] = []
     skipped: list[str] = []
     for s in found:
         reader.lenient = lenient and s is not tail  # a cut-off word is no misspelling
+        reader.cut = s is tail
         try:
             read = reader.read(s)
         except ImportProblem:
@@ -93,6 +91,14 @@ def loads(
             continue
         facts.extend(replace(f, tail=True) if s is tail else f for f in read)
     warnings = list(reader.warnings)
+    options = _options(reader.preamble.get("options", ""))
+    expansion = _expansion(facts, options)
+    if expansion:
+        warnings.append(expansion)
+    try:
+        setup = RULES.prepare(players, options)
+    except NovusError as error:
+        raise ReportError(file, first, error.message, error.hint) from None
     if opening.stated(facts):
         interpreter = Interpreter(file, RULES, setup)
         steps = interpreter.run(facts)
@@ -151,6 +157,38 @@ def loads(
         interpreter.inferred,
         interpreter.finished,
         tuple(interpreter.lines),
+    )
+
+
+def _expansion(facts: list[Fact], options: dict[str, str]) -> str:
+    """Read a report naming expansion buildings with them in the supply: with no `buildings`
+    option, every base and New Buildings building (`buildings=all`, as moderated games played
+    them), with nobles when a Nobles building or a noble is named. Returns the note, or ''."""
+    if "buildings" in options:
+        return ""
+    first: tuple[int, str] | None = None
+    nobles = False
+    for fact in facts:
+        named = [fact.building] if fact.building else []
+        if fact.mentions is not None:
+            named += fact.mentions.buildings
+            nobles = nobles or "noble" in fact.mentions.words
+        for b in (BUILDINGS[BUILDING_INDEX[n]] for n in named if n in BUILDING_INDEX):
+            if b.expansion != "base":
+                first = first or (fact.line, b.name)
+                nobles = nobles or b.expansion == "nobles"
+    if first is None:
+        return ""
+    options["buildings"] = "all"
+    if nobles:
+        options.setdefault("nobles", "true")
+    return _(
+        "line {line}: the report names {building}, an expansion building: read with every base "
+        "and expansion building in the supply (buildings=all{nobles}); state 'Options: "
+        "buildings=...' if the game used another set",
+        line=first[0],
+        building=first[1],
+        nobles=", nobles=true" if options.get("nobles") == "true" else "",
     )
 
 

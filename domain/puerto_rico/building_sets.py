@@ -62,13 +62,19 @@ FIXED_SETS: dict[str, tuple[str, ...]] = {
         "city_hall",
     ),
 }
+FIXED_SETS["all"] = tuple(BUILDINGS[i].id for i in CANDIDATES)
 """Named violet sets (``buildings=<name>``): ``new`` puts every Expansion 1 building on its
-slot, with three base large buildings for the remaining large slots."""
+slot, with three base large buildings for the remaining large slots; ``all`` puts every base and
+Expansion 1 violet building in the supply (no slots: the variant of moderated play-by-email
+games, "original and variant buildings both"), with nobles the Expansion 2 ones too."""
 
 
 def put_fixed(s: State, name: str) -> None:
     clear_violet(s)
-    for building in FIXED_SETS[name]:
+    chosen = FIXED_SETS[name]
+    if name == "all":
+        chosen = tuple(BUILDINGS[i].id for i in candidates(s))
+    for building in chosen:
         _put(s, BUILDING_INDEX[building])
 
 

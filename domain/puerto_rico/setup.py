@@ -65,10 +65,11 @@ OPTIONS: tuple[OptionSpec, ...] = (
     ),
     OptionSpec(
         "buildings",
-        ("base", "draft", "random", "new"),
+        ("base", "draft", "random", "new", "all"),
         "base",
         "violet buildings: the base set, the Expansion 1 draft (KO), a random set of base and "
-        "Expansion 1 buildings, or the fixed set 'new' (all 14 Expansion 1 buildings)",
+        "Expansion 1 buildings, the fixed set 'new' (all 14 Expansion 1 buildings), or 'all' "
+        "(every base and Expansion 1 building, as moderated play-by-email games played)",
     ),
 )
 DEFAULTS = {o.key: o.default for o in OPTIONS}

@@ -72,6 +72,8 @@ class Checks:
         if self.phase() != MAYOR:
             return self.last_role == "mayor"
         order = [(self.state.picker + i) % n for i in range(n)]
+        if seat == self.state.actor and self.state.pending >= 0:
+            return True  # asked who sits on a special building: the placement is done
         return order.index(seat) < order.index(self.state.actor)
 
     def check_forced_extra(self, fact: Fact, seat: int) -> None:

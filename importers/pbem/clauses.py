@@ -66,7 +66,7 @@ def _as_placement(fact: Fact) -> Fact:
     m = fact.mentions
     if fact.kind != "said" or m is None or not m.targets or "place" not in m.verbs:
         return fact
-    if m.roles or m.goods or "build" in m.verbs:
+    if m.roles or m.goods or "build" in m.verbs or m.words & {"guest", "noble", "plain"}:
         return fact
     return replace(fact, kind="place", targets=tuple(m.targets))
 
@@ -233,9 +233,18 @@ def _lose(r: Reader, who: str | None, clause: str, s: Sentence, m: re.Match[str]
     return [Fact("lose", s.line, s.text, who, produced=tuple(sorted(made.items())), turn=s.turn)]
 
 
+def _remark(r: Reader, who: str | None, clause: str, s: Sentence, m: re.Match[str]) -> list[Fact]:
+    """Barrels a building adds by itself (the Aqueduct): read, not checked."""
+    return []
+
+
 _ROLE_NAMES = "|".join(ROLE_IDS)
 _TAKE = r"(?:takes|selects|gains|chooses|picks|gets|receives|plants)"
 CLAUSES: list[tuple[re.Pattern[str], ClauseMaker]] = [
+    (
+        re.compile(r"^(?:gets|produces|receives)\b.*\b(?:from|with)\s+the\s+aqueduct\b", re.I),
+        _remark,
+    ),
     (
         re.compile(
             r"^(?:takes|gets|receives)\s+(?:a|an|one|the|his|her|their)\s+"

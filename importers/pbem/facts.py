@@ -90,6 +90,8 @@ class Reader:
     players: list[str] = field(default_factory=list)
     warnings: list[str] = field(default_factory=list)
     preamble: dict[str, str] = field(default_factory=dict)
+    cut: bool = False
+    """Reading a sentence the report stops in: a clause the grammar refuses is not guessed."""
 
     # -- players -------------------------------------------------------------------------------
     def find_players(self, found: list[Sentence]) -> list[str]:
@@ -286,7 +288,7 @@ class Reader:
             who = self.player(subject, s) if subject else None
             for clause in clauses:
                 facts.extend(self.clause(who, clause.strip(), s))
-        if not facts:
+        if not segments:
             raise ReportError(self.file, s.line, "cannot read this sentence", HINT, s.text)
         if GOVERNOR_RE.match(s.text):
             facts = [replace(f, governor=True) if f.kind == "role" else f for f in facts]
@@ -313,7 +315,12 @@ class Reader:
         for pattern, make in CLAUSES:
             m = pattern.search(clause)
             if m:
-                made = make(self, who, clause, s, m)
+                try:
+                    made = make(self, who, clause, s, m)
+                except ReportError:
+                    if not mentions.buildings or self.cut:
+                        raise
+                    break  # "buys a face-down plantation with the Land Office": by the mentions
                 return [replace(f, mentions=mentions, clause=clause) for f in made]
         if mentions.empty():
             what = f"{who}'s {clause!r}" if who else repr(clause)

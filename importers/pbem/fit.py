@@ -104,10 +104,14 @@ FITS: dict[str, Test] = {
     "supplier": lambda a, m, s: (
         a[0] in m.goods if a[0] != "done" else bool(m.verbs & {"done", "pass"})
     ),
-    "lodge": lambda a, m, s: a[0] in m.tiles or (a[0] == "forest" and "forest" in m.words),
+    "lodge": lambda a, m, s: (
+        ("hunting_lodge" in m.buildings or "return" in m.verbs)
+        and (a[0] in m.tiles or (a[0] == "forest" and "forest" in m.words))
+    ),
     "land": _land,
-    "ship_noble": lambda a, m, s: "noble" in m.words and (a[0] == "take") == ("take" in m.verbs),
+    "ship_noble": lambda a, m, s: "noble" in m.words and (a[0] == "leave") == ("leave" in m.verbs),
     "draft": lambda a, m, s: a[0] in m.buildings,
+    "colonist": lambda a, m, s: "plain" in m.words and a[0] in m.buildings,
 }
 """Per action verb: whether the mentions fit the action's arguments."""
 

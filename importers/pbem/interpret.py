@@ -134,6 +134,9 @@ class Interpreter(Checks):
                     self.file, fact.line, "the game is already over", sentence=fact.sentence
                 )
             if self.rules.to_move(self.state) == (-1,):
+                if fact.kind == "hacienda" and fact.tile and self.state.chance != CHANCE_REFILL:
+                    self.draw(fact, (fact.tile,))  # "... and draws a corn plantation"
+                    return
                 raise ReportAmbiguity(
                     self.file,
                     fact.line,
@@ -148,8 +151,9 @@ class Interpreter(Checks):
             fact = said if said.player is not None else replace(said, player=name)
             found = self.fitting(fact, legal)
             fits = fact.kind in PHASE_KINDS.get(self.phase(), ()) or bool(found)
-            if fact.player == name and not fits and self.skipped(fact):
-                return
+            placed = fact.kind == "place" and self.phase() == MAYOR and self.state.pending >= 0
+            if fact.player == name and (not fits or placed) and self.skipped(fact):
+                return  # placed already (Expansion 2: the noble question follows the placement)
             if fact.player == name:
                 action = self.resolve(fact, seat, legal, found)
                 if action is None:
@@ -190,8 +194,6 @@ class Interpreter(Checks):
     def fitting(self, fact: Fact, legal: Any) -> list[str]:
         """The legal actions the fact's clause fits (the legal-move reading)."""
         if fact.mentions is None or fact.kind in ("place", "produce"):
-            return []
-        if self.phase() == MAYOR and fact.kind == "said" and fact.mentions.targets:
             return []
         return fit.candidates(legal, fact.mentions, self.state.ships)
 
@@ -273,7 +275,9 @@ class Interpreter(Checks):
         """The action the fact states: the one legal action its clause fits; the grammar's
         reading only chooses among several that fit, or stands in when none does."""
         kind = fact.kind
-        if kind == "place" or (kind == "said" and self.phase() == MAYOR and fact.mentions):
+        if kind == "place" or (
+            kind == "said" and not found and self.phase() == MAYOR and fact.mentions
+        ):
             if kind == "said":
                 assert fact.mentions is not None
                 fact = replace(fact, targets=tuple(fact.mentions.targets))

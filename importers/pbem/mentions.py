@@ -33,6 +33,7 @@ VERB_KINDS: dict[str, tuple[str, ...]] = {
     "pay": ("pay", "paid"),
     "done": ("done", "finish", "stop"),
     "use": ("use", "using", "activat"),
+    "leave": ("leave", "left"),
 }
 TILE_RE = re.compile(
     r"\b(corn|indigo|sugar|tobacco|coffee)\s+(?:plantations?|tiles?|fields?)\b|\b(quarr(?:y|ies))\b",
@@ -79,6 +80,7 @@ class Mentions:
             or self.ships
             or self.san_juan
             or self.verbs & {"pass", "draw", "done"}
+            or self.words & {"noble", "guest", "forest"}
         )
 
     def summary(self) -> str:
@@ -115,7 +117,7 @@ def scan(clause: str) -> Mentions:
     for kind, stems in VERB_KINDS.items():
         if any(re.search(rf"\b{re.escape(stem)}", lowered) for stem in stems):
             m.verbs.add(kind)
-    for word in ("noble", "forest", "vp", "victory", "guest", "colonist", "doubloon"):
+    for word in ("noble", "forest", "vp", "victory", "guest", "colonist", "doubloon", "plain"):
         if re.search(rf"\b{word}", lowered):
             m.words.add(word)
     for hit in ROLE_RE.finditer(masked):

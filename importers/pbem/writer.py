@@ -14,10 +14,10 @@ from collections.abc import Sequence
 
 from domain.core.protocol import ChanceStep, Decision, Setup, Step
 from domain.puerto_rico import actions as A
-from domain.puerto_rico.components import BUILDINGS, CRAFTSMAN, GOODS, MAYOR, ROLES
+from domain.puerto_rico.components import AQUEDUCT, BUILDINGS, CRAFTSMAN, GOODS, MAYOR, ROLES
 from domain.puerto_rico.names import ROLE_NAMES
 from domain.puerto_rico.rules import RULES
-from domain.puerto_rico.state import CHANCE_HACIENDA, CHANCE_REFILL, State
+from domain.puerto_rico.state import CHANCE_HACIENDA, CHANCE_LAND, CHANCE_REFILL, State
 from importers.pbem.interpret import Interpreter
 from importers.pbem.placement import occupied
 from importers.pbem.words import spelled
@@ -48,6 +48,7 @@ class Writer:
         self.paragraph: list[str] = []
         self.turn = 0
         self.mayor_start: State | None = None
+        self.after_placement: dict[int, list[str]] = {}
 
     def pick(self, *variants: str) -> str:
         return variants[0] if self.style is None else self.style.choice(variants)
@@ -89,7 +90,7 @@ class Writer:
 
     def chance(self, s: State, after: State, step: ChanceStep, started: bool) -> None:
         tiles = [str(t) for t in step.outcome]
-        if s.chance == CHANCE_HACIENDA:
+        if s.chance in (CHANCE_HACIENDA, CHANCE_LAND):
             self.paragraph[-1] = (
                 self.paragraph[-1].rstrip(".") + f" and draws a {tiles[0]} plantation."
             )
@@ -166,10 +167,14 @@ class Writer:
             self.say(f"{who} stores all {GOODS[parsed.arg]} in a warehouse.")
         elif parsed.verb == A.KEEP:
             self.say(f"{who} keeps 1 {GOODS[parsed.arg]}.")
+        elif parsed.verb == A.NOBLE or (parsed.verb == A.COLONIST and s.pending >= 0):
+            # Expansion 2: who sits on a special building, asked after the placement
+            said = RULES.describe(s, step) + "."
+            self.after_placement.setdefault(seat, []).append(said)
         elif parsed.verb in (A.COLONIST, A.COLONISTS):
             pass  # written once the mayor phase is over (`placements`)
-        else:
-            raise ValueError(f"the report writer does not write {action!r} (base game only)")
+        else:  # the expansions' decisions: the engine's own sentence
+            self.say(RULES.describe(s, step) + ".")
 
     def production(self, s: State, after: State) -> None:
         made = Interpreter.production(s)
@@ -180,15 +185,18 @@ class Writer:
             if goods:
                 listed = _join([f"{self.count(k)} {g}" for g, k in goods.items()])
                 self.say(f"{self.names[seat]} produces {listed}.")
-        seat = s.actor
-        for g, good in enumerate(GOODS):
-            extra = (
-                after.players[seat].goods[g]
-                - s.players[seat].goods[g]
-                - made.get(seat, {}).get(good, 0)
-            )
-            if extra == 1:
-                self.say(f"{self.names[seat]} produces a bonus {good}.")
+        for i in range(n):
+            seat = (s.actor + i) % n
+            for g, good in enumerate(GOODS):
+                extra = (
+                    after.players[seat].goods[g]
+                    - s.players[seat].goods[g]
+                    - made.get(seat, {}).get(good, 0)
+                )
+                if extra and after.players[seat].has(AQUEDUCT):  # Expansion 1
+                    self.say(f"{self.names[seat]} gets {extra} more {good} from the Aqueduct.")
+                elif extra == 1 and seat == s.actor:
+                    self.say(f"{self.names[seat]} produces a bonus {good}.")
 
     def placements(self, start: State, end: State) -> None:
         n = len(self.names)
@@ -229,6 +237,8 @@ class Writer:
                 + start.players[seat].san_juan
             ):
                 self.say(f"{who} keeps all colonists where they are.")
+            for sentence in self.after_placement.pop(seat, []):
+                self.say(sentence)
         self.say(
             f"{self.count(end.col_ship).capitalize()} colonists are placed on the Colonist Ship."
         )

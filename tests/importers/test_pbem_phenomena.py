@@ -19,6 +19,7 @@ from importers.errors import ReportAmbiguity, ReportError
 from importers.pbem.buildings import ALTERNATES, NAMES, lookup
 from importers.pbem.facts import Reader
 from importers.pbem.text import Sentence, sentences
+from importers.pbem.writer import write
 from importers.pbem_report import loads
 
 DATA = Path(__file__).parent / "data"
@@ -269,3 +270,43 @@ def test_nothing_legal_fitting_a_sentence_names_what_it_mentions() -> None:
         loads("r.txt", text.encode())
     assert caught.value.line == 8
     assert "Wharf" in caught.value.message and "build:" in caught.value.hint
+
+
+def _equal_but_prospectors(got: tuple[object, ...], want: tuple[object, ...]) -> bool:
+    """Steps equal, the two identical Prospector cards (5 players) interchangeable."""
+    swap = {"role:prospector": "role:prospector2", "role:prospector2": "role:prospector"}
+    return len(got) == len(want) and all(
+        a == b or getattr(a, "action", "") == swap.get(getattr(b, "action", ""), "?")
+        for a, b in zip(got, want, strict=True)
+    )
+
+
+@pytest.mark.parametrize(
+    ("players", "seed", "options"),
+    [
+        (4, 1, {"buildings": "all"}),
+        (5, 3, {"buildings": "all"}),
+        (4, 3, {"buildings": "all", "nobles": "true"}),
+        (5, 12, {"buildings": "all", "nobles": "true"}),
+    ],
+)
+def test_new_buildings_and_nobles_reports_replay_the_whole_game(
+    players: int, seed: int, options: dict[str, str]
+) -> None:
+    """Reports of expansion games (written from simulated games; the expansions' moves in the
+    engine's own sentences) name no options: the expansion buildings they name put every base
+    and expansion building in the supply (buildings=all, as moderated games played them)."""
+    names = ["Ana", "Ben", "Cleo", "Dan", "Eva"][:players]
+    with tempfile.TemporaryDirectory() as folder:
+        app = open_app(Path(folder))
+        record = app.history(
+            app.simulate("puerto-rico", names, options, seed=seed, bot="heuristic")
+        )
+    text = write(record.setup, record.steps)
+    assert "Options:" not in text and re.search(r"Aqueduct|Black Market|Forest House", text)
+    if "nobles" in options:
+        assert "takes the noble" in text or "leaves the noble" in text
+    report = loads("r.txt", text.encode())
+    assert report.finished and report.game.setup.options == record.setup.options
+    assert _equal_but_prospectors(report.game.steps, record.steps)
+    assert any("expansion building" in w for w in report.warnings)

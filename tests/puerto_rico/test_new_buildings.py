@@ -386,6 +386,21 @@ def test_fixed_set_new_fills_every_slot_with_expansion_1_first() -> None:
     assert "small_market" not in chosen and "harbor" not in chosen
 
 
+def test_fixed_set_all_offers_every_base_and_expansion_building_as_play_by_email_games_did() -> (
+    None
+):
+    """`buildings=all`: moderated e-mail games played with "the original buildings and the
+    variant buildings both" (no slots): every base and Expansion 1 violet building, 2 copies of
+    a small one with more than 2 players; with nobles the Expansion 2 ones too."""
+    s = start(4, {"buildings": "all"})
+    chosen = violet_in_supply(s)
+    violet = [b for b in BUILDINGS if b.kind != "production"]
+    assert set(chosen) == {b.id for b in violet if b.expansion in ("base", "new_buildings")}
+    assert s.bsupply[BUILDING_INDEX["aqueduct"]] == 2 and s.bsupply[BUILDING_INDEX["statue"]] == 1
+    nobles = violet_in_supply(start(4, {"buildings": "all", "nobles": "true"}))
+    assert set(nobles) - set(chosen) == {b.id for b in violet if b.expansion == "nobles"}
+
+
 def test_guest_house_owners_are_asked_before_a_phase_starts() -> None:
     """KO (Guest House): guests move "어떤 역할 과정의 시작, 중간, 끝이든 상관 없이" and are "즉시
     효력을 발휘". Before the craftsman produces, another player's guest moves to his second

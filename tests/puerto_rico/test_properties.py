@@ -122,7 +122,7 @@ OPTIONS = st.fixed_dictionaries(
         "discards": st.sampled_from(["bottom", "reshuffle"]),
         "colonist_end": st.sampled_from(["empty", "short"]),
         "names": st.sampled_from(["standard", "2p"]),
-        "buildings": st.sampled_from(["base", "draft", "random", "new"]),
+        "buildings": st.sampled_from(["base", "draft", "random", "new", "all"]),
         "nobles": st.sampled_from(["false", "true"]),
     }
 )

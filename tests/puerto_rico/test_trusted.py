@@ -19,7 +19,7 @@ from domain.puerto_rico.rules import RULES
 @settings(max_examples=16, deadline=None)
 @given(
     players=st.integers(2, 5),
-    buildings=st.sampled_from(["base", "draft", "random", "new"]),
+    buildings=st.sampled_from(["base", "draft", "random", "new", "all"]),
     nobles=st.booleans(),
     names=st.sampled_from(["standard", "2p"]),
     discards=st.sampled_from(["bottom", "reshuffle"]),
