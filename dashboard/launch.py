@@ -24,6 +24,7 @@ from pathlib import Path
 from types import FrameType
 
 from application.errors import PortBusy
+from importers.api import MAX_FILE_BYTES
 
 APP = Path(__file__).resolve().parent / "app.py"
 LOCAL_HOST = "127.0.0.1"
@@ -39,6 +40,9 @@ SETTINGS: dict[str, str] = {
     "client.toolbarMode": "minimal",  # no Deploy button, no developer menu
     "logger.hideWelcomeMessage": "true",  # Novus prints the address itself
     "logger.level": "warning",  # no "server started" lines; problems still show
+    # uploads above Novus's file limit are refused by the server while they stream in (the
+    # default, 200 MB, held a 150 MB file in memory before Novus refused it)
+    "server.maxUploadSize": str(MAX_FILE_BYTES // (1024 * 1024)),
 }
 """Streamlit settings every dashboard run uses (command-line flags beat any config file)."""
 

@@ -12,9 +12,12 @@ import streamlit as st
 
 from application.i18n import _
 from application.service import NovusApp
-from importers.api import FORMATS, Format, ImportResult, import_bytes
+from importers.api import FORMATS, MAX_FILE_BYTES, Format, ImportResult, import_bytes
 
 AfterImport = Callable[[NovusApp], object]
+UPLOAD_MB = MAX_FILE_BYTES // (1024 * 1024)
+"""Streamlit's upload limit, in its megabytes (MiB): Novus's own file limit (`MAX_FILE_BYTES`),
+so a bigger file is never held in the server's memory only to be refused."""
 
 
 def result_rows(results: Sequence[ImportResult]) -> list[dict[str, Any]]:
@@ -45,7 +48,12 @@ def upload_page(app: NovusApp, after_import: AfterImport | None = None) -> None:
             "checked move by move by the rules engine and stored in one save: whole, or not at all."
         )
     )
-    files = st.file_uploader(_("Log files"), accept_multiple_files=True, key="upload_files")
+    files = st.file_uploader(
+        _("Log files"),
+        accept_multiple_files=True,
+        key="upload_files",
+        max_upload_size=UPLOAD_MB,  # larger files are refused by Streamlit, before the upload
+    )
     cols = st.columns([1, 1, 2])
     fmt = cols[0].selectbox(_("Format"), ["auto", *FORMATS], key="upload_format")
     lenient = cols[1].checkbox(
@@ -84,16 +92,18 @@ def upload_page(app: NovusApp, after_import: AfterImport | None = None) -> None:
         st.error(summary)
         for r in rejected:
             assert r.error is not None
-            st.markdown(
+            # plain text: names and messages quote the uploaded file, which may hold Markdown
+            # (a planted image would be fetched by every browser that shows the page)
+            st.text(
                 _(
-                    "**{file}**, line {line}: {detail}",
+                    "{file}, line {line}: {detail}",
                     file=r.file,
                     line=r.error.line,
                     detail=r.error.detail,
                 )
             )
             if r.error.hint:
-                st.caption(r.error.hint)
+                st.text(r.error.hint)
     else:
         st.success(summary)
     st.dataframe(

@@ -52,8 +52,8 @@ def test_good_and_bad_files(env: Path, files: tuple[bytes, bytes, bytes]) -> Non
     at.button(key="upload_go").click().run()
     assert not at.exception
     assert at.error[0].value == "1 imported, 0 already present, 1 rejected"
-    shown = at.markdown[0].value
-    assert shown.startswith("**bad.novus.jsonl**, line 10: ")
+    shown = at.text[0].value  # plain text: the file's name and content are not Markdown
+    assert shown.startswith("bad.novus.jsonl, line 10: ")
     assert "role:no_such_role" in shown
     table = at.dataframe[0].value
     assert list(table["status"]) == ["imported", "rejected"]
@@ -92,3 +92,39 @@ def test_a_play_by_email_report_is_detected_and_imported(env: Path) -> None:
     stored = open_app(env).history(open_app(env).game_ids()[0])
     assert list(stored.setup.players) == ["Ann", "Bo", "Cy"]
     assert stored.scores == record.scores
+
+
+def test_names_and_contents_are_shown_as_plain_text(
+    env: Path, files: tuple[bytes, bytes, bytes]
+) -> None:
+    """A file's name and the line it quotes may hold Markdown (a planted image is fetched by
+    every browser that shows it): they are shown as text, never rendered."""
+    good = files[0]
+    planted = "![x](http://127.0.0.1:9/planted.png)"
+    lines = good.splitlines()
+    lines[3] = f'"{planted}"'.encode()
+    at = AppTest.from_function(_upload, default_timeout=30).run()
+    at.file_uploader(key="upload_files").set_value(
+        [("**bold** [link](http://127.0.0.1:9/).novus.jsonl", b"\n".join(lines), "text/plain")]
+    ).run()
+    at.button(key="upload_go").click().run()
+    assert not at.exception
+    texts = [t.value for t in at.text]
+    assert texts[0].startswith("**bold** [link](http://127.0.0.1:9/).novus.jsonl, line 4: ")
+    assert any(planted in t for t in texts), texts
+    rendered = [m.value for m in at.markdown] + [c.value for c in at.caption]
+    assert not any("planted" in m or "**bold**" in m for m in rendered), rendered
+
+
+def test_streamlit_refuses_uploads_above_novus_limit(env: Path) -> None:
+    """Streamlit's own limit is Novus's 8 MiB (it was 200 MB: a 150 MB upload was held in
+    memory before Novus refused it): in the widget and in the server's settings."""
+    from dashboard.launch import SETTINGS, command
+    from dashboard.upload import UPLOAD_MB
+    from importers.api import MAX_FILE_BYTES
+
+    assert UPLOAD_MB * 1024 * 1024 == MAX_FILE_BYTES
+    assert SETTINGS["server.maxUploadSize"] == str(UPLOAD_MB)
+    assert f"--server.maxUploadSize={UPLOAD_MB}" in command(8501)
+    at = AppTest.from_function(_upload, default_timeout=30).run()
+    assert at.file_uploader(key="upload_files").proto.max_upload_size_mb == UPLOAD_MB

@@ -1,0 +1,106 @@
+"""The Upload page in Debian's headless Chromium against the real server: Markdown planted in a
+file is shown as text (the planted image is never fetched), and a file above Novus's 8 MiB limit
+is refused by Streamlit itself, before it is uploaded."""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Iterator
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+from typing import ClassVar
+
+import pytest
+from playwright.sync_api import Page, sync_playwright
+
+from application.service import open_app
+from importers.api import MAX_FILE_BYTES, export_bytes
+from tests.dashboard.test_browser import ARGS, ARTIFACTS, CHROMIUM, _settled, _shot, serving
+
+pytestmark = pytest.mark.browser
+
+
+class Planted(BaseHTTPRequestHandler):
+    """Counts every request: a rendered planted image would be one."""
+
+    requests: ClassVar[list[str]] = []
+
+    def do_GET(self) -> None:
+        Planted.requests.append(self.path)
+        self.send_response(404)
+        self.end_headers()
+
+    def log_message(self, *args: object) -> None:
+        pass
+
+
+@pytest.fixture
+def planted() -> Iterator[str]:
+    Planted.requests = []
+    server = ThreadingHTTPServer(("127.0.0.1", 0), Planted)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}"
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+@pytest.fixture(scope="module")
+def page(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Page, str]]:
+    if not Path(CHROMIUM).exists():
+        pytest.fail(f"Chromium not found at {CHROMIUM}: apt-get install chromium")
+    folder = tmp_path_factory.mktemp("novus-upload")
+    open_app(folder).simulate("puerto-rico", 3, {}, seed=2, bot="random")
+    with serving(folder) as base, sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
+        yield browser.new_page(viewport={"width": 1400, "height": 1000}), base
+        browser.close()
+
+
+def test_planted_markdown_is_shown_as_text_and_never_fetched(
+    page: tuple[Page, str], planted: str, tmp_path: Path
+) -> None:
+    browser, base = page
+    source = open_app(tmp_path / "source")
+    lines = export_bytes(source, source.simulate("puerto-rico", 3, {}, seed=5)).splitlines()
+    image = f"![x]({planted}/planted.png)"
+    lines[3] = f'"{image}"'.encode()
+    name = "**bold** _x_.novus.jsonl"
+    (tmp_path / name).write_bytes(b"\n".join(lines) + b"\n")
+    browser.goto(f"{base}/upload")
+    _settled(browser)
+    browser.locator("[data-testid='stFileUploader'] input[type='file']").set_input_files(
+        [str(tmp_path / name)]
+    )
+    _settled(browser)
+    browser.get_by_role("button", name="Import").click()
+    browser.get_by_text("0 imported, 0 already present, 1 rejected").wait_for(timeout=30000)
+    _settled(browser)
+    browser.wait_for_timeout(1000)
+    _shot(browser, "upload-planted.png", 900)
+    browser.set_viewport_size({"width": 800, "height": 1000})
+    browser.wait_for_timeout(300)
+    browser.screenshot(path=str(ARTIFACTS / "upload-planted-800.png"), full_page=True)
+    browser.set_viewport_size({"width": 1400, "height": 1000})
+    text = browser.locator("[data-testid='stMain']").inner_text()
+    assert f"{name}, line 4:" in text
+    assert image in text
+    assert browser.locator("img[src*='planted']").count() == 0
+    assert Planted.requests == [], "the browser fetched the planted image"
+
+
+def test_a_file_above_the_limit_is_refused_by_streamlit(
+    page: tuple[Page, str], tmp_path: Path
+) -> None:
+    browser, base = page
+    big = tmp_path / "big.novus.jsonl"
+    with big.open("wb") as out:
+        out.truncate(MAX_FILE_BYTES + 1024 * 1024)
+    browser.goto(f"{base}/upload")
+    _settled(browser)
+    browser.locator("[data-testid='stFileUploader'] input[type='file']").set_input_files([str(big)])
+    browser.get_by_text("8.0MB or smaller").first.wait_for(timeout=20000)
+    _shot(browser, "upload-too-large.png", 700)
+    assert browser.get_by_role("button", name="Import").is_disabled()
