@@ -212,6 +212,16 @@ def frame_table(title: str, frame: pd.DataFrame, limit: int = 40) -> Table:
     columns) never wrap; number columns narrow by wrapping their headers."""
     import pandas as pd
 
+    constant = [  # a filter's column (the one player asked for): said once, in the title
+        str(c)
+        for c in frame.columns
+        if len(frame) > 1
+        and not pd.api.types.is_numeric_dtype(frame[c])
+        and frame[c].astype(str).nunique() == 1
+    ]
+    if constant:
+        title += " (" + ", ".join(f"{header(c)}: {frame[c].iloc[0]}" for c in constant) + ")"
+        frame = frame.drop(columns=constant)
     table = Table(title=title, box=box.SIMPLE, title_justify="left", pad_edge=False)
     for column in frame.columns:
         numeric = pd.api.types.is_numeric_dtype(frame[column])

@@ -163,3 +163,41 @@ def test_json_and_csv_together_is_a_usage_error(data: tuple[Path, str]) -> None:
         result = runner.invoke(app, [*command, "--json", "--csv", *store])
         assert result.exit_code == 2, (command, result.output)
         assert "give --json or --csv, not both" in " ".join(result.output.split())
+
+
+def test_tables_are_readable_at_80_columns(data: tuple[Path, str]) -> None:
+    """No header or value is cut to "…" and no line is wider than the terminal."""
+    import os
+    import subprocess
+    import sys
+
+    folder, _ = data
+    player = json.loads(run("games", "--json", "-d", folder))[0]["players"][0]
+    for args in (
+        ["stats"],
+        ["stats", "--player", player],
+        ["stats", "--game", "puerto-rico"],
+        ["games"],
+        ["rules"],
+    ):
+        done = subprocess.run(
+            [sys.executable, "-m", "novus.cli.main", *args, "-d", str(folder)][
+                : None if args[0] != "rules" else -2
+            ],
+            env=dict(os.environ, PYTHONPATH=str(ROOT), COLUMNS="80"),
+            capture_output=True,
+            text=True,
+            timeout=120,
+        )
+        assert done.returncode == 0, done.stderr
+        lines = done.stdout.splitlines()
+        assert lines and max(len(line) for line in lines) <= 80, args
+        assert "…" not in done.stdout, (args, done.stdout)
+        if args[0] == "stats":  # every column is there in full, none cropped at the edge
+            from novus.cli.projections import header
+
+            shown = set(done.stdout.split())
+            tables = json.loads(run(*args, "--json", "-d", folder))["tables"]
+            for table in tables:
+                for column in table["rows"][0] if table["rows"] else ():
+                    assert set(header(column).split()) <= shown, (args, column, done.stdout)
