@@ -26,6 +26,9 @@ class GameRecord:
     """The full history, steps and take-backs in order, when a step was taken back; else None
     (`steps` is then the whole history)."""
 
+    stored_version: int = 0
+    """The aggregate version as stored (0: not known; `version` then counts it)."""
+
     @property
     def history(self) -> tuple[Entry, ...]:
         """Every recorded step and take-back in order."""
@@ -47,7 +50,9 @@ class GameRecord:
     def version(self) -> int:
         """The aggregate version: Started, one event per step or take-back, then Finished if
         over (a game finished, taken back and finished again counts its older `Finished` too,
-        which this record does not know: use the store's version for writes)."""
+        which only `stored_version` knows)."""
+        if self.stored_version:
+            return self.stored_version
         return 1 + len(self.history) + (1 if self.finished else 0)
 
 

@@ -293,7 +293,7 @@ class NovusApp(Application[UUID]):
                 if record.log is not None:
                     timeline.version = record.version
                 self.timelines.put(game_id, timeline)
-            elif fresh and (not timeline.finished or timeline.version is not None):
+            elif fresh:  # a finished game may have been taken back since
                 version = timeline.version or 1 + len(timeline.steps)
                 for new in self.events.get(game_id, gt=version):
                     if isinstance(new, Game.Decided):
@@ -491,6 +491,7 @@ def _record_of(aggregate: Game) -> GameRecord:
         scores=None if aggregate.scores is None else Scores.from_json(aggregate.scores),
         winners=None if aggregate.winners is None else tuple(aggregate.winners),
         log=None if aggregate.log is None else tuple(aggregate.log),
+        stored_version=int(aggregate.version),
     )
 
 

@@ -40,7 +40,9 @@ def app() -> NovusApp:
 
 
 @st.cache_resource(max_entries=16)
-def _payload(folder: str, game: str, viewer: int | None, lang: str) -> dict[str, Any]:
+def _payload(
+    folder: str, game: str, viewer: int | None, lang: str, stamp: tuple[int, int] = (0, 0)
+) -> dict[str, Any]:
     """The whole replay of a game for the browser, in `lang`; shared, never mutated."""
     set_language(lang)  # the cache key: this thread's language already is `lang`
     return replay_payload.build(_app(folder), UUID(game), viewer)
@@ -223,13 +225,14 @@ def replay_page() -> None:
         st.query_params["game"] = game
     folder = str(data_dir())
     viewer = _view_as(app().timeline(UUID(game)).setup.players, game)
-    timeline = app().timeline(UUID(game))
+    timeline = app().timeline(UUID(game), fresh=True)  # a game in progress moves on
+    stamp = (len(timeline.steps), timeline.version or 0)  # or is taken back: a new payload
     note = boards.synthetic_note(timeline.rules, timeline.setup.options)
     if note:
         st.warning(note)
     _import_notes(UUID(game))
     try:
-        built = _payload(folder, game, viewer, current_language())
+        built = _payload(folder, game, viewer, current_language(), stamp)
     except NovusError as error:
         record = app().history(UUID(game))
         st.error(

@@ -97,18 +97,29 @@ def test_a_table_game_with_both_expansions_take_back_branch_and_bots(
     assert counts[child] == len(app.history(child).steps)
 
 
-def test_taking_back_a_finished_game_reopens_it(app: NovusApp) -> None:
+def test_taking_back_a_finished_game_reopens_it(
+    app: NovusApp, make_app: Callable[[], NovusApp]
+) -> None:
     game_id = play.new_game(app, "puerto-rico", ["A", "B", "C"], seed=4)
     play.finish(app, game_id, "random")
     steps = app.history(game_id).steps
+    other = make_app()  # another process, which saw the game finished
+    assert other.timeline(game_id).finished
     assert app.state_at(game_id, len(steps)) is not None
     play.take_back(app, game_id, 3)
     record = app.history(game_id)
     assert not record.finished and record.steps == steps[:-3]
+    assert record.version == len(list(app.events.get(game_id)))  # the old Finished counts
+    assert other.timeline(game_id, fresh=True).steps == list(steps[:-3])
+    reader = make_app()  # its timeline starts from the record, with a Finished taken back
+    assert reader.timeline(game_id, fresh=True).steps == list(steps[:-3])
     assert verify_record(record).ok
     assert [s.steps for s in app.summaries() if s.id == game_id] == [None]
     assert not play.position(app, game_id).over
-    played = play.finish(app, game_id, "heuristic")
+    played = play.finish(app, game_id, "heuristic", max_steps=1)
+    for seen in (other, reader):
+        assert seen.timeline(game_id, fresh=True).steps == list(app.history(game_id).steps)
+    played += play.finish(app, game_id, "heuristic")
     record = app.history(game_id)
     assert record.finished and len(record.steps) == len(steps) - 3 + len(played)
     assert verify_record(record).ok
