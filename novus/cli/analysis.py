@@ -12,7 +12,6 @@ from rich.progress import Progress, TaskID
 from rich.table import Table
 
 from analysis.errors import NoAnalysis
-from analysis.pool import default_workers
 from analysis.settings import DEFAULT_ROLLOUTS, DEFAULT_SEED, DEFAULT_TURNING_POINTS, Settings
 from application import settings as app_settings
 from application.i18n import _
@@ -84,6 +83,8 @@ def analyse(
     chosen = Settings(rollouts=rollouts, turning_points=turning_points, seed=seed)
     folder = app_settings.data_dir(data_dir)
     app = open_store(data_dir, create=False)
+    from analysis.pool import default_workers  # multiprocessing: not at `novus --help`
+
     procs = workers or default_workers()
     if game is not None:
         game_id = app.find(game)
@@ -147,6 +148,8 @@ def analysis(
     app = open_store(data_dir, create=False)
     game_id = str(app.find(game))
     if step is not None:
+        from analysis.pool import default_workers
+
         _alternatives(app, folder, game_id, step, as_json, workers or default_workers())
         return
     found = read.game_analysis(folder, game_id)
