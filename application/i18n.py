@@ -399,7 +399,8 @@ def describe(rules: Any, state: Any, step: Any) -> str:
     make = getattr(rules, "phrase", None)
     if lang == "en":
         return str(rules.describe(state, step))
-    if make is None:  # the whole engine is untranslated: named once in `missing()`
+    said = make(state, step) if make is not None else None
+    if said is None:  # the engine's sentences are English only: named once in `missing()`
         _missing.add((lang, "engine sentences", str(getattr(rules, "name", rules))))
         return str(rules.describe(state, step))
-    return render(make(state, step), lang)
+    return render(said, lang)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import streamlit as st
 
-from application.i18n import LANGUAGES, NAMES, _, negotiate, normalize, set_language, term
+from application.i18n import LANGUAGES, N_, NAMES, _, negotiate, normalize, set_language, term
 
 PARAM = "lang"
 
@@ -25,6 +25,34 @@ def game_title(name: str) -> str:
         return term(registry.get(name).title, "game")
     except NovusError:
         return name
+
+
+SCORE_CATEGORIES = (
+    N_("shipping"),
+    N_("buildings"),
+    N_("large buildings"),
+    N_("nobles"),
+    N_("in play"),
+    N_("coins"),
+    N_("colonists"),
+    N_("scholars"),
+    N_("bishops"),
+    N_("harbor sets"),
+    N_("governor"),
+    N_("point cards"),
+    N_("bonus tiles"),
+    N_("exploration tiles"),
+    N_("cubes"),
+    N_("doubloons"),
+    N_("complete set"),
+    N_("total"),
+)
+"""The score categories of the four games (`Scores` breakdown keys, underscores as spaces)."""
+
+
+def category(key: str) -> str:
+    """A score category (`large_buildings`) as the display language names it."""
+    return _(key.replace("_", " "))
 
 
 def browser_language() -> str:

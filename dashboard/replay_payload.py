@@ -26,6 +26,7 @@ from uuid import UUID
 from application.i18n import _, describe
 from application.service import NovusApp
 from dashboard import boards, ranking, step_charts
+from dashboard.language import category
 from dashboard.replay import ScorePoint, score_timeline, teller
 from domain.core.play import states
 from domain.core.protocol import Decision, Rules
@@ -72,7 +73,7 @@ def score_chart(
         step_charts.Panel(
             names[seat],
             [
-                step_charts.Series(c.replace("_", " "), colour[c], by_seat[seat].get(c, []))
+                step_charts.Series(category(c), colour[c], by_seat[seat].get(c, []))
                 for c in categories
             ],
         )
@@ -185,7 +186,7 @@ def build(app: NovusApp, game_id: UUID, viewer: int | None = None) -> dict[str, 
         "boards": indices,
         "moves": moves,
         "decisions": decisions,
-        "categories": [c.replace("_", " ") for c in categories],
+        "categories": [category(c) for c in categories],
         "scores": changes,
         "ranking": places,
         "tiebreak_rule": ranking.tiebreak_rule(setup.game),

@@ -15,6 +15,7 @@ import inspect
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from application.i18n import _
 from domain.core.labels import SYNTHETIC_LABEL
 from domain.core.protocol import Rules, Setup
 
@@ -50,9 +51,9 @@ def render(
 def synthetic_note(rules: Rules[Any], options: Mapping[str, str]) -> str:
     """The label to show beside synthetic components, or "" for the printed game."""
     if rules.synthetic_note:
-        return f"{SYNTHETIC_LABEL}: {rules.synthetic_note}"
+        return f"{_(SYNTHETIC_LABEL)}: {_(rules.synthetic_note)}"
     if options.get("pack") == "synthetic":
-        return SYNTHETIC_LABEL
+        return _(SYNTHETIC_LABEL)
     return ""
 
 

@@ -12,7 +12,7 @@ from collections.abc import Mapping, Sequence
 from html import escape
 from typing import Any
 
-from application.i18n import _, pgettext
+from application.i18n import N_, _, _n, pgettext, term
 from dashboard.boards import SYNTHETIC_LABEL
 from domain.core.protocol import Rules
 
@@ -137,32 +137,61 @@ def settlers_html(colour: str, count: int) -> str:
     )
 
 
+PHASES = {
+    "shuffle cards": N_("shuffle cards"),
+    "shuffle bonus tiles": N_("shuffle bonus tiles"),
+    "shuffle exploration tiles": N_("shuffle exploration tiles"),
+    "work": N_("work"),
+    "explore": N_("explore"),
+    "return cubes": N_("return cubes"),
+    "over": N_("over"),
+}
+KINDS = {
+    "production": N_("production"),
+    "upgrade": N_("upgrade"),
+    "trade": N_("trade"),
+    "village": N_("village"),
+}
+CATEGORIES = {
+    "point_cards": N_("point cards"),
+    "bonus_tiles": N_("bonus tiles"),
+    "exploration_tiles": N_("exploration tiles"),
+    "cubes": N_("cubes"),
+}
+
+
+def _shown(table: Mapping[str, str], key: Any) -> str:
+    """A view value by its label in `table`, in the display language (unknown ones as they are)."""
+    return _(table[key]) if key in table else str(key)
+
+
 def _card(card: Mapping[str, Any] | None) -> str:
     if not card:
-        return "no card"
+        return escape(_("no card"))
     extra = f" · {benefit_html(card['benefit'])}" if card.get("benefit") else ""
-    return f"<b>{escape(card['id'])}</b> {card['points']} pts {cubes_html(card['cost'])}{extra}"
+    points = escape(_("{n} pts", n=card["points"]))
+    return f"<b>{escape(card['id'])}</b> {points} {cubes_html(card['cost'])}{extra}"
 
 
 def _location(loc: Mapping[str, Any], colours: Sequence[str]) -> str:
     covered = loc.get("exploration_tile")
     classes = "loc covered" if covered else "loc"
     bg = "" if covered else f" style='background:{KIND_COLOURS.get(loc['kind'], '#fff')}'"
+    settlers = _n("{n} settler", "{n} settlers", loc["settlers"])
     lines = [
-        f"<b>{escape(loc['id'])}</b> {escape(loc['kind'])} · {loc['settlers']} settler"
-        + ("s" if loc["settlers"] > 1 else ""),
+        f"<b>{escape(loc['id'])}</b> {escape(_shown(KINDS, loc['kind']))} · {escape(settlers)}",
         function_html(loc["function"]),
     ]
     if loc.get("exploration_space"):
-        lines.append(f"exploration space ({escape(loc['exploration_space'])})")
+        space = _("exploration space ({space})", space=loc["exploration_space"])
+        lines.append(escape(space))
     if covered:
-        lines.append(f"tile {escape(covered)}")
+        lines.append(escape(_("tile {tile}", tile=covered)))
     if loc["kind"] == "village":
-        lines.append(f"card: {_card(loc.get('card'))}")
+        lines.append(f"{escape(_('card:'))} {_card(loc.get('card'))}")
         top = loc.get("bonus_top")
-        lines.append(
-            f"bonus ({loc.get('bonus_left', 0)}): {_card(top)}" if top else "bonus: none left"
-        )
+        left = escape(_("bonus ({n}):", n=loc.get("bonus_left", 0)))
+        lines.append(f"{left} {_card(top)}" if top else escape(_("bonus: none left")))
     if loc.get("occupant") is not None:
         colour = colours[loc["occupant"]]
         lines.append(
@@ -187,10 +216,16 @@ def _pieces(view: Mapping[str, Any], colours: Sequence[str]) -> str:
 
 
 def _players(view: Mapping[str, Any]) -> str:
-    head = (
-        "<tr><th>player</th><th>cubes</th><th>settlers (available / reserve / on board)</th>"
-        "<th>point cards</th><th>bonus tiles</th><th>exploration tiles</th><th>score</th></tr>"
+    heads = (
+        _("player"),
+        _("cubes"),
+        _("settlers (available / reserve / on board)"),
+        _("point cards"),
+        _("bonus tiles"),
+        _("exploration tiles"),
+        _("score"),
     )
+    head = "<tr>" + "".join(f"<th>{escape(h)}</th>" for h in heads) + "</tr>"
     rows = []
     to_move = view.get("to_move") or []
     for p in view.get("players", []):
@@ -200,7 +235,7 @@ def _players(view: Mapping[str, Any]) -> str:
         tiles = (
             ", ".join(f"{escape(x['id'])} ({x['points']})" for x in p["exploration_tiles"]) or "—"
         )
-        parts = " + ".join(f"{k} {v}" for k, v in p["breakdown"].items())
+        parts = " + ".join(f"{_shown(CATEGORIES, k)} {v}" for k, v in p["breakdown"].items())
         rows.append(
             f"<tr><td>{settlers_html(p['colour'], 1)} {escape(p['name'])}{mark}</td>"
             f"<td>{cubes_html(p['cubes'])} ({p['cube_count']})</td>"
@@ -214,14 +249,16 @@ def _players(view: Mapping[str, Any]) -> str:
 def render(view: Mapping[str, Any], rules: Rules[Any]) -> str:
     """The whole board as HTML; the synthetic label first when the pack is synthetic."""
     colours = [p["colour"] for p in view.get("players", [])]
-    parts = [STYLE, "<div class='cnw'>", f"<h4>{escape(rules.title)}</h4>"]
+    parts = [STYLE, "<div class='cnw'>", f"<h4>{escape(term(rules.title, 'game'))}</h4>"]
     if view.get("synthetic"):
-        parts.append(f"<div class='label'>{escape(SYNTHETIC_LABEL)}</div>")
+        parts.append(f"<div class='label'>{escape(_(SYNTHETIC_LABEL))}</div>")
     deck = view.get("deck") or {}
-    ending = " · last round" if view.get("ending") else ""
+    ending = " · " + escape(_("last round")) if view.get("ending") else ""
+    state = _("round {round}", round=view.get("round"))
+    cards = _("deck {n} cards, top:", n=deck.get("left", 0))
     parts.append(
-        f"<div>round {view.get('round')} · {escape(str(view.get('phase')))}{ending}"
-        f" · deck {deck.get('left', 0)} cards, top: {_card(deck.get('top'))}</div>"
+        f"<div>{escape(state)} · {escape(_shown(PHASES, view.get('phase')))}{ending}"
+        f" · {escape(cards)} {_card(deck.get('top'))}</div>"
     )
     parts.append(_pieces(view, colours))
     parts.append(_players(view))

@@ -21,12 +21,13 @@ from __future__ import annotations
 
 import importlib
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from functools import partial
 from typing import Any, ClassVar, Generic, TypeVar
 
 from domain.core.chance import ChanceSpec, validate
 from domain.core.errors import ChanceExpected, GameOver, IllegalAction, NotYourTurn
+from domain.core.phrase import Count, Phrase, Term
 from domain.core.protocol import CHANCE, Action, Bot, ChanceStep, Decision, Scores, Step
 
 S = TypeVar("S")
@@ -131,6 +132,20 @@ class Engine(ABC, Generic[S]):
     def describe(self, state: S, step: Step) -> str:
         """A sentence for `step`, given the state before it (`<package>.describe.describe`)."""
         return self._part("describe", "describe", "describe")(state, step)
+
+    def phrase(self, state: S, step: Step) -> Phrase | None:
+        """`describe` as a message id and fields for other display languages
+        (`<package>.describe.sentence`); None while the game's sentences are English only."""
+        module = importlib.import_module(f"{self.package}.describe")
+        if getattr(module, "sentence", None) is None:
+            return None
+        return self._part("phrase", "describe", "sentence")(state, step)
+
+    def terms(self) -> Iterator[Term | Count]:
+        """Every name the game's sentences and board show (`<package>.describe.terms`)."""
+        module = importlib.import_module(f"{self.package}.describe")
+        made = getattr(module, "terms", None)
+        return iter(()) if made is None else made()
 
     def view(self, state: S, seat: int | None = None) -> dict[str, Any]:
         """The JSON picture of the state (`<package>.view.view`)."""

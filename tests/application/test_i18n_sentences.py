@@ -21,6 +21,7 @@ OPTIONS: dict[str, list[tuple[Mapping[str, str], int]]] = {
         ({"buildings": "draft", "nobles": "true"}, 3),
         ({"names": "2p"}, 2),
     ],
+    "century-new-world": [({}, 2), ({}, 3), ({}, 4)],
 }
 TRANSLATED = sorted(OPTIONS)
 LATIN = re.compile(r"[A-Za-z]{2,}")
