@@ -23,12 +23,13 @@ from uuid import UUID
 
 from application.errors import GameChanged, StepOutOfRange
 from application.i18n import _, describe
+from application.records import GameRecord
 from application.service import NovusApp, bot_seed, chance_rng
 from domain.core import registry
 from domain.core.bots import BOT_KINDS
 from domain.core.chance import ChanceSpec, Dice, Draw, Outcome, Shuffle, resolve, validate
 from domain.core.errors import ChanceExpected, GameOver, NovusError, SetupError
-from domain.core.protocol import CHANCE, ChanceStep, Decision, Step
+from domain.core.protocol import CHANCE, ChanceStep, Decision, Step, TakeBack
 
 MANUAL = "manual"
 BRANCH = "branch"
@@ -405,6 +406,36 @@ def finish(
             expected_version=pos.version if expected_version is None else expected_version,
         )
     return played
+
+
+@dataclass(frozen=True)
+class TakenBack:
+    """One take-back as a person reads it: the game went back to `to_step`, and what was
+    taken back, one sentence per step."""
+
+    to_step: int
+    taken: tuple[str, ...]
+
+
+def takebacks(record: GameRecord) -> list[TakenBack]:
+    """The take-backs of a stored game, in order, with the sentences of the steps they took
+    back (the history stays readable: nothing was deleted)."""
+    if record.log is None:
+        return []
+    rules = registry.get(record.game)
+    state = rules.initial_state(record.setup)
+    states: list[Any] = [state]
+    texts: list[str] = []
+    found = []
+    for entry in record.log:
+        if isinstance(entry, TakeBack):
+            found.append(TakenBack(entry.to_step, tuple(texts[entry.to_step :])))
+            del texts[entry.to_step :]
+            del states[entry.to_step + 1 :]
+            continue
+        texts.append(describe(rules, states[-1], entry))
+        states.append(rules.apply(states[-1], entry))
+    return found
 
 
 def _awaited(pos: Position) -> ChanceSpec:

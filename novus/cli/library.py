@@ -10,6 +10,7 @@ from rich.table import Table
 from rich.text import Text
 
 from application.i18n import _, describe, term
+from application.play import BRANCH, takebacks
 from application.records import GameRecord, GameSummary
 from domain.core import registry
 from domain.core.errors import NovusError
@@ -254,6 +255,10 @@ def log(
                 "moves": moves,
                 "scores": None if record.scores is None else record.scores.to_json(),
                 "winners": None if record.winners is None else list(record.winners),
+                "source": record.source,
+                "takebacks": [
+                    {"to_step": t.to_step, "taken": list(t.taken)} for t in takebacks(record)
+                ],
             }
         )
         return
@@ -284,6 +289,7 @@ def log(
         for move in in_round:
             grid.add_row(str(move["step"]), _log_line(move))
         console.print(grid)
+    _history_notes(record)
     console.print()
     if record.scores is not None:
         totals = ", ".join(f"{names[s.seat]} {s.total}" for s in record.scores.seats)
@@ -291,6 +297,33 @@ def log(
         console.print(_("final: {totals}; won by {winners}", totals=totals, winners=winners))
     else:
         console.print(_("(in progress)"))
+
+
+def _history_notes(record: GameRecord) -> None:
+    """Where a branch comes from, and every take-back with what it took back."""
+    if record.source.get("kind") == BRANCH:
+        console.print()
+        console.print(
+            _(
+                "a branch of game {parent}: its first {step} steps are the parent's",
+                parent=str(record.source.get("parent")),
+                step=record.source.get("step"),
+            ),
+            highlight=False,
+        )
+    for taken in takebacks(record):
+        console.print()
+        console.print(
+            _(
+                "taken back to step {step} ({n} step(s), kept in the history):",
+                step=taken.to_step,
+                n=len(taken.taken),
+            ),
+            style="yellow",
+            highlight=False,
+        )
+        for number, text in enumerate(taken.taken, start=taken.to_step + 1):
+            console.print(Text.assemble((f"  {number} ", "dim"), (text, "strike")))
 
 
 def register(app: typer.Typer) -> None:

@@ -76,6 +76,11 @@ def test_record_take_back_branch_finish_verify(tmp_path: Path) -> None:
     assert code == 0 and "the game is over" in out
     code, out = novus("finish", child, "--bot", "random", "-d", data)
     assert code == 0 and "the game is over" in out
+    code, out = novus("log", game, "-d", data)  # the take-back stays readable
+    assert code == 0 and "taken back to step 2 (1 step(s), kept in the history)" in out
+    assert "Ben drafts the Large Market" in out.split("taken back to step 2")[1]
+    code, out = novus("log", child, "-d", data)
+    assert "a branch of game" in out and "first 1 steps" in out
     code, out = novus("verify", "--all", "-d", data)
     assert code == 0 and "ok: 2 games" in out
     store = open_app(data)
