@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from domain.core.errors import SetupError
+from domain.core.errors import SetupError, did_you_mean
 from domain.core.protocol import OptionSpec
 
 
@@ -24,11 +24,15 @@ def choose_options(
         value = str(raw)
         spec = by_key.get(key)
         if spec is None:
-            raise SetupError(f"unknown option {key!r}", hint=f"options: {', '.join(by_key)}")
+            raise SetupError(
+                f"unknown option {key!r}",
+                hint=did_you_mean(key, list(by_key)) + f"options: {', '.join(by_key)}",
+            )
         if value not in spec.values:
             raise SetupError(
                 f"option {key}={value!r} is not allowed",
-                hint=f"{key} is one of: {', '.join(spec.values)}",
+                hint=did_you_mean(value, spec.values)
+                + f"{key} is one of: {', '.join(spec.values)}",
             )
         if (
             players is not None

@@ -91,3 +91,12 @@ def test_a_closed_pipe_ends_quietly() -> None:
     err = process.stderr.read().decode()
     assert process.wait(timeout=60) == main.PIPE_CLOSED, err
     assert "error" not in err.lower() and "Traceback" not in err
+
+
+def test_a_mistyped_game_option_suggests_the_closest() -> None:
+    code, out = novus_cli("simulate", "-g", "santa-maria", "-p", "2", "-o", "packk=synthetic")
+    flat = " ".join(out.split())
+    assert code == 1 and "unknown option 'packk'" in flat and "did you mean 'pack'?" in flat
+    code, out = novus_cli("simulate", "-g", "santa-maria", "-p", "2", "-o", "pack=synthetik")
+    flat = " ".join(out.split())
+    assert code == 1 and "did you mean 'synthetic'?" in flat and "one of: synthetic" in flat
