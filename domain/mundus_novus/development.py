@@ -45,10 +45,22 @@ def effective(s: State, seat: int) -> list[int]:
     return eff
 
 
-def _consume(s: State, seat: int, kind: int, count: int) -> None:
-    """Spend `count` cards counting as `kind` (converted ones first) onto the discard pile."""
+def without_relics(s: State, seat: int) -> list[int]:
+    """The hand as a set of different kinds may use it: a relic a merchant turned into a number
+    still may not enter such a set (KO: "다른 종류의 자원 세트에 잉카의 유물 카드를 넣을 수는
+    없다"), so it counts as nothing here."""
+    eff = effective(s, seat)
+    for _, f, t in s.seats[seat].conversions:
+        if f == K.RELIC:
+            eff[t] -= 1
+    return eff
+
+
+def _consume(s: State, seat: int, kind: int, count: int, *, relics: bool = True) -> None:
+    """Spend `count` cards counting as `kind` (converted ones first) onto the discard pile;
+    `relics=False` leaves relics a merchant converted out of it."""
     me = s.seats[seat]
-    for conv in [c for c in me.conversions if c[2] == kind]:
+    for conv in [c for c in me.conversions if c[2] == kind and (relics or c[1] != K.RELIC)]:
         if not count:
             break
         me.conversions.remove(conv)
@@ -140,7 +152,7 @@ def develop_legal(s: State) -> tuple[str, ...]:
         out.append("complete")
     out.extend(same_legal(s, seat, eff))
     if not s.diff_done:
-        out.extend(diff_legal(eff))
+        out.extend(diff_legal(without_relics(s, seat)))
     if not s.relic_done:
         out.extend(f"relics:{n}" for n in range(1, min(eff[K.RELIC], 5) + 1))
     out.extend(merchant_legal(s, seat))
@@ -190,7 +202,7 @@ def diff_payout(s: State, seat: int, size: int) -> int:
 
 def apply_diff(s: State, kinds: list[int]) -> None:
     for k in kinds:
-        _consume(s, s.actor, k, 1)
+        _consume(s, s.actor, k, 1, relics=False)
     s.seats[s.actor].doubloons += diff_payout(s, s.actor, len(kinds))
     s.diff_done = True
 

@@ -115,12 +115,29 @@ class HeuristicBot:
     def _plan(self, s: State, seat: int) -> float:
         """What the rest of the turn is worth if played greedily: the best same-kind set, then
         the biggest set of different kinds that is left."""
+        return self._greedy(s, seat)[0]
+
+    def _greedy(self, s: State, seat: int) -> tuple[float, bool]:
+        """`_plan`'s value, and whether that plan leaves a merchant's conversion unused."""
         options = legal(s, seat)
-        best, score = self._best_same(s, options)
-        if best:
-            options = legal(self.rules.apply(s, Decision(seat, best)), seat)
-        size = max((a.count(",") + 1 for a in options if a.startswith("diff:")), default=0)
-        return score + K.DIFF_PAYOUT.get(size, 0) / 2
+        score = 0.0
+        best, worth = self._best_same(s, options)
+        while best:  # one same-kind set, or several with the King's Help
+            score += worth
+            s = self.rules.apply(s, Decision(seat, best))
+            options = legal(s, seat)
+            best, worth = self._best_same(s, options)
+        diffs = [a for a in options if a.startswith("diff:")]
+        if diffs:
+            s = self.rules.apply(s, Decision(seat, self._biggest(s, seat, diffs)))
+        size = max((a.count(",") + 1 for a in diffs), default=0)
+        return score + K.DIFF_PAYOUT.get(size, 0) / 2, bool(s.seats[seat].conversions)
+
+    @staticmethod
+    def _biggest(s: State, seat: int, diffs: list[str]) -> str:
+        """The biggest set of different kinds, using the merchant's cards where it can."""
+        made = {str(t) for _, f, t in s.seats[seat].conversions if f != K.RELIC}
+        return max(diffs, key=lambda a: (a.count(","), len(made & set(a[5:].split(",")))))
 
     def _merchant(self, s: State, seat: int, options: tuple[str, ...]) -> str:
         """A merchant use that makes the rest of the turn worth more (a conversion that would
@@ -139,7 +156,9 @@ class HeuristicBot:
                     diff_now
                 ):
                     continue
-            value = self._plan(after, seat)
+            value, leftover = self._greedy(after, seat)
+            if leftover and s.seats[seat].conversions:
+                continue  # it would leave an earlier conversion unused: a pointless move
             if value > best_value + 1e-9:
                 best, best_value = a, value
         return best
@@ -155,7 +174,7 @@ class HeuristicBot:
             return best
         diffs = [a for a in options if a.startswith("diff:")]
         if diffs:
-            return max(diffs, key=len)
+            return self._biggest(s, seat, diffs)
         relics = [a for a in options if a.startswith("relics:")]
         if relics:
             return max(relics, key=lambda a: int(a[7:]))

@@ -1,4 +1,4 @@
-"""The Mundus Novus rules engine (2-5 players) behind `domain.core.protocol.Rules`.
+"""The Mundus Novus rules engine (2-6 players) behind `domain.core.protocol.Rules`.
 
     rules = RULES
     setup = rules.prepare(["Ana", "Ben", "Cleo"], {"pack": "synthetic"})
@@ -104,9 +104,9 @@ class MundusNovusRules(Engine[State]):
     name = NAME
     title = "Mundus Novus"
     package = "domain.mundus_novus"
-    rules_version = "1"
+    rules_version = "2"
     min_players = 2
-    max_players = 5
+    max_players = 6
     options = OPTIONS
     synthetic_note = ""
 

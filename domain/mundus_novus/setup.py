@@ -26,9 +26,9 @@ DEFAULTS = {o.key: o.default for o in OPTIONS}
 
 def prepare(players: Sequence[str], options: Mapping[str, str]) -> Setup:
     names = tuple(players)
-    if not 2 <= len(names) <= 5:
+    if not 2 <= len(names) <= 6:
         raise SetupError(
-            f"Mundus Novus needs 2 to 5 players, got {len(names)}", hint="name 2 to 5 players"
+            f"Mundus Novus needs 2 to 6 players, got {len(names)}", hint="name 2 to 6 players"
         )
     chosen = choose_options(OPTIONS, options, players=len(names))
     pack = packs.load(chosen["pack"])

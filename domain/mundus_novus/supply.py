@@ -20,12 +20,21 @@ def start_round(s: State) -> None:
     reset_trade(s)
     icon = s.cards[s.queue[0]].event if s.queue else K.NO_EVENT
     s.event = K.NO_EVENT if s.round == 1 else icon
-    if s.round > 1 and icon == K.NO_EVENT:
-        for seat in range(s.n):
-            if s.owns(seat, "coronado") and s.seats[seat].doubloons >= CORONADO_PRICE:
-                s.phase, s.actor = CORONADO, seat
-                return
+    if s.round > 1 and icon == K.NO_EVENT and _next_coronado(s, -1) >= 0:
+        s.phase, s.actor = CORONADO, _next_coronado(s, -1)
+        return
     begin_supply(s)
+
+
+def _next_coronado(s: State, after: int) -> int:
+    """The next seat after `after` (seat order) owning a Coronado and able to pay, else -1.
+
+    Personalities repeat in the printed deck: every owner has the ability, asked in seat order
+    until one buys the event."""
+    for seat in range(after + 1, s.n):
+        if s.owns(seat, "coronado") and s.seats[seat].doubloons >= CORONADO_PRICE:
+            return seat
+    return -1
 
 
 def coronado_legal(s: State) -> tuple[str, ...]:
@@ -36,6 +45,9 @@ def apply_coronado(s: State, choice: str) -> None:
     if choice != K.NO_EVENT:
         s.seats[s.actor].doubloons -= CORONADO_PRICE
         s.event = choice
+    elif (seat := _next_coronado(s, s.actor)) >= 0:
+        s.actor = seat
+        return
     begin_supply(s)
 
 
@@ -75,15 +87,22 @@ def apply_supply(s: State, outcome: tuple[str, ...]) -> None:
         for k in drawn[i * K.HAND_SIZE : (i + 1) * K.HAND_SIZE]:
             s.seats[i].hand[k] += 1
     s.open_cards = K.counts(drawn[K.HAND_SIZE * s.n :])
-    ponce = -1
-    for i, seat in enumerate(s.seats):
+    for seat in s.seats:
         ids = [c for c in seat.dev if s.cards[c].kind == "caravel"]
         seat.fleets = [ids] if ids else []
-        if len(ids) >= 2 and s.owns(i, "ponce_de_leon"):
-            ponce = i
-    if ponce >= 0 and sum(s.open_cards) > 0:
-        s.phase, s.actor = FLEETS, ponce
-        return
+    _ask_fleets(s, -1)
+
+
+def _ask_fleets(s: State, after: int) -> None:
+    """The next Ponce de Leon owner after `after` (seat order) with two caravels or more splits
+    its fleet; every owner is asked (personalities repeat); then the picks."""
+    if sum(s.open_cards) > 0:
+        for i in range(after + 1, s.n):
+            if len(s.seats[i].fleets[0] if s.seats[i].fleets else ()) >= 2 and s.owns(
+                i, "ponce_de_leon"
+            ):
+                s.phase, s.actor = FLEETS, i
+                return
     begin_picks(s)
 
 
@@ -103,7 +122,7 @@ def fleets_legal(s: State) -> tuple[str, ...]:
 def apply_fleets(s: State, choice: str) -> None:
     if choice != "one":
         s.seats[s.actor].fleets = [part.split(",") for part in choice.split("|")]
-    begin_picks(s)
+    _ask_fleets(s, s.actor)
 
 
 def caravel_values(s: State, seat: int) -> dict[str, int]:

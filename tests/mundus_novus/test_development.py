@@ -155,8 +155,25 @@ def test_the_book_merchant_example_five_five_and_a_one_as_five() -> None:
 
 def test_a_merchant_may_turn_an_inca_relic_into_a_card_of_its_range() -> None:
     """6.(1): "아무 자원 카드 1장을 '상인'의 종류에 따른 자원카드 ... 1장으로 사용할 수 있다" -
-    any resource card, and the relic is one of the ten kinds of resource card (2.). As a 9 it
-    may then complete a set of different kinds, where a relic itself is not allowed."""
+    any resource card, and the relic is one of the ten kinds of resource card (2.): as a 9 it
+    joins a set of 9s."""
+    s = fresh(3)
+    merchant = find("merchant", range="7-9")
+    grant(s, A, merchant)
+    set_queue(s, QUEUE)
+    deal(s, A, "9,9,R")
+    dev.begin_development(s)
+    s = act(s, A, "first:0")
+    assert f"merchant:{merchant}:R:9" in RULES.legal_actions(s, A)
+    s = act(s, A, f"merchant:{merchant}:R:9")
+    assert "relics:1" not in RULES.legal_actions(s, A)  # the relic now counts as a 9
+    s = act(s, A, "same:9:3:0:1")
+    assert hand(s, A) == "-" and s.discard[9] == 2 and s.discard[10] == 1
+
+
+def test_a_relic_turned_into_a_number_still_may_not_join_a_set_of_different_kinds() -> None:
+    """5.(2): "다른 종류의 자원 세트에 잉카의 유물 카드를 넣을 수는 없다" - a merchant does not
+    launder a relic into such a set (was: 1,2,3 + a relic as 9 paid 5 doubloons)."""
     s = fresh(3)
     merchant = find("merchant", range="7-9")
     grant(s, A, merchant)
@@ -164,12 +181,26 @@ def test_a_merchant_may_turn_an_inca_relic_into_a_card_of_its_range() -> None:
     deal(s, A, "1,2,3,R")
     dev.begin_development(s)
     s = act(s, A, "first:0")
-    assert not [a for a in RULES.legal_actions(s, A) if a.startswith("diff:")]
-    assert f"merchant:{merchant}:R:9" in RULES.legal_actions(s, A)
     s = act(s, A, f"merchant:{merchant}:R:9")
-    assert "relics:1" not in RULES.legal_actions(s, A)  # the relic now counts as a 9
+    assert not [a for a in RULES.legal_actions(s, A) if a.startswith("diff:")]
+    with pytest.raises(IllegalAction):
+        act(s, A, "diff:1,2,3,9")
+
+
+def test_a_set_of_different_kinds_spends_the_real_card_not_the_converted_relic() -> None:
+    """With a real 9 and a relic turned into a 9, the set of different kinds takes the real 9;
+    the converted relic stays in hand (and can still go to a same-kind set of 9s)."""
+    s = fresh(3)
+    merchant = find("merchant", range="7-9")
+    grant(s, A, merchant)
+    set_queue(s, QUEUE)
+    deal(s, A, "1,2,3,9,R")
+    dev.begin_development(s)
+    s = act(s, A, "first:0")
+    s = act(s, A, f"merchant:{merchant}:R:9")
     s = act(s, A, "diff:1,2,3,9")
-    assert s.seats[A].doubloons == 5 and hand(s, A) == "-" and s.discard[10] == 1
+    assert s.seats[A].doubloons == 5 and hand(s, A) == "R" and s.discard[9] == 1
+    assert s.discard[10] == 0
 
 
 def test_income_is_paid_at_the_end_of_the_turn_the_card_was_taken() -> None:

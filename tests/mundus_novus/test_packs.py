@@ -69,17 +69,44 @@ def test_options_and_player_counts() -> None:
     with pytest.raises(SetupError):
         RULES.prepare(["A"], {})
     with pytest.raises(SetupError):
+        RULES.prepare([f"P{i}" for i in range(7)], {})
+    with pytest.raises(SetupError):
         RULES.prepare(["A", "B"], {"pack": "printed"})
     with pytest.raises(SetupError):
         RULES.prepare(["A", "B"], {"variant": "x"})
 
 
-@pytest.mark.parametrize(("players", "cards"), [(2, 26), (3, 32), (4, 38), (5, 44)])
+@pytest.mark.parametrize(("players", "cards"), [(2, 26), (3, 32), (4, 38), (5, 44), (6, 44)])
 def test_cards_above_the_player_count_are_removed(players: int, cards: int) -> None:
     setup = RULES.prepare([f"P{i}" for i in range(players)], {})
     assert len(setup.components["development"]) == cards
     assert len(setup.components["removed"]) == 44 - cards
     assert all(c["players"] <= players for c in setup.components["development"])
+
+
+def test_six_players_play_to_the_end() -> None:
+    """The published rules say 2 to 6 players (player-count numbers go up to 6): a six-player
+    game of heuristic bots is dealt 30 hidden cards a round, ends and replays."""
+    setup = RULES.prepare([f"P{i}" for i in range(6)], {})
+    bots = [RULES.bot("heuristic", i) for i in range(6)]
+    steps, final = play(RULES, setup, bots, random.Random(6))
+    assert RULES.is_over(final) and len(RULES.scores(final).seats) == 6
+    assert replay(RULES, setup, steps) == final
+
+
+def test_a_pack_may_repeat_personalities_and_take_cards_for_six_players(tmp_path: Path) -> None:
+    """About fifteen personality cards for nine personalities: repeats are accepted, and a
+    player-count number of 6 is valid."""
+    folder = tmp_path / "mine"
+    shutil.copytree(SYNTHETIC_DIR, folder)
+    dev = folder / "development.csv"
+    text = dev.read_text()
+    text = text.replace("d01,caravel,Caravel 1,1,,0,,none,2", "d01,personality,coronado,,,0,,none,6")
+    dev.write_text(text)
+    assert packs.check_pack(str(folder)) == []
+    cards = packs.load(str(folder)).development
+    assert sum(1 for c in cards if c.name == "coronado") == 2
+    assert next(c for c in cards if c.id == "d01").players == 6
 
 
 def test_the_synthetic_label_is_in_the_view() -> None:

@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from domain.core.chance import Draw
@@ -184,3 +186,41 @@ def test_warehouse_cards_return_to_hand_and_the_discard_is_reshuffled_when_short
     assert s.seats[A].hand[5] == 2 and sum(s.seats[A].stored) == 0
     assert sum(s.discard) == 0 and sum(s.deck) == 120 - 3 - 2
     deal(s, B, "1")
+
+
+def _second_copy(s: State, name: str) -> str:
+    """A repeated personality card (the printed deck has ~15 cards for nine personalities)."""
+    original = s.cards[find("personality", name)]
+    s.cards["copy-" + name] = replace(original, id="copy-" + name)
+    return "copy-" + name
+
+
+def test_every_coronado_owner_may_buy_the_event_in_seat_order() -> None:
+    """Personalities repeat: with two Coronados, the second owner is asked when the first
+    declines (was: only the first owner ever was)."""
+    s = fresh(3)
+    grant(s, A, find("personality", "coronado"))
+    grant(s, C, _second_copy(s, "coronado"))
+    s.seats[A].doubloons = s.seats[C].doubloons = 5
+    set_queue(s, [next(c for c in s.dev_deck if s.cards[c].event == "none")])
+    supply.start_round(s)
+    assert s.phase == CORONADO and RULES.to_move(s) == (A,)
+    declined = act(s, A, "coronado:none")
+    assert declined.phase == CORONADO and RULES.to_move(declined) == (C,)
+    bought = act(declined, C, "coronado:storm")
+    assert bought.event == "storm" and bought.seats[C].doubloons == 3 and bought.phase == SUPPLY
+    first = act(s, A, "coronado:fire")  # one event a round: the first buyer settles it
+    assert first.event == "fire" and first.phase == SUPPLY
+
+
+def test_every_ponce_de_leon_owner_splits_its_fleet() -> None:
+    """Both owners of a Ponce de Leon choose their fleets, in seat order (was: only the last)."""
+    s = fresh(3)
+    grant(s, A, caravel(2), caravel(8), find("personality", "ponce_de_leon"))
+    grant(s, B, caravel(1), caravel(9), _second_copy(s, "ponce_de_leon"))
+    s = supplied(s, opened="5,5,5,5")
+    assert s.phase == FLEETS and RULES.to_move(s) == (A,)
+    s = act(s, A, f"fleets:{caravel(2)}|{caravel(8)}")
+    assert s.phase == FLEETS and RULES.to_move(s) == (B,)
+    s = act(s, B, f"fleets:{caravel(1)}|{caravel(9)}")
+    assert s.pickers == [B, A, A, B]  # fleets 1, 2, 8, 9

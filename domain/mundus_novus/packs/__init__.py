@@ -188,8 +188,8 @@ def _parse(res_text: str, dev_text: str) -> tuple[list[int], list[DevCard], list
             problems.append(f"{where}: event icon not sourced")
         elif event not in (*EVENTS, NO_EVENT):
             problems.append(f"{where}: event {event!r} is not one of {', '.join(EVENTS)}, none")
-        if row.get("players") != "?" and not 2 <= players <= 5:
-            problems.append(f"{where}: player-count number {players} is not 2-5")
+        if row.get("players") != "?" and not 2 <= players <= 6:
+            problems.append(f"{where}: player-count number {players} is not 2-6")
         if value < 0 or income < 0:
             problems.append(f"{where}: negative number")
         cards.append(
@@ -220,7 +220,7 @@ def _parse(res_text: str, dev_text: str) -> tuple[list[int], list[DevCard], list
     for kind in DEV_KINDS:
         if not any(c.kind == kind for c in cards):
             problems.append(f"development.csv: no {kind} card")
-    for n_players in range(2, 6):
+    for n_players in range(2, 7):
         if sum(1 for c in cards if c.players <= n_players) < 5 and not problems:
             problems.append(f"development.csv: fewer than 5 cards for {n_players} players")
     return counts, cards, problems
