@@ -101,7 +101,8 @@ def test_a_pack_may_repeat_personalities_and_take_cards_for_six_players(tmp_path
     shutil.copytree(SYNTHETIC_DIR, folder)
     dev = folder / "development.csv"
     text = dev.read_text()
-    text = text.replace("d01,caravel,Caravel 1,1,,0,,none,2", "d01,personality,coronado,,,0,,none,6")
+    old, new = "d01,caravel,Caravel 1,1,,0,,none,2", "d01,personality,coronado,,,0,,none,6"
+    text = text.replace(old, new)
     dev.write_text(text)
     assert packs.check_pack(str(folder)) == []
     cards = packs.load(str(folder)).development
