@@ -120,7 +120,7 @@ def loads(
                 f"line {first}: the opening plantations are not stated; {', '.join(row)} is the "
                 "only row under which the report replays"
             )
-    warnings += interpreter.notes + skipped
+    warnings = sorted(warnings + interpreter.notes + skipped, key=_line_of)
     source: dict[str, object] = {
         "kind": "import",
         "format": "pbem-report",
@@ -190,6 +190,12 @@ def _expansion(facts: list[Fact], options: dict[str, str]) -> str:
         building=first[1],
         nobles=", nobles=true" if options.get("nobles") == "true" else "",
     )
+
+
+def _line_of(note: str) -> int:
+    """The line a note names ("line 7: ..."), for listing notes in report order."""
+    m = re.match(r"line (\d+):", note)
+    return int(m.group(1)) if m else 1 << 30
 
 
 def _unfinished(found: list[Sentence]) -> Sentence | None:
