@@ -109,9 +109,10 @@ def legal(s: State, seat: int) -> tuple[str, ...]:
         found: tuple[str, ...] = ()
     elif s.tasks:
         found = tuple(task_options(s, s.players[seat], s.tasks[0]))
-        # the Maya player has no free actions; nor has a player answering its proposal
-        if s.phase == "play" and not s.players[seat].caps and s.tasks[0][0] != "manswer":
-            found = (*found, *free_actions(s, seat, False))
+        # a player answering the Maya's proposal has no free actions (it stays doable)
+        if s.phase == "play" and s.tasks[0][0] != "manswer":
+            free = maya_buys(s.players[seat]) if s.players[seat].caps else None
+            found = (*found, *(free_actions(s, seat, False) if free is None else free))
     elif s.phase == "halls":
         found = tuple(f"hall:{k + 1}" for k in range(len(s.hall_sets)))
     elif s.phase == "boards":
@@ -123,12 +124,23 @@ def legal(s: State, seat: int) -> tuple[str, ...]:
         )
     elif s.players[seat].caps:
         limit = WHITE_PER_YEAR_AMBASSADOR if "C" in s.modules else WHITE_PER_YEAR
-        found = tuple(maya.main_actions(s, s.players[seat], limit))
+        found = (*maya.main_actions(s, s.players[seat], limit), *maya_buys(s.players[seat]))
     else:
         found = (*main_actions(s, seat), *free_actions(s, seat, True))
     s.legal_cache = found
     s.legal_seat = seat
     return found
+
+
+def maya_buys(p: Player) -> list[str]:
+    """The Maya player's one free action: buying a basic resource for 3 coins onto an empty
+    storage tile. KO excludes only free sales and coin activation for it ("자유 행동으로 자원을
+    팔 수 없으며 ... 동전을 이용하여 건물을 활성화시킬 수도 없습니다"); buying is not excluded."""
+    return [
+        f"buy:{k}"
+        for k in ("wood", "grain")
+        if p.coins >= BUY_PRICE and not maya.storage_full(p, k)
+    ]
 
 
 def free_actions(s: State, seat: int, turn_start: bool) -> list[str]:

@@ -53,6 +53,20 @@ def test_maya_may_not_sell_freely_or_activate_with_coins() -> None:
     assert legal and not any(a.split(":")[0] in ("sell", "buy", "coin", "colony") for a in legal)
 
 
+def test_maya_may_buy_a_basic_resource_onto_an_empty_storage_tile() -> None:
+    """KO forbids the Maya only free sales and coin activation; buying a basic resource for 3
+    coins is a free action it keeps (was: no free action at all). The resource fills a tile."""
+    s = _game()
+    m = s.players[0]
+    m.coins, m.res = 5, (0, *m.res[1:])  # the wood tile empty, the grain tile full
+    legal = RULES.legal_actions(s, 0)
+    assert "buy:wood" in legal and "buy:grain" not in legal
+    assert not any(a.startswith("sell:") for a in legal)
+    after = do(s, "buy:wood")
+    assert after.players[0].res[WOOD] == 1 and after.players[0].coins == 2
+    assert after.actor == 0 and "buy:wood" not in RULES.legal_actions(after, 0)
+
+
 def test_helge_die_4_goes_towards_3_or_5() -> None:
     """KO: a die on "4" may follow the road towards "3" or towards "5"."""
     s = _game()
