@@ -2,124 +2,202 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 
+from domain.core.phrase import Count, Listing, Phrase, Said, Say, Term, english, phrase
 from domain.core.protocol import ChanceStep, Step
 from domain.mundus_novus import cards as K
 from domain.mundus_novus.state import PIRATES, SETUP_DEV, SETUP_MARKET, SUPPLY, State
 
+CONTEXT = "mundus_novus"
+KINDS = {k: Term(name, f"{CONTEXT}.kind") for k, name in K.KIND_NAMES.items()}
+EVENTS = {e: Term(name, f"{CONTEXT}.event") for e, name in K.EVENT_NAMES.items()}
 
-def _cards(s: str) -> str:
+
+def terms() -> Iterator[Term | Count]:
+    """Every name the sentences show: card kinds, events, development cards of both packs."""
+    from domain.mundus_novus.packs import PERSONALITY_TITLES, load
+
+    yield from KINDS.values()
+    yield from EVENTS.values()
+    titles = {card.title for card in load("synthetic").development}
+    titles |= set(PERSONALITY_TITLES.values())  # the published pack names only these so far
+    for title in sorted(titles):
+        yield Term(title, f"{CONTEXT}.card")
+
+
+def _title(card: object) -> Term:
+    return Term(str(getattr(card, "title", card)), f"{CONTEXT}.card")
+
+
+def _cards(s: str, phrase: Say) -> Said:
     if s == "-":
-        return "no cards"
-    return ", ".join(K.KIND_NAMES[K.parse(t)] for t in s.split(","))
+        return phrase("no cards")
+    return Listing(tuple(KINDS[K.parse(t)] for t in s.split(",")))
 
 
-def _chance(s: State, outcome: tuple[object, ...]) -> str:
+def _chance(s: State, outcome: tuple[object, ...], phrase: Say) -> Said:
     if s.phase == SETUP_DEV:
-        return "The development deck is shuffled; five cards form the queue."
+        return phrase("The development deck is shuffled; five cards form the queue.")
     if s.phase == SETUP_MARKET:
-        return f"The market opens with {_cards(','.join(map(str, outcome)))}."
+        return phrase(
+            "The market opens with {cards}.", cards=_cards(",".join(map(str, outcome)), phrase)
+        )
     if s.phase == SUPPLY:
         open_part = list(map(str, outcome[K.HAND_SIZE * s.n :]))
-        shown = _cards(",".join(open_part)) if open_part else "no open cards"
-        event = K.EVENT_NAMES.get(s.event, s.event)
-        return (
-            f"Round {s.round} ({event}). Supply: {K.HAND_SIZE} hidden cards to each player; "
-            f"open: {shown}."
+        shown = _cards(",".join(open_part), phrase) if open_part else phrase("no open cards")
+        event = EVENTS.get(s.event, s.event)
+        return phrase(
+            "Round {round} ({event}). Supply: {n} hidden cards to each player; open: {shown}.",
+            round=s.round,
+            event=event,
+            n=K.HAND_SIZE,
+            shown=shown,
         )
     if s.phase == PIRATES:
         seat, _ = s.pirate_queue[0]
-        return f"Pirates: {s.players[seat]} loses {_cards(','.join(map(str, outcome)))}."
-    return "Chance."
+        return phrase(
+            "Pirates: {who} loses {cards}.",
+            who=s.players[seat],
+            cards=_cards(",".join(map(str, outcome)), phrase),
+        )
+    return phrase("Chance.")
 
 
 def describe(s: State, step: Step) -> str:
+    return str(_sentence(s, step, english))
+
+
+def sentence(s: State, step: Step) -> Phrase:
+    said = _sentence(s, step, phrase)
+    assert isinstance(said, Phrase)
+    return said
+
+
+def _sentence(s: State, step: Step, phrase: Say) -> Said:
     if isinstance(step, ChanceStep):
-        return _chance(s, tuple(step.outcome))
+        return _chance(s, tuple(step.outcome), phrase)
     who = s.players[step.seat]
     verb, _, rest = step.action.partition(":")
     line = _VERBS.get(verb)
     if line is None:
-        return f"{who}: {step.action}"
-    return line(s, who, rest, rest.split(":"))
+        return phrase("{who}: {action}", who=who, action=step.action)
+    return line(s, who, rest, rest.split(":"), phrase)
 
 
-Line = Callable[[State, str, str, list[str]], str]
-"""One verb's sentence: (state before, who, the action after the verb, its ':' parts)."""
+Line = Callable[[State, str, str, list[str], Say], Said]
+"""One verb's sentence: (state before, who, the action after the verb, its ':' parts, maker)."""
 
 
-def _offer(s: State, who: str, rest: str, p: list[str]) -> str:
-    return f"{who} puts {len(rest.split(',')) if rest != '-' else 0} cards face down to trade."
+def _offer(s: State, who: str, rest: str, p: list[str], phrase: Say) -> Said:
+    n = len(rest.split(",")) if rest != "-" else 0
+    return phrase("{who} puts {n} cards face down to trade.", who=who, n=n)
 
 
-def _take(s: State, who: str, rest: str, p: list[str]) -> str:
-    got = f"takes {K.KIND_NAMES[K.parse(p[1])]} from {s.players[int(p[0])]}"
+def _take(s: State, who: str, rest: str, p: list[str], phrase: Say) -> Said:
     if len(p) > 2:
-        got += f", puts it in the market and takes {K.KIND_NAMES[K.parse(p[2])]}"
-    return f"{who} {got}."
+        return phrase(
+            "{who} takes {card} from {other}, puts it in the market and takes {market}.",
+            who=who,
+            card=KINDS[K.parse(p[1])],
+            other=s.players[int(p[0])],
+            market=KINDS[K.parse(p[2])],
+        )
+    return phrase(
+        "{who} takes {card} from {other}.",
+        who=who,
+        card=KINDS[K.parse(p[1])],
+        other=s.players[int(p[0])],
+    )
 
 
-def _pick(s: State, who: str, rest: str, p: list[str]) -> str:
-    return f"{who} picks {K.KIND_NAMES[K.parse(rest)]} from the open supply."
+def _pick(s: State, who: str, rest: str, p: list[str], phrase: Say) -> Said:
+    return phrase("{who} picks {card} from the open supply.", who=who, card=KINDS[K.parse(rest)])
 
 
-def _declare(s: State, who: str, rest: str, p: list[str]) -> str:
-    return f"{who}, trade master, declares {rest} cards for the trade."
+def _declare(s: State, who: str, rest: str, p: list[str], phrase: Say) -> Said:
+    return phrase("{who}, trade master, declares {n} cards for the trade.", who=who, n=rest)
 
 
-def _master(s: State, who: str, rest: str, p: list[str]) -> str:
-    return f"{who} names {s.players[int(rest)]} the new trade master."
+def _master(s: State, who: str, rest: str, p: list[str], phrase: Say) -> Said:
+    return phrase("{who} names {other} the new trade master.", who=who, other=s.players[int(rest)])
 
 
-def _give(s: State, who: str, rest: str, p: list[str]) -> str:
-    return f"{who} gives a card back to {s.players[s.receiver]}."
+def _give(s: State, who: str, rest: str, p: list[str], phrase: Say) -> Said:
+    return phrase("{who} gives a card back to {other}.", who=who, other=s.players[s.receiver])
 
 
-def _first(s: State, who: str, rest: str, p: list[str]) -> str:
-    return f"{who} lets {s.players[int(rest)]} develop first."
+def _first(s: State, who: str, rest: str, p: list[str], phrase: Say) -> Said:
+    return phrase("{who} lets {other} develop first.", who=who, other=s.players[int(rest)])
 
 
-def _same(s: State, who: str, rest: str, p: list[str]) -> str:
-    kind = "Inca relics" if p[0] == "R" else K.KIND_NAMES[int(p[0])]
+def _same(s: State, who: str, rest: str, p: list[str], phrase: Say) -> Said:
+    kind = phrase("Inca relics") if p[0] == "R" else KINDS[int(p[0])]
     size = int(p[1]) + int(p[2])
     if p[3] == "deck":
-        card = "the top card of the development deck (Almagro)"
+        card = phrase("the top card of the development deck (Almagro)")
     else:
-        card = s.cards[s.queue[int(p[3]) - 1]].title + f" (position {p[3]})"
-    return f"{who} plays {size} {kind} ({p[2]} relics) and takes {card}."
+        card = phrase(
+            "{card} (position {position})",
+            card=_title(s.cards[s.queue[int(p[3]) - 1]]),
+            position=p[3],
+        )
+    return phrase(
+        "{who} plays {size} {kind} ({relics} relics) and takes {card}.",
+        who=who,
+        size=size,
+        kind=kind,
+        relics=p[2],
+        card=card,
+    )
 
 
-def _diff(s: State, who: str, rest: str, p: list[str]) -> str:
-    return f"{who} sells {len(rest.split(','))} different kinds ({_cards(rest)})."
+def _diff(s: State, who: str, rest: str, p: list[str], phrase: Say) -> Said:
+    return phrase(
+        "{who} sells {n} different kinds ({cards}).",
+        who=who,
+        n=len(rest.split(",")),
+        cards=_cards(rest, phrase),
+    )
 
 
-def _relics(s: State, who: str, rest: str, p: list[str]) -> str:
-    return f"{who} sells {rest} Inca relics for {K.RELIC_PAYOUT[int(rest)]} doubloons."
+def _relics(s: State, who: str, rest: str, p: list[str], phrase: Say) -> Said:
+    return phrase(
+        "{who} sells {n} Inca relics for {doubloons} doubloons.",
+        who=who,
+        n=rest,
+        doubloons=K.RELIC_PAYOUT[int(rest)],
+    )
 
 
-def _merchant(s: State, who: str, rest: str, p: list[str]) -> str:
-    made = f"{K.KIND_NAMES[K.parse(p[1])]} into {K.KIND_NAMES[K.parse(p[2])]}"
-    return f"{who}'s merchant turns one {made}."
+def _merchant(s: State, who: str, rest: str, p: list[str], phrase: Say) -> Said:
+    return phrase(
+        "{who}'s merchant turns one {card} into {other}.",
+        who=who,
+        card=KINDS[K.parse(p[1])],
+        other=KINDS[K.parse(p[2])],
+    )
 
 
-def _complete(s: State, who: str, rest: str, p: list[str]) -> str:
-    return f"{who} presents a complete set of nine kinds and a relic."
+def _complete(s: State, who: str, rest: str, p: list[str], phrase: Say) -> Said:
+    return phrase("{who} presents a complete set of nine kinds and a relic.", who=who)
 
 
-def _end(s: State, who: str, rest: str, p: list[str]) -> str:
+def _end(s: State, who: str, rest: str, p: list[str], phrase: Say) -> Said:
     kept = 0 if rest == "-" else len(rest.split(","))
-    return f"{who} ends the turn, keeping {kept} cards in warehouses."
+    return phrase("{who} ends the turn, keeping {n} cards in warehouses.", who=who, n=kept)
 
 
-def _coronado(s: State, who: str, rest: str, p: list[str]) -> str:
+def _coronado(s: State, who: str, rest: str, p: list[str], phrase: Say) -> Said:
     if rest == "none":
-        return f"{who} (Coronado) buys no event."
-    return f"{who} (Coronado) pays 2 doubloons for {K.EVENT_NAMES[rest]}."
+        return phrase("{who} (Coronado) buys no event.", who=who)
+    return phrase("{who} (Coronado) pays 2 doubloons for {event}.", who=who, event=EVENTS[rest])
 
 
-def _fleets(s: State, who: str, rest: str, p: list[str]) -> str:
-    return f"{who} (Ponce de Leon) sails {'one fleet' if rest == 'one' else 'two fleets'}."
+def _fleets(s: State, who: str, rest: str, p: list[str], phrase: Say) -> Said:
+    if rest == "one":
+        return phrase("{who} (Ponce de Leon) sails one fleet.", who=who)
+    return phrase("{who} (Ponce de Leon) sails two fleets.", who=who)
 
 
 _VERBS: dict[str, Line] = {

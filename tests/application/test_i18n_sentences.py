@@ -22,6 +22,7 @@ OPTIONS: dict[str, list[tuple[Mapping[str, str], int]]] = {
         ({"names": "2p"}, 2),
     ],
     "century-new-world": [({}, 2), ({}, 3), ({}, 4)],
+    "mundus-novus": [({}, 2), ({}, 3), ({}, 5)],
 }
 TRANSLATED = sorted(OPTIONS)
 LATIN = re.compile(r"[A-Za-z]{2,}")
