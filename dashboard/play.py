@@ -389,7 +389,14 @@ def replay_hook(app: NovusApp, game_id: UUID, step: int) -> None:
     """Under the replay: where a branch comes from, the variations that leave this game (each
     at its step, opening in the replay), and "branch from here" (a new game with the first
     `step` steps, opened on the Play page)."""
-    record_source = app.history(game_id).source
+    record = app.history(game_id)
+    record_source = record.source
+    taken = play.takebacks(record)
+    if taken:
+        with st.expander(_("Take-backs ({n}), kept in the history", n=len(taken))):
+            for entry in taken:
+                steps = "; ".join(f"~~{text}~~" for text in entry.taken)
+                st.markdown(_("Back to step {step}: {steps}", step=entry.to_step, steps=steps))
     if record_source.get("kind") == play.BRANCH:
         parent, at = record_source.get("parent"), record_source.get("step")
         st.caption(

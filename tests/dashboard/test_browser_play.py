@@ -115,6 +115,7 @@ def test_record_take_back_conflict_and_branch(
         tab.goto(f"{base}/replay?game={game}&step=1")
         _settled(tab)
         expect(tab.get_by_text("Variations:")).to_be_visible()
+        expect(tab.get_by_text("Take-backs (1), kept in the history")).to_be_visible()
         shot(tab, f"replay-variations-{width}.png")
     finally:
         tab.close()
