@@ -14,8 +14,15 @@ from typing import Any
 from eventsourcing.persistence import StoredEvent
 from eventsourcing.postgres import PostgresApplicationRecorder, PostgresDatastore
 from psycopg import Cursor
+from psycopg.errors import DuplicateObject
 from psycopg.rows import DictRow
 from psycopg.sql import SQL, Identifier
+
+CREATE_LOCK = "novus: create tables in {schema}"
+"""Text of the advisory lock (`pg_advisory_xact_lock(hashtext(...))`) that serializes creating
+the tables of one schema: concurrent first commands on a fresh database each ran
+`CREATE TABLE IF NOT EXISTS`, and all but one failed with a duplicate `pg_type` row or
+"tuple concurrently updated"."""
 
 
 class ColumnarPostgresApplicationRecorder(PostgresApplicationRecorder):
@@ -35,6 +42,27 @@ class ColumnarPostgresApplicationRecorder(PostgresApplicationRecorder):
             table=Identifier(self.events_table_name),
             id_type=Identifier(datastore.originator_id_type),
         )
+
+    def create_table(self) -> None:
+        """The library's table creation (types, table, index, functions), in ONE transaction
+        that first takes an advisory lock: concurrent first commands wait for each other, and
+        the later ones find everything created. A type that exists is skipped inside a
+        savepoint (the library used a transaction of its own per type)."""
+        schema = self.datastore.schema or "public"
+        with self.datastore.transaction(commit=True) as curs:
+            curs.execute(
+                SQL("SELECT pg_advisory_xact_lock(hashtext(%s))"),
+                [CREATE_LOCK.format(schema=schema)],
+            )
+            for statement in self.sql_create_statements:
+                if "CREATE TYPE" in statement.as_string():
+                    try:
+                        with curs.connection.transaction():  # a savepoint
+                            curs.execute(statement, prepare=False)
+                    except DuplicateObject:
+                        pass
+            self._create_table(curs)
+        self.datastore.register_type_adapters()
 
     def _insert_stored_events(
         self, curs: Cursor[DictRow], stored_events: Sequence[StoredEvent], **_: Any

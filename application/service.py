@@ -521,6 +521,26 @@ def open_app(
                 app.close()
         raise StoreUnavailable(
             f"cannot open the event store ({settings.describe_store(store)}): {error}",
-            hint="check the data folder or the POSTGRES_* settings (see README.md)",
+            hint=_store_hint(store, error),
         ) from error
     return app
+
+
+CONCURRENT_DDL = ("concurrently updated", "pg_type_typname_nsp_index", "already exists")
+"""Words of PostgreSQL's errors when two sessions create the same table at the same moment."""
+
+
+def _store_hint(store: Mapping[str, str], error: BaseException) -> str:
+    """What to check, for the store that failed (not the data folder when it is PostgreSQL)."""
+    if store["PERSISTENCE_MODULE"] != settings.POSTGRES:
+        return _("check the data folder (--data-dir or NOVUS_DATA_DIR): it must be writable")
+    text = str(error)
+    if any(words in text for words in CONCURRENT_DDL):
+        return _(
+            "another Novus command was creating the tables in this database at the same "
+            "moment: run the command again"
+        )
+    return _(
+        "check that the PostgreSQL server is running and the POSTGRES_* settings "
+        "(host, port, database, user, password, schema; see README.md)"
+    )
