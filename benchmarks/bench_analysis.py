@@ -9,12 +9,12 @@ rollouts per state, 5 turning points) with the given workers; target <= 60 s on 
 Reported beside it, as a ratio, the time of plain bot games measured in the same process (the
 analysis costs roughly `evaluations x rollouts x half a game`).
 
-Calibration: per game, `--games` bot games (heuristic bots, 2-4 players in turn); in each, one
-state at a uniformly drawn step is evaluated from the next mover's side exactly as the analysis
-does, and every seat's predicted chance is compared with what happened (win share). Printed: the
-reliability table by decile of the prediction (count, mean predicted, observed, |error|; target
-<= 0.05 for each decile with predictions), the Brier score and the Brier skill score against the
-no-skill forecast 1/players.
+Calibration: per game, `--games` bot games (heuristic bots, 2-4 players in turn); in each,
+`--states` states at uniformly drawn steps are evaluated from the next mover's side exactly as
+the analysis does, and every seat's predicted chance is compared with what happened (its win
+share). Printed: the reliability table by decile of the prediction (count, mean predicted,
+observed, |error|, and twice the binomial standard error the count allows; target <= 0.05 for
+each decile), the Brier score and the Brier skill score against the no-skill forecast 1/players.
 """
 
 from __future__ import annotations
@@ -73,27 +73,31 @@ def speed(workers: int, rollouts: int, seed: int) -> None:
     )
 
 
-def _predict(task: tuple[str, int, int, int]) -> tuple[list[float], list[float]]:
-    name, players, seed, rollouts = task
+def _predict(task: tuple[str, int, int, int, int]) -> list[tuple[list[float], list[float]]]:
+    """`count` states of one bot game at uniformly drawn steps: (predicted, observed) each."""
+    name, players, seed, rollouts, count = task
     rules, setup, steps, final = _bot_game(name, players, seed)
     rng = random.Random(f"calibration:{name}:{seed}")
-    j = rng.randrange(len(steps))
-    state = list(states(rules, setup, steps[:j]))[-1]
-    viewer = viewers(rules, steps, final)[j]
-    predicted = win_chances(
-        rules, state, viewer, players=players, rollouts=rollouts, seed=seed, label=f"c{j}"
-    )
-    return list(predicted), list(shares(rules, final))
+    folded = list(states(rules, setup, steps))
+    look = viewers(rules, steps, final)
+    outcome = list(shares(rules, final))
+    out = []
+    for j in sorted(rng.sample(range(len(steps)), min(count, len(steps)))):
+        predicted = win_chances(
+            rules, folded[j], look[j], players=players, rollouts=rollouts, seed=seed, label=f"c{j}"
+        )
+        out.append((list(predicted), outcome))
+    return out
 
 
-def calibration(names: list[str], games: int, rollouts: int, workers: int) -> None:
+def calibration(names: list[str], games: int, rollouts: int, workers: int, count: int) -> None:
     for name in names:
         rules = registry.get(name)
         counts = [n for n in (2, 3, 4) if rules.min_players <= n <= rules.max_players]
-        tasks = [(name, counts[g % len(counts)], 50_000 + g, rollouts) for g in range(games)]
+        tasks = [(name, counts[g % len(counts)], 50_000 + g, rollouts, count) for g in range(games)]
         start = time.perf_counter()
         with multiprocessing.get_context("fork").Pool(workers) as pool:
-            results = pool.map(_predict, tasks, chunksize=4)
+            results = [r for game in pool.map(_predict, tasks, chunksize=2) for r in game]
         seconds = time.perf_counter() - start
         pairs = [
             (p, o)
@@ -104,10 +108,12 @@ def calibration(names: list[str], games: int, rollouts: int, workers: int) -> No
         brier = sum((p - o) ** 2 for p, o in pairs) / len(pairs)
         brier0 = sum((p - o) ** 2 for p, o in baseline) / len(baseline)
         print(
-            f"\n{name}: {games} games, {len(pairs)} seat predictions, {rollouts} rollouts each, "
-            f"{seconds:.0f} s"
+            f"\n{name}: {games} games x {count} states, {len(pairs)} seat predictions, "
+            f"{rollouts} rollouts each, {seconds:.0f} s"
         )
-        print(f"  {'decile':>9} {'n':>5} {'predicted':>9} {'observed':>9} {'error':>6}")
+        print(
+            f"  {'decile':>9} {'n':>5} {'predicted':>9} {'observed':>9} {'error':>6} {'2 s.e.':>6}"
+        )
         worst = 0.0
         for d in range(10):
             low, high = d / 10, (d + 1) / 10
@@ -119,7 +125,11 @@ def calibration(names: list[str], games: int, rollouts: int, workers: int) -> No
             mo = sum(o for _, o in inside) / len(inside)
             error = abs(mp - mo)
             worst = max(worst, error) if len(inside) >= 20 else worst
-            print(f"  {low:.1f}-{high:.1f} {len(inside):>5} {mp:>9.3f} {mo:>9.3f} {error:>6.3f}")
+            noise = 2 * (max(mp * (1 - mp), 0.01) / len(inside)) ** 0.5
+            print(
+                f"  {low:.1f}-{high:.1f} {len(inside):>5} {mp:>9.3f} {mo:>9.3f} {error:>6.3f} "
+                f"{noise:>6.3f}"
+            )
         print(
             f"  Brier {brier:.4f} vs no-skill {brier0:.4f}: skill score {1 - brier / brier0:.3f};"
             f" worst decile error (n >= 20) {worst:.3f} (target <= 0.05)"
@@ -137,12 +147,15 @@ def main() -> None:
     c.add_argument("--games", type=int, default=200)
     c.add_argument("--rollouts", type=int, default=32)
     c.add_argument("--workers", type=int, default=2)
+    c.add_argument("--states", type=int, default=3, help="states judged per game")
     c.add_argument("--game", action="append", choices=registry.names())
     args = parser.parse_args()
     if args.what == "speed":
         speed(args.workers, args.rollouts, args.seed)
     else:
-        calibration(args.game or registry.names(), args.games, args.rollouts, args.workers)
+        calibration(
+            args.game or registry.names(), args.games, args.rollouts, args.workers, args.states
+        )
 
 
 if __name__ == "__main__":
