@@ -22,6 +22,7 @@ from __future__ import annotations
 import argparse
 import multiprocessing
 import random
+import resource
 import time
 from typing import Any
 
@@ -50,6 +51,7 @@ def speed(workers: int, rollouts: int, seed: int) -> None:
     per_game = (time.perf_counter() - t0) / games
     settings = Settings(rollouts=rollouts)
     done = [0]
+    cpu0 = _cpu()
     start = time.perf_counter()
     with Workers(workers) as pool:
         result = analyse(
@@ -62,6 +64,7 @@ def speed(workers: int, rollouts: int, seed: int) -> None:
             on_done=lambda n: done.__setitem__(0, done[0] + n),
         )
     seconds = time.perf_counter() - start
+    cpu = _cpu() - cpu0
     print(
         f"Puerto Rico, 4 players, {len(steps)} steps ({len(result.decisions)} decisions), "
         f"{rollouts} rollouts/state, {workers} workers: {seconds:.1f} s "
@@ -69,8 +72,16 @@ def speed(workers: int, rollouts: int, seed: int) -> None:
     )
     print(
         f"  a plain 4-player bot game here: {per_game * 1000:.1f} ms; analysis = "
-        f"{seconds / per_game:,.0f} bot games of wall time"
+        f"{seconds / per_game:,.0f} bot games of wall time; CPU {cpu:.1f} s in all processes "
+        f"(on {workers} idle cores: about {cpu / workers:.1f} s)"
     )
+
+
+def _cpu() -> float:
+    """User + system CPU seconds of this process and its finished children (the workers)."""
+    own = resource.getrusage(resource.RUSAGE_SELF)
+    children = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return own.ru_utime + own.ru_stime + children.ru_utime + children.ru_stime
 
 
 def _predict(task: tuple[str, int, int, int, int]) -> list[tuple[list[float], list[float]]]:
