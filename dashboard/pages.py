@@ -252,15 +252,16 @@ def replay_page() -> None:
     step = _step_from_url(last)
     payload = replay_payload.add_charts(built, under_board(UUID(game), viewer, last))
     payload = with_analysis(payload, UUID(game))
-    replay_widget.show(payload, step)
+    replay_widget.show(payload)
     from dashboard.play import replay_hook  # the Play page's "branch from here" (issue 22)
 
-    replay_hook(app(), UUID(game), _current_step(step))
+    replay_hook(app(), UUID(game), _current_step(game, step))
 
 
-def _current_step(shown: int) -> int:
-    """The step the replay shows now: the browser's last report, else the address's."""
-    reported = replay_widget.reported_step()
+def _current_step(game: str, shown: int) -> int:
+    """The step the replay shows now: the browser's last report for this game, else the
+    address's."""
+    reported = replay_widget.reported_step(game)
     return shown if reported is None else reported
 
 

@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-import re
 from collections.abc import Sequence
 from typing import Any
 from uuid import UUID
@@ -31,7 +30,7 @@ from dashboard.replay import ScorePoint, score_timeline, teller
 from domain.core.play import states
 from domain.core.protocol import Decision, Rules
 
-PIECE = re.compile(r"(?=<div)")
+PIECE = "<div"
 """Boards are cut before each `<div`: their pieces repeat from one step to the next."""
 
 
@@ -41,7 +40,9 @@ def chunked(pages: Sequence[str]) -> tuple[list[str], list[list[int]]]:
     table: dict[str, int] = {}
     out: list[list[int]] = []
     for page in pages:
-        out.append([table.setdefault(piece, len(table)) for piece in PIECE.split(page)])
+        first, *rest = page.split(PIECE)
+        pieces = [first, *(PIECE + piece for piece in rest)]
+        out.append([table.setdefault(piece, len(table)) for piece in pieces])
     return list(table), out
 
 

@@ -24,23 +24,30 @@ _component = st.components.v2.component(
 )
 
 
-def reported_step() -> int | None:
-    """The step the browser last reported (None before any report)."""
+def reported_step(game: str | None = None) -> int | None:
+    """The step the browser last reported (for `game`, when given; None before any report).
+    The browser reports `{"game": id, "step": n}`: a session keeps its state from one game to
+    the next, so a report names its game."""
     state = st.session_state.get(KEY)
     try:
         value = state["step"] if state is not None else None
     except (KeyError, TypeError):
         return None
-    return value if isinstance(value, int) else None
+    if not isinstance(value, dict) or (game is not None and value.get("game") != game):
+        return None
+    step = value.get("step")
+    return step if isinstance(step, int) else None
 
 
-def show(payload: dict[str, Any], step: int) -> None:
-    """Mount the replay at `step` (the browser keeps its own step for the same game after
-    reruns; a changed `step` from the server, e.g. Back, moves it)."""
+def show(payload: dict[str, Any]) -> None:
+    """Mount the replay. It starts at the step in the address (check it first: `?step=` must be
+    a step of the game), keeps its own step over reruns for the same game, and follows the
+    address on Back/Forward. `payload` is sent as is: the same payload in every rerun is the
+    same message, which Streamlit neither resends nor parses again."""
 
     def reported() -> None:
-        value = reported_step()
+        value = reported_step(str(payload["game"]))
         if value is not None:
             st.query_params["step"] = str(max(0, min(value, int(payload["last"]))))
 
-    _component(key=KEY, data={**payload, "step": step}, on_step_change=reported)
+    _component(key=KEY, data=payload, on_step_change=reported)

@@ -1,7 +1,8 @@
 // The replay in the browser: every step of one game arrives once (dashboard/replay_payload.py)
 // and stepping happens here, with no server round trip. The step is kept in the address bar
 // (replaceState) at once and reported to the server (setStateValue "step") when the user pauses,
-// so the server's idea of the address stays the same as the browser's.
+// so the server's idea of the address stays the same as the browser's (a later rerun, e.g. a
+// "View as" change, then keeps the step).
 
 const CONTROLLERS = new WeakMap();
 const REPORT_AFTER_MS = 350;
@@ -53,38 +54,47 @@ class Replay {
     parent.appendChild(this.root);
     this.key = null;
     this.step = 0;
-    this.serverStep = null;
     this.reported = null;
     this.timer = null;
     this.onKey = this.onKey.bind(this);
+    this.onHistory = this.onHistory.bind(this);
     document.addEventListener("keydown", this.onKey);
+    window.addEventListener("popstate", this.onHistory);
     window.novusReplay = this; // for tests and the benchmark: the displayed step
   }
 
   destroy() {
     document.removeEventListener("keydown", this.onKey);
+    window.removeEventListener("popstate", this.onHistory);
     clearTimeout(this.timer);
     if (window.novusReplay === this) delete window.novusReplay;
   }
 
+  // The step in the address. The server has checked it (clamped, a number) before the page
+  // mounted this component; the data carries no step, so it stays the same message from one
+  // rerun to the next and Streamlit neither sends nor parses it again.
+  addressStep() {
+    const given = Number(new URL(window.location.href).searchParams.get("step"));
+    return Number.isFinite(given) ? given : 0;
+  }
+
+  onHistory() {
+    // Back/Forward: follow the address.
+    if (!this.data || !this.root.isConnected) return;
+    const step = this.addressStep();
+    if (step !== this.step) this.show(step, false);
+    this.reported = this.step;
+  }
+
   update(data, setStateValue) {
     this.setStateValue = setStateValue;
-    if (data.key !== this.key) {
-      const sameGame = this.data && this.data.game === data.game;
-      this.data = data;
-      this.key = data.key;
-      this.build();
-      const start = sameGame ? this.step : data.step;
-      this.serverStep = data.step;
-      this.show(start, false);
-      return;
-    }
-    if (data.step !== this.serverStep) {
-      // The server moved (browser Back/Forward, a link): follow it, unless it only echoes
-      // a step this page reported earlier.
-      this.serverStep = data.step;
-      if (data.step !== this.reported && data.step !== this.step) this.show(data.step, false);
-    }
+    if (data.key === this.key) return;
+    const sameGame = this.data && this.data.game === data.game;
+    this.data = data;
+    this.key = data.key;
+    this.build();
+    this.show(sameGame ? this.step : this.addressStep(), false);
+    if (!sameGame) this.reported = this.step;
   }
 
   // ---- building the page once per game --------------------------------------------------
@@ -307,9 +317,9 @@ class Replay {
   scheduleReport() {
     clearTimeout(this.timer);
     this.timer = setTimeout(() => {
-      if (this.step === this.serverStep || !this.setStateValue) return;
+      if (this.step === this.reported || !this.setStateValue) return;
       this.reported = this.step;
-      this.setStateValue("step", this.step);
+      this.setStateValue("step", { game: this.data.game, step: this.step });
     }, REPORT_AFTER_MS);
   }
 

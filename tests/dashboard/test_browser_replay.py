@@ -163,3 +163,25 @@ def test_a_step_that_is_not_a_number(server: tuple[str, str, Path], page: Page) 
     _open(page, f"{base}/replay?game={game}&step=abc")
     page.get_by_text("which is not a number").wait_for()
     assert _step(page) == 0 and page.url.endswith("step=0")
+
+
+def test_view_as_after_stepping_keeps_the_step(server: tuple[str, str, Path], page: Page) -> None:
+    """The browser's step reached the server (a pause), so a rerun for another reason (a new
+    "View as") keeps it, in the board and in the address."""
+    base, game, _ = server
+    _open(page, f"{base}/replay?game={game}&step=5")
+    for _ in range(7):
+        page.keyboard.press("ArrowRight")
+    assert _step(page) == 12
+    page.wait_for_timeout(1200)
+    _settled(page)
+    select = page.locator("[data-testid='stSelectbox']").filter(has_text="View as")
+    select.locator("input").click()
+    page.locator("[role='option']").filter(has_text="Random 2").first.click()
+    page.wait_for_function("window.location.search.includes('seat=1')")
+    _settled(page)
+    page.wait_for_function("window.novusReplay.data.viewer === 1")
+    assert _step(page) == 12 and "step=12" in page.url
+    page.get_by_role("heading", name="Replay").click()  # keys typed in the selector stay there
+    page.keyboard.press("ArrowRight")
+    assert _step(page) == 13 and "step=13" in page.url and "seat=1" in page.url
