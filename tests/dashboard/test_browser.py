@@ -107,7 +107,7 @@ def test_library_then_replay_with_arrow_keys(server: tuple[str, str], page: Page
     ARTIFACTS.mkdir(exist_ok=True)
     page.goto(base)
     _settled(page)
-    page.get_by_text("1 of 1 games").wait_for()
+    page.get_by_text("1 of 1 game", exact=True).wait_for()  # one game: singular
     page.locator("[data-testid='stDataFrame'] canvas").first.wait_for()
     page.wait_for_timeout(500)
     _shot(page, "library.png")
