@@ -182,7 +182,9 @@ def _view_as(names: tuple[str, ...] | list[str], game: str) -> int | None:
     options = [OBSERVER, *range(len(names))]
 
     def label(seat: int) -> str:
-        return "Observer (every card)" if seat == OBSERVER else f"{names[seat]} (own cards only)"
+        if seat == OBSERVER:
+            return _("Observer (every card)")
+        return _("{player} (own cards only)", player=names[seat])
 
     def changed() -> None:
         picked = st.session_state[f"view_as_{game}"]
@@ -196,13 +198,15 @@ def _view_as(names: tuple[str, ...] | list[str], game: str) -> int | None:
     if st.session_state.get(key) != wanted:  # a link, Back
         st.session_state[key] = wanted
     chosen: int = st.selectbox(
-        "View as",
+        _("View as"),
         options,
         format_func=label,
         key=key,
         on_change=changed,
-        help="Observer: every card. A seat: what that player saw (other hands hidden; the "
-        "other legal actions only at its own decisions).",
+        help=_(
+            "Observer: every card. A seat: what that player saw (other hands hidden; the "
+            "other legal actions only at its own decisions)."
+        ),
     )
     return None if chosen == OBSERVER else chosen
 

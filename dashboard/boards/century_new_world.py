@@ -74,12 +74,16 @@ FUNCTION = re.compile(
 """The location function codes of `domain.century_new_world.view.function_text`."""
 
 
+FUNCTIONS = {"point card / bonus tile": N_("point card / bonus tile")}
+"""Location functions the view gives as words (villages)."""
+
+
 def function_html(code: str) -> str:
     """A location's function as cube pictures: ``+YY`` (gain), ``YYY>RG x3`` (trade, up to 3
     times), ``upgrade x2`` (up to 2 upgrades); any other text as it is."""
     found = FUNCTION.match(code)
     if found is None:
-        return escape(code)
+        return escape(_(FUNCTIONS[code]) if code in FUNCTIONS else code)
     if found["gain"]:
         return f"<span class='fn' title='{escape(_('gain'))}'>+ {cubes_html(found['gain'])}</span>"
     if found["up"]:

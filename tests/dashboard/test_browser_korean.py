@@ -1,0 +1,71 @@
+"""The Korean dashboard in Debian's headless Chromium: the browser's language chooses Korean, the
+replay of each game in Korean (Hangul rendered: screenshots at 1400 and 800 px to look at)."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, sync_playwright
+
+from application.service import open_app
+from tests.dashboard.test_browser import ARGS, ARTIFACTS, CHROMIUM, _settled, serving
+
+pytestmark = pytest.mark.browser
+
+GAMES = ("puerto-rico", "santa-maria", "century-new-world", "mundus-novus")
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, dict[str, str]]]:
+    folder = tmp_path_factory.mktemp("novus-browser-ko")
+    app = open_app(folder)
+    ids = {game: str(app.simulate(game, 3, {}, seed=11, bot="random")) for game in GAMES}
+    with serving(folder) as base:
+        yield base, ids
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Browser]:
+    if not Path(CHROMIUM).exists():
+        pytest.fail(f"Chromium not found at {CHROMIUM}: apt-get install chromium")
+    with sync_playwright() as p:
+        launched = p.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
+        yield launched
+        launched.close()
+
+
+def test_a_korean_browser_gets_the_korean_library(
+    server: tuple[str, dict[str, str]], browser: Browser
+) -> None:
+    base, _ids = server
+    context = browser.new_context(locale="ko-KR", viewport={"width": 1400, "height": 900})
+    page = context.new_page()
+    page.goto(base)
+    _settled(page)
+    page.get_by_role("heading", name="라이브러리").wait_for()
+    assert "lang=ko" in page.url
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / "ko-library-1400.png"), full_page=True)
+    context.close()
+
+
+@pytest.mark.parametrize("width", [1400, 800])
+def test_korean_replay_of_each_game(
+    server: tuple[str, dict[str, str]], browser: Browser, width: int
+) -> None:
+    base, ids = server
+    context = browser.new_context(locale="en-US", viewport={"width": width, "height": 1100})
+    page = context.new_page()
+    for game, game_id in ids.items():
+        page.goto(f"{base}/replay?game={game_id}&step=30&lang=ko")
+        _settled(page)
+        page.get_by_role("heading", name="다시 보기").wait_for()
+        frame = page.frame_locator("iframe").first if page.locator("iframe").count() else None
+        text = page.inner_text("body") + (frame.locator("body").inner_text() if frame else "")
+        assert re.search("[가-힣]{2,}", text)
+        ARTIFACTS.mkdir(exist_ok=True)
+        page.screenshot(path=str(ARTIFACTS / f"ko-replay-{game}-{width}.png"), full_page=True)
+    context.close()
