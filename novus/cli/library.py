@@ -10,7 +10,6 @@ from rich.table import Table
 from rich.text import Text
 
 from application.i18n import _, describe, term
-from application.play import BRANCH, takebacks
 from application.records import GameRecord, GameSummary
 from domain.core import registry
 from domain.core.errors import NovusError
@@ -257,7 +256,7 @@ def log(
                 "winners": None if record.winners is None else list(record.winners),
                 "source": record.source,
                 "takebacks": [
-                    {"to_step": t.to_step, "taken": list(t.taken)} for t in takebacks(record)
+                    {"to_step": t.to_step, "taken": list(t.taken)} for t in _takebacks(record)
                 ],
             }
         )
@@ -299,8 +298,16 @@ def log(
         console.print(_("(in progress)"))
 
 
+def _takebacks(record: GameRecord) -> list[Any]:
+    from application.play import takebacks  # the store's library: not loaded for --help
+
+    return list(takebacks(record))
+
+
 def _history_notes(record: GameRecord) -> None:
     """Where a branch comes from, and every take-back with what it took back."""
+    from application.play import BRANCH  # the store's library: not loaded for --help
+
     if record.source.get("kind") == BRANCH:
         console.print()
         console.print(
@@ -311,7 +318,7 @@ def _history_notes(record: GameRecord) -> None:
             ),
             highlight=False,
         )
-    for taken in takebacks(record):
+    for taken in _takebacks(record):
         console.print()
         console.print(
             _(
