@@ -7,7 +7,9 @@ Makes `--games` simulated games in a scratch store, exports them as `.novus.json
 times `importers.api.import_paths` into a fresh SQLite store: reading, header validation, the
 rules engine on every step (parse), the engine again in the aggregate, and one save per game.
 Target (issue 7): 1,000 4-player games in under 60 s. Then a re-import of the same files (all
-`already present`) and, with `--reports`, PBeM report imports (written by the report writer).
+`already present`) and, with `--reports`, PBeM report imports (written by the report writer),
+into an empty store and into the store of `--games` games (a new report is looked for among the
+stored games it may continue: issue 21's games in progress).
 """
 
 from __future__ import annotations
@@ -75,6 +77,16 @@ def main() -> None:
             elapsed = time.perf_counter() - start
             assert all(r.status == "imported" for r in done), [r.error for r in done]
             print(f"PBeM reports: {len(texts) / elapsed:.1f} reports/s")
+            # a report not stored yet is looked for among the stored games it may continue
+            # (games in progress): the same reports into the store of --games native games
+            start = time.perf_counter()
+            crowded = [import_bytes(target, f"r{i}.txt", t) for i, t in enumerate(texts)]
+            more = time.perf_counter() - start
+            assert all(r.status == "imported" for r in crowded), [r.error for r in crowded]
+            print(
+                f"PBeM reports into a store of {len(paths)} games: {len(texts) / more:.1f} "
+                f"reports/s ({more / elapsed:.2f}x the time into an empty store)"
+            )
 
 
 if __name__ == "__main__":

@@ -18,7 +18,7 @@ from importers.pbem import buildings
 from importers.pbem.clauses import CLAUSES, DRAW_RE, SUBJECTLESS, merge
 from importers.pbem.mentions import scan
 from importers.pbem.model import HINT, Fact
-from importers.pbem.text import Sentence
+from importers.pbem.text import Sentence, blank_parentheses
 from importers.pbem.words import GOOD_RE, NUM_RE, closest, good_of, number
 
 VERBS = (
@@ -133,8 +133,9 @@ class Reader:
         kept: list[str] = []
         for name in names:
             near = closest(name, kept) if kept else None
-            if near is not None:
-                spelling[name] = near
+            if near is not None and 2 * counts[name] <= counts[near]:
+                spelling[name] = near  # a rare variant of a frequent name ("Player 1" and
+                # "Player 2" are as frequent as each other: two players)
             else:
                 kept.append(name)
                 spelling[name] = name
@@ -190,7 +191,7 @@ class Reader:
         Juan" is one subject with three clauses. A list ("the corn plantation, the Hospice")
         is not cut. The first segment's subject is '' when the sentence names nobody.
         """
-        masked = _mask_parentheses(text)
+        masked = blank_parentheses(text)
         cuts: list[tuple[int, int, bool]] = []
         for b in BOUNDARY_RE.finditer(masked):
             rest = masked[b.end() :]
@@ -345,16 +346,3 @@ class Reader:
 
 
 __all__ = ["Fact", "Reader"]
-
-
-def _mask_parentheses(text: str) -> str:
-    """`text` with everything inside parentheses blanked (same length)."""
-    out = []
-    depth = 0
-    for ch in text:
-        if ch == "(":
-            depth += 1
-        out.append(" " if depth else ch)
-        if ch == ")" and depth:
-            depth -= 1
-    return "".join(out)

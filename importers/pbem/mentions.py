@@ -13,8 +13,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from domain.puerto_rico.components import GOODS
 from importers.pbem import buildings
+from importers.pbem.text import blank_parentheses
 from importers.pbem.words import NUM_RE, ROLE_IDS, number
 
 VERB_KINDS: dict[str, tuple[str, ...]] = {
@@ -35,6 +35,12 @@ VERB_KINDS: dict[str, tuple[str, ...]] = {
     "use": ("use", "using", "activat"),
     "leave": ("leave", "left"),
 }
+VERB_RES: dict[str, re.Pattern[str]] = {
+    kind: re.compile(r"\b(?:" + "|".join(map(re.escape, stems)) + ")")
+    for kind, stems in VERB_KINDS.items()
+}
+WORDS_RE = re.compile(r"\b(noble|forest|vp|victory|guest|colonist|doubloon|plain)")
+"""Other telling words (their stems: "nobles", "colonists" count)."""
 TILE_RE = re.compile(
     r"\b(corn|indigo|sugar|tobacco|coffee)\s+(?:plantations?|tiles?|fields?)\b|\b(quarr(?:y|ies))\b",
     re.IGNORECASE,
@@ -95,7 +101,7 @@ class Mentions:
 
 def scan(clause: str) -> Mentions:
     """The mentions of one clause (parenthesised remarks left out)."""
-    text = _without_parentheses(clause)
+    text = blank_parentheses(clause)
     m = Mentions()
     spans: list[tuple[int, int, str, str]] = []
     for start, end, building in buildings.find(text):
@@ -114,12 +120,10 @@ def scan(clause: str) -> Mentions:
     for hit in GOOD_WORD_RE.finditer(masked):
         spans.append((hit.start(), hit.end(), "good", hit.group(1).lower()))
     lowered = masked.lower()
-    for kind, stems in VERB_KINDS.items():
-        if any(re.search(rf"\b{re.escape(stem)}", lowered) for stem in stems):
-            m.verbs.add(kind)
-    for word in ("noble", "forest", "vp", "victory", "guest", "colonist", "doubloon", "plain"):
-        if re.search(rf"\b{word}", lowered):
-            m.words.add(word)
+    m.verbs.update(kind for kind, pattern in VERB_RES.items() if pattern.search(lowered))
+    m.words.update(word.lower() for word in WORDS_RE.findall(lowered))
+    if "victory" in m.words:
+        m.words.add("vp")
     for hit in ROLE_RE.finditer(masked):
         role = ROLE_IDS[hit.group(1).lower()]
         if role not in m.roles:
@@ -157,21 +161,3 @@ def _mask(text: str, spans: list[tuple[int, int]]) -> str:
     for start, end in spans:
         chars[start:end] = " " * (end - start)
     return "".join(chars)
-
-
-def _without_parentheses(text: str) -> str:
-    out = []
-    depth = 0
-    for ch in text:
-        if ch == "(":
-            depth += 1
-        if depth:
-            out.append(" ")
-        else:
-            out.append(ch)
-        if ch == ")" and depth:
-            depth -= 1
-    return "".join(out)
-
-
-GOOD_SET = frozenset(GOODS)

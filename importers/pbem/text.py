@@ -84,3 +84,18 @@ def _add(
     if stripped:
         first = begin + len(piece) - len(piece.lstrip())
         found.append(Sentence(line_at[first], stripped, turn))
+
+
+_PARENTHESES = re.compile(r"\([^()]*\)")
+
+
+def blank_parentheses(text: str) -> str:
+    """`text` with every parenthesised remark blanked (same length; nested ones too, and an
+    unclosed one to the end: a report cut off inside a remark)."""
+    while True:
+        blanked = _PARENTHESES.sub(lambda m: " " * len(m.group()), text)
+        if blanked == text:
+            break
+        text = blanked
+    open_at = text.find("(")
+    return text if open_at < 0 else text[:open_at] + " " * (len(text) - open_at)

@@ -310,3 +310,16 @@ def test_new_buildings_and_nobles_reports_replay_the_whole_game(
     assert report.finished and report.game.setup.options == record.setup.options
     assert _equal_but_prospectors(report.game.steps, record.steps)
     assert any("expansion building" in w for w in report.warnings)
+
+
+def test_players_with_near_identical_names_stay_apart() -> None:
+    """ "Heuristic 1" .. "Heuristic 4" are four players, not one name misspelt."""
+    names = ["Heuristic 1", "Heuristic 2", "Heuristic 3", "Heuristic 4"]
+    with tempfile.TemporaryDirectory() as folder:
+        app = open_app(Path(folder))
+        record = app.history(app.simulate("puerto-rico", names, {}, seed=2, bot="heuristic"))
+    text = write(record.setup, record.steps)
+    for cut in (len(text), text.index("Turn 3")):  # whole, and turn 1 and 2 only
+        report = loads("r.txt", text[:cut].encode())
+        assert list(report.game.setup.players) == names
+        assert report.game.steps == record.steps[: len(report.game.steps)]
