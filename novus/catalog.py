@@ -2,6 +2,7 @@
 
     python3 -m novus.catalog check     # ids without Korean (exit 1 if any)
     python3 -m novus.catalog update    # add new ids to every .po (empty, to fill in)
+    python3 -m novus.catalog glossary  # docs/glossary-ko.md from the catalog's term entries
 
 Ids come from two places: the source, by Babel's extractor (the keywords in `KEYWORDS`: `_`,
 `_n`, `pgettext`, and the domain's `phrase`/`counted`; plus such calls inside f-strings, which
@@ -198,8 +199,50 @@ def update(lang: str = "ko") -> int:
     return added
 
 
+GLOSSARY = ROOT / "docs" / "glossary-ko.md"
+
+
+def glossary(lang: str = "ko") -> str:
+    """The component names of the four games in `lang`, each with the rulebook that names it
+    (the catalog's term entries and their `rulebook:` comments), as Markdown."""
+    from babel.messages.pofile import read_po
+
+    with i18n.po_path(lang).open("rb") as handle:
+        po = read_po(handle, locale=lang)
+    terms = {(e.context, e.msgid) for e in engine_terms() if e.context}
+    rows: dict[str, list[str]] = {}
+    for message in po:
+        msgid = message.id[0] if isinstance(message.id, tuple) else message.id
+        if (message.context, msgid) not in terms:
+            continue
+        text = message.string[0] if isinstance(message.string, tuple) else message.string
+        source = next((c for c in message.user_comments if c.startswith("rulebook:")), "")
+        where = source.removeprefix("rulebook:").strip() or "-"
+        context = str(message.context)
+        rows.setdefault(context, []).append(f"| {msgid} | {text} | {where} |")
+    lines = [
+        "# Korean names of the components (generated: `python3 -m novus.catalog glossary`)",
+        "",
+        "Every component name the move sentences and boards show, as the Korean rulebooks",
+        "in `shared/rules/` name it; the source column names the rulebook (and its section).",
+        "The catalog (`application/locales/ko/LC_MESSAGES/novus.po`) is the source of this",
+        "page; each entry there carries the same `rulebook:` comment. Contexts:",
+        "`<game>.<kind>`; Puerto Rico's 2-player sheet (option `names=2p`) has its own names",
+        "under `puerto_rico.2p.*`.",
+        "",
+    ]
+    for context in sorted(rows):
+        lines += [f"## {context}", "", "| English | 한국어 | rulebook |", "|---|---|---|"]
+        lines += [*sorted(rows[context]), ""]
+    return "\n".join(lines)
+
+
 def main(argv: list[str]) -> int:
     command = argv[0] if argv else "check"
+    if command == "glossary":
+        GLOSSARY.write_text(glossary(), encoding="utf-8")
+        print(f"wrote {GLOSSARY}")
+        return 0
     if command == "update":
         for lang in i18n.LANGUAGES[1:]:
             print(f"{lang}: {update(lang)} id(s) added to {i18n.po_path(lang)}")
@@ -212,7 +255,7 @@ def main(argv: list[str]) -> int:
                 print(explain(missing, lang))
                 bad += 1
         return 1 if bad else 0
-    print("usage: python3 -m novus.catalog check|update", file=sys.stderr)
+    print("usage: python3 -m novus.catalog check|update|glossary", file=sys.stderr)
     return 2
 
 

@@ -163,3 +163,49 @@ def test_numbers_and_dates_follow_the_language() -> None:
     assert "2026" in english and "Mar" in english
     assert "2026" in korean and "3" in korean and "Mar" not in korean
     assert i18n.percent(0.25) == "25%"
+
+
+def _rules_folder() -> Path | None:
+    """`shared/rules` beside the checkout (CI) or beside the worktrees (development)."""
+    root = Path(catalog.ROOT)
+    for base in (root.parent, root.parent.parent):
+        if (base / "shared" / "rules").is_dir():
+            return base / "shared" / "rules"
+    return None
+
+
+def test_every_component_name_is_traced_to_its_rulebook() -> None:
+    """Each engine term's Korean name carries a `rulebook:` comment naming a rulebook, and every
+    Hangul word of the name is found in that rulebook's text."""
+    import re
+
+    from babel.messages.pofile import read_po
+
+    with i18n.po_path("ko").open("rb") as handle:
+        po = read_po(handle, locale="ko")
+    terms = {(e.context, e.msgid) for e in catalog.engine_terms() if e.context}
+    folder = _rules_folder()
+    untraced, unfound = [], []
+    for message in po:
+        msgid = message.id[0] if isinstance(message.id, tuple) else message.id
+        if (message.context, msgid) not in terms:
+            continue
+        source = next((c for c in message.user_comments if c.startswith("rulebook:")), "")
+        match = re.search(r"([a-z0-9-]+\.ko\.txt)", source)
+        if match is None:
+            untraced.append((message.context, msgid))
+            continue
+        if folder is None:
+            continue
+        book = (folder / match.group(1)).read_text(encoding="utf-8")
+        text = message.string[0] if isinstance(message.string, tuple) else message.string
+        for word in re.findall("[가-힣]{2,}", text):
+            if word not in book:
+                unfound.append((message.context, msgid, word, match.group(1)))
+    assert not untraced, f"terms without a `rulebook:` comment: {untraced}"
+    assert not unfound, f"Korean words not in the named rulebook: {unfound}"
+
+
+def test_the_glossary_page_is_the_catalog() -> None:
+    """docs/glossary-ko.md is made from the catalog: `python3 -m novus.catalog glossary`."""
+    assert catalog.GLOSSARY.read_text(encoding="utf-8") == catalog.glossary()
