@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from application import i18n
-from domain.core.phrase import Count
+from domain.core.phrase import Count, Term
 
 ROOT = Path(__file__).resolve().parent.parent
 SOURCES: tuple[str, ...] = ("application", "dashboard", "domain", "novus", "projections")
@@ -137,6 +137,8 @@ def engine_terms() -> Iterator[Entry]:
         for t in terms():
             if isinstance(t, Count):
                 yield Entry(t.one, t.context, t.other, f"domain {name} terms")
+            elif not isinstance(t, Term):  # a plain message id of a label table
+                yield Entry(str(t), None, None, f"domain {name} terms")
             else:
                 yield Entry(t.text, t.context, None, f"domain {name} terms")
 

@@ -15,6 +15,7 @@ from collections.abc import Mapping, Sequence
 from functools import lru_cache
 from typing import Any
 
+from application.i18n import _
 from dashboard.boards import santa_maria_parts as parts
 from dashboard.boards.santa_maria_style import (
     CSS,
@@ -368,7 +369,7 @@ def render(view: Mapping[str, Any], rules: Rules[Any], setup: Setup | None = Non
     names = _names(view)
     out = [CSS, "<div class='sm'>"]
     if view.get("synthetic"):
-        out.append(f"<p class='synthetic'>{e(view['synthetic'])}</p>")
+        out.append(f"<p class='synthetic'>{e(_(str(view['synthetic'])))}</p>")
     out.append(_bar(view, rules, names))
     shared = [_panel("white dice in the labour pool", _pool(view.get("white_dice"), "white"))]
     if view.get("blue_pool") is not None:

@@ -141,7 +141,7 @@ class Engine(ABC, Generic[S]):
             return None
         return self._part("phrase", "describe", "sentence")(state, step)
 
-    def terms(self) -> Iterator[Term | Count]:
+    def terms(self) -> Iterator[Term | Count | str]:
         """Every name the game's sentences and board show (`<package>.describe.terms`)."""
         module = importlib.import_module(f"{self.package}.describe")
         made = getattr(module, "terms", None)

@@ -2,15 +2,16 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 
+from domain.core.phrase import Count, Listing, Phrase, Said, Say, Term, english, phrase
 from domain.core.protocol import ChanceStep, Decision, Step
-from domain.santa_maria.components import bundle_text
+from domain.santa_maria.components import ITEMS, Bundle
 from domain.santa_maria.engine import REST_NAMES
-from domain.santa_maria.mayatrade import parse_offer, side_text
+from domain.santa_maria.mayatrade import parse_offer
 from domain.santa_maria.state import State
 
-MAYA_WORDS = {
+MAYA_WORDS = {  # shown through `phrase` (N_-style: ids of the catalog)
     "mtech": "technology card",
     "mwalk": "die walks on to",
     "mtemple": "temple",
@@ -46,203 +47,365 @@ CHANCE_LABELS = {
 }
 
 
+CONTEXT = "santa_maria"
+ITEM_TERMS = {item: Term(item, f"{CONTEXT}.item") for item in ITEMS}
+REST_TERMS = tuple(
+    Term(name, f"{CONTEXT}.rest")
+    for name in (*REST_NAMES, "fill a storage tile", "complete a temple")
+)
+COLOURS = {c: Term(c, f"{CONTEXT}.die") for c in ("white", "blue")}
+
+
+def terms() -> Iterator[Term | Count | str]:
+    """Every name the sentences show (goods, rest spaces, dice colours, monk places), and the
+    label tables' texts, which are message ids of their own (plain strings)."""
+    yield from ITEM_TERMS.values()
+    yield from REST_TERMS
+    yield from COLOURS.values()
+    yield from MONK_PLACES.values()
+    yield from CHANCE_LABELS.values()
+    yield from MAYA_WORDS.values()
+
+
+def _item(name: str) -> Term | str:
+    return ITEM_TERMS.get(name, name)
+
+
+def _bundle(bundle: Bundle, phrase: Say) -> Said:
+    """`bundle_text` in words: "2 wood + grain"."""
+    parts = tuple(
+        phrase("{n} {item}", n=n, item=ITEM_TERMS[ITEMS[i]]) if n > 1 else ITEM_TERMS[ITEMS[i]]
+        for i, n in enumerate(bundle)
+        if n
+    )
+    return Listing(parts) if parts else phrase("nothing")
+
+
+def _side(side: tuple[str, int], phrase: Say) -> Said:
+    what, n = side
+    if what == "coin":
+        return phrase("{n} coins", n=n) if n > 1 else phrase("1 coin")
+    return phrase("1 {item}", item=_item(what))
+
+
 def describe(s: State, step: Step) -> str:
+    return str(_sentence(s, step, english))
+
+
+def sentence(s: State, step: Step) -> Phrase:
+    said = _sentence(s, step, phrase)
+    assert isinstance(said, Phrase)
+    return said
+
+
+def _sentence(s: State, step: Step, phrase: Say) -> Said:
     if isinstance(step, ChanceStep):
         kind = s.chance[0][0] if s.chance else "chance"
         shown = ", ".join(map(str, step.outcome))
-        return f"{CHANCE_LABELS.get(kind, 'Chance')}: {shown}"
+        label = CHANCE_LABELS.get(kind)
+        if label is None:
+            return phrase("Chance: {shown}", shown=shown)
+        return phrase("{label}: {shown}", label=phrase(label), shown=shown)
     if not isinstance(step, Decision):
-        return str(step)
+        return phrase("{step}", step=str(step))
     who = s.names[step.seat] if 0 <= step.seat < len(s.names) else f"seat {step.seat}"
     verb, _, arg = step.action.partition(":")
     line = _VERBS.get(verb)
     if line is None:
-        return f"{who}: {step.action}"
-    return line(s, who, step.seat, verb, arg)
+        return phrase("{who}: {action}", who=who, action=step.action)
+    return line(s, who, step.seat, verb, arg, phrase)
 
 
-Line = Callable[[State, str, int, str, str], str]
-"""One verb's sentence: (state before, who, seat, verb, argument)."""
+Line = Callable[[State, str, int, str, str, Say], Said]
+"""One verb's sentence: (state before, who, seat, verb, argument, maker)."""
 
 
-def _colony(s: State, who: str, seat: int, verb: str, arg: str) -> str:
+def _colony(s: State, who: str, seat: int, verb: str, arg: str, phrase: Say) -> Said:
     tile = s.cat.tiles[arg]
-    return f"{who} colonizes with tile {arg} ({len(tile.squares)} spaces)"
+    return phrase(
+        "{who} colonizes with tile {tile} ({n} spaces)", who=who, tile=arg, n=len(tile.squares)
+    )
 
 
-def _coin(s: State, who: str, seat: int, verb: str, arg: str) -> str:
-    return f"{who} activates the building at {arg} with coins"
+def _coin(s: State, who: str, seat: int, verb: str, arg: str, phrase: Say) -> Said:
+    return phrase("{who} activates the building at {where} with coins", who=who, where=arg)
 
 
-_DIE_HOW = {"bluecol": " (philosophy)", "whitediag": " (archery)", "bluediag": " (archery)"}
+_DIE_HOW = {"bluecol": "philosophy", "whitediag": "archery", "bluediag": "archery"}
 
 
-def _die_action(s: State, who: str, seat: int, verb: str, arg: str) -> str:
+def _die_action(s: State, who: str, seat: int, verb: str, arg: str, phrase: Say) -> Said:
     """white/blue/bluecol/whitediag/bluediag, and the same with the ambassador die (amb...)."""
-    amb = " ambassador" if verb.startswith("amb") else ""
+    amb = verb.startswith("amb")
     verb = verb.removeprefix("amb")
     faces, _, paid = arg.partition(":")
     face, target = faces.split("-")
-    line = "row" if verb == "blue" else "column"
+    line = phrase("row") if verb == "blue" else phrase("column")
     if verb.endswith("diag"):
-        line = "diagonal"
-    change = ""
-    if face != target:
-        change = f" changed from {face}" + (f" paying 1 {paid}" if paid else "")
-    colour = "white" if verb.startswith("white") else "blue"
-    return (
-        f"{who} takes a {colour}{amb} die {target}{change} and activates {line} {target}"
-        f"{_DIE_HOW.get(verb, '')}" + (" (every other player activates it too)" if amb else "")
+        line = phrase("diagonal")
+    colour = COLOURS["white" if verb.startswith("white") else "blue"]
+    die = (
+        phrase("{colour} ambassador die", colour=colour)
+        if amb
+        else phrase("{colour} die", colour=colour)
+    )
+    if face == target:
+        took = phrase("{who} takes a {die} {target}", who=who, die=die, target=target)
+    elif paid:
+        took = phrase(
+            "{who} takes a {die} {target} changed from {face} paying 1 {paid}",
+            who=who,
+            die=die,
+            target=target,
+            face=face,
+            paid=_item(paid),
+        )
+    else:
+        took = phrase(
+            "{who} takes a {die} {target} changed from {face}",
+            who=who,
+            die=die,
+            target=target,
+            face=face,
+        )
+    done = phrase("{took} and activates {line} {target}", took=took, line=line, target=target)
+    how = _DIE_HOW.get(verb)
+    if how == "philosophy":
+        done = phrase("{done} (philosophy)", done=done)
+    elif how == "archery":
+        done = phrase("{done} (archery)", done=done)
+    if amb:
+        return phrase("{done} (every other player activates it too)", done=done)
+    return done
+
+
+def _rest(s: State, who: str, seat: int, verb: str, arg: str, phrase: Say) -> Said:
+    names = REST_TERMS[:5]
+    if s.players[seat].caps:  # the Maya player's fourth and fifth spaces differ
+        names = (*REST_TERMS[:3], *REST_TERMS[5:])
+    return phrase(
+        "{who} rests on space {space} ({name})", who=who, space=arg, name=names[int(arg) - 1]
     )
 
 
-def _rest(s: State, who: str, seat: int, verb: str, arg: str) -> str:
-    names = REST_NAMES
-    if s.players[seat].caps:  # the Maya player's fourth and fifth spaces differ
-        names = (*REST_NAMES[:3], "fill a storage tile", "complete a temple")
-    return f"{who} rests on space {arg} ({names[int(arg) - 1]})"
+def _board(s: State, who: str, seat: int, verb: str, arg: str, phrase: Say) -> Said:
+    return phrase("{who} chooses colony board {board}", who=who, board=arg)
 
 
-def _board(s: State, who: str, seat: int, verb: str, arg: str) -> str:
-    return f"{who} chooses colony board {arg}"
-
-
-def _hall(s: State, who: str, seat: int, verb: str, arg: str) -> str:
+def _hall(s: State, who: str, seat: int, verb: str, arg: str, phrase: Say) -> Said:
     hall, scholar = s.hall_sets[int(arg) - 1]
-    return f"{who} chooses {hall} with the scholar {scholar}"
+    return phrase(
+        "{who} chooses {hall} with the scholar {scholar}", who=who, hall=hall, scholar=scholar
+    )
 
 
-def _place(s: State, who: str, seat: int, verb: str, arg: str) -> str:
-    return f"{who} places the tile at {arg} (row, column, turn)"
+def _place(s: State, who: str, seat: int, verb: str, arg: str, phrase: Say) -> Said:
+    return phrase("{who} places the tile at {where} (row, column, turn)", who=who, where=arg)
 
 
-def _road(s: State, who: str, seat: int, verb: str, arg: str) -> str:
-    return f"{who} places a road at {arg}"
+def _road(s: State, who: str, seat: int, verb: str, arg: str, phrase: Say) -> Said:
+    return phrase("{who} places a road at {where}", who=who, where=arg)
 
 
-def _trade(s: State, who: str, seat: int, verb: str, arg: str) -> str:
+def _trade(s: State, who: str, seat: int, verb: str, arg: str, phrase: Say) -> Said:
     if arg == "skip":
-        return f"{who} does not trade"
+        return phrase("{who} does not trade", who=who)
     cost, gain = s.tasks[0][1][int(arg) - 1]
-    return f"{who} trades {bundle_text(cost)} for {bundle_text(gain)}"
+    return phrase(
+        "{who} trades {cost} for {gain}",
+        who=who,
+        cost=_bundle(cost, phrase),
+        gain=_bundle(gain, phrase),
+    )
 
 
-def _ship(s: State, who: str, seat: int, verb: str, arg: str) -> str:
+def _ship(s: State, who: str, seat: int, verb: str, arg: str, phrase: Say) -> Said:
     if arg == "skip":
-        return f"{who} does not ship"
+        return phrase("{who} does not ship", who=who)
     if arg.startswith("x"):
-        return f"{who} ships the special tile {s.xdock} to dock {arg[1:]}"
-    return f"{who} ships tile {s.docks[int(arg) - 1]} from dock {arg}"
+        return phrase(
+            "{who} ships the special tile {tile} to dock {dock}",
+            who=who,
+            tile=s.xdock,
+            dock=arg[1:],
+        )
+    return phrase(
+        "{who} ships tile {tile} from dock {dock}", who=who, tile=s.docks[int(arg) - 1], dock=arg
+    )
 
 
-def _astro(s: State, who: str, seat: int, verb: str, arg: str) -> str:
+def _astro(s: State, who: str, seat: int, verb: str, arg: str, phrase: Say) -> Said:
     if arg == "stay":
-        return f"{who} keeps the ship at its dock"
-    return f"{who} moves the ship to dock {arg}"
+        return phrase("{who} keeps the ship at its dock", who=who)
+    return phrase("{who} moves the ship to dock {dock}", who=who, dock=arg)
 
 
-def _piety(s: State, who: str, seat: int, verb: str, arg: str) -> str:
-    return f"{who} advances {arg} on the piety track" + (" paying 1 grain" if arg == "2" else "")
+def _piety(s: State, who: str, seat: int, verb: str, arg: str, phrase: Say) -> Said:
+    if arg == "2":
+        return phrase(
+            "{who} advances {n} on the piety track paying 1 {grain}",
+            who=who,
+            n=arg,
+            grain=ITEM_TERMS["grain"],
+        )
+    return phrase("{who} advances {n} on the piety track", who=who, n=arg)
 
 
-def _monk(s: State, who: str, seat: int, verb: str, arg: str) -> str:
-    return f"{who} hires no monk" if arg == "skip" else f"{who} places a monk on {arg}"
+MONK_PLACES = {
+    "mission": Term("mission", f"{CONTEXT}.monk"),
+    "scholar": Term("scholar", f"{CONTEXT}.monk"),
+    "bishop": Term("bishop", f"{CONTEXT}.monk"),
+}
 
 
-def _die(s: State, who: str, seat: int, verb: str, arg: str) -> str:
-    return f"{who} puts the die on {arg}"
-
-
-def _math(s: State, who: str, seat: int, verb: str, arg: str) -> str:
+def _monk(s: State, who: str, seat: int, verb: str, arg: str, phrase: Say) -> Said:
     if arg == "skip":
-        return f"{who} takes back no coins"
-    return f"{who} takes back the coins at {arg}"
+        return phrase("{who} hires no monk", who=who)
+    kind = arg.rstrip("0123456789")
+    if kind in MONK_PLACES and arg != kind:  # setup.MONK_SPACES: scholar1, bishop2, mission3
+        place = phrase("{place} {n}", place=MONK_PLACES[kind], n=arg[len(kind) :])
+        return phrase("{who} places a monk on {place}", who=who, place=place)
+    return phrase("{who} places a monk on {place}", who=who, place=MONK_PLACES.get(arg, arg))
 
 
-def _maya_die(s: State, who: str, seat: int, verb: str, arg: str) -> str:
+def _die(s: State, who: str, seat: int, verb: str, arg: str, phrase: Say) -> Said:
+    return phrase("{who} puts the die on {where}", who=who, where=arg)
+
+
+def _math(s: State, who: str, seat: int, verb: str, arg: str, phrase: Say) -> Said:
+    if arg == "skip":
+        return phrase("{who} takes back no coins", who=who)
+    return phrase("{who} takes back the coins at {where}", who=who, where=arg)
+
+
+def _maya_die(s: State, who: str, seat: int, verb: str, arg: str, phrase: Say) -> Said:
     faces, _, paid = arg.partition(":")
     face, road = faces.split("-")
-    colour = verb.removeprefix("m").removeprefix("amb")
-    amb = " ambassador" if "amb" in verb else ""
-    change = "" if face == road else f" changed from {face}" + (" with a cocoa" if paid else "")
-    return f"{who} (Maya) takes a {colour}{amb} die {road}{change} onto road {road}"
+    colour = COLOURS.get(verb.removeprefix("m").removeprefix("amb"), verb)
+    die = (
+        phrase("{colour} ambassador die", colour=colour)
+        if "amb" in verb
+        else phrase("{colour} die", colour=colour)
+    )
+    if face == road:
+        return phrase(
+            "{who} (Maya) takes a {die} {road} onto road {road}", who=who, die=die, road=road
+        )
+    if paid:
+        return phrase(
+            "{who} (Maya) takes a {die} {road} changed from {face} with a cocoa onto road {road}",
+            who=who,
+            die=die,
+            road=road,
+            face=face,
+        )
+    return phrase(
+        "{who} (Maya) takes a {die} {road} changed from {face} onto road {road}",
+        who=who,
+        die=die,
+        road=road,
+        face=face,
+    )
 
 
-def _maya_card(s: State, who: str, seat: int, verb: str, arg: str) -> str:
+def _maya_card(s: State, who: str, seat: int, verb: str, arg: str, phrase: Say) -> Said:
     card, _, i = arg.rpartition("-")
-    return f"{who} (Maya) plays card {card}, action {i}"
+    return phrase("{who} (Maya) plays card {card}, action {i}", who=who, card=card, i=i)
 
 
-def _maya_priest(s: State, who: str, seat: int, verb: str, arg: str) -> str:
-    return f"{who} (Maya) puts a priest on the building at {arg}"
+def _maya_priest(s: State, who: str, seat: int, verb: str, arg: str, phrase: Say) -> Said:
+    return phrase("{who} (Maya) puts a priest on the building at {where}", who=who, where=arg)
 
 
-def _maya_build(s: State, who: str, seat: int, verb: str, arg: str) -> str:
+def _maya_build(s: State, who: str, seat: int, verb: str, arg: str, phrase: Say) -> Said:
     token, _, spot = arg.partition("@")
     kind, _, i = token.partition(":")
-    name = "wooden" if kind == "wood" else "straw"
-    return f"{who} (Maya) builds {name} building token {i} at {spot}"
-
-
-def _maya_offer(s: State, who: str, seat: int, verb: str, arg: str) -> str:
-    other, give, get = parse_offer(arg)
-    return f"{who} (Maya) offers {s.names[other]} {side_text(give)} for {side_text(get)}"
-
-
-def _maya_answer(s: State, who: str, seat: int, verb: str, arg: str) -> str:
-    _, give, get = parse_offer(s.tasks[0][1])
-    answer = "accepts" if arg == "accept" else "declines"
-    tiles = {give[0], get[0]} - {"coin", "gold"}  # gold tokens change hands directly
-    how = (
-        " (the Maya flips its storage tile; the token goes to or from the supply)"
-        if arg == "accept" and tiles
-        else ""
+    if kind == "wood":
+        return phrase(
+            "{who} (Maya) builds wooden building token {i} at {where}", who=who, i=i, where=spot
+        )
+    return phrase(
+        "{who} (Maya) builds straw building token {i} at {where}", who=who, i=i, where=spot
     )
-    return f"{who} {answer} the Maya's offer: {side_text(give)} for {side_text(get)}{how}"
 
 
-def _maya_trade(s: State, who: str, seat: int, verb: str, arg: str) -> str:
+def _maya_offer(s: State, who: str, seat: int, verb: str, arg: str, phrase: Say) -> Said:
+    other, give, get = parse_offer(arg)
+    return phrase(
+        "{who} (Maya) offers {other} {give} for {get}",
+        who=who,
+        other=s.names[other],
+        give=_side(give, phrase),
+        get=_side(get, phrase),
+    )
+
+
+def _maya_answer(s: State, who: str, seat: int, verb: str, arg: str, phrase: Say) -> Said:
+    _, give, get = parse_offer(s.tasks[0][1])
+    tiles = {give[0], get[0]} - {"coin", "gold"}  # gold tokens change hands directly
+    fields = {"who": who, "give": _side(give, phrase), "get": _side(get, phrase)}
+    if arg != "accept":
+        return phrase("{who} declines the Maya's offer: {give} for {get}", **fields)
+    if tiles:
+        return phrase(
+            "{who} accepts the Maya's offer: {give} for {get} (the Maya flips its storage tile; "
+            "the token goes to or from the supply)",
+            **fields,
+        )
+    return phrase("{who} accepts the Maya's offer: {give} for {get}", **fields)
+
+
+def _maya_trade(s: State, who: str, seat: int, verb: str, arg: str, phrase: Say) -> Said:
     if arg.startswith("sell-"):
-        return f"{who} (Maya) sells 1 {arg[5:]} to the supply for 1 coin"
-    return _maya_words(s, who, seat, verb, arg)
+        return phrase(
+            "{who} (Maya) sells 1 {item} to the supply for 1 coin", who=who, item=_item(arg[5:])
+        )
+    return _maya_words(s, who, seat, verb, arg, phrase)
 
 
-def _maya_words(s: State, who: str, seat: int, verb: str, arg: str) -> str:
-    return f"{who} (Maya): {MAYA_WORDS[verb]} {arg}"
+def _maya_words(s: State, who: str, seat: int, verb: str, arg: str, phrase: Say) -> Said:
+    return phrase("{who} (Maya): {words} {arg}", who=who, words=phrase(MAYA_WORDS[verb]), arg=arg)
 
 
-def _expert(s: State, who: str, seat: int, verb: str, arg: str) -> str:
-    return f"{who} takes the expert" if arg == "take" else f"{who} takes no expert"
+def _expert(s: State, who: str, seat: int, verb: str, arg: str, phrase: Say) -> Said:
+    if arg == "take":
+        return phrase("{who} takes the expert", who=who)
+    return phrase("{who} takes no expert", who=who)
 
 
-def _improve(s: State, who: str, seat: int, verb: str, arg: str) -> str:
-    return f"{who} places the improvement expert at {arg}"
+def _improve(s: State, who: str, seat: int, verb: str, arg: str, phrase: Say) -> Said:
+    return phrase("{who} places the improvement expert at {where}", who=who, where=arg)
 
 
-def _guide(s: State, who: str, seat: int, verb: str, arg: str) -> str:
+def _guide(s: State, who: str, seat: int, verb: str, arg: str, phrase: Say) -> Said:
     if arg == "go":
-        return f"{who} pays 1 coin: the governor goes on (guide)"
-    return f"{who} lets the governor stop"
+        return phrase("{who} pays 1 coin: the governor goes on (guide)", who=who)
+    return phrase("{who} lets the governor stop", who=who)
 
 
-def _echo_arch(s: State, who: str, seat: int, verb: str, arg: str) -> str:
-    return f"{who} activates the ambassador's {'diagonal (archery)' if arg == 'diag' else 'line'}"
+def _echo_arch(s: State, who: str, seat: int, verb: str, arg: str, phrase: Say) -> Said:
+    if arg == "diag":
+        return phrase("{who} activates the ambassador's diagonal (archery)", who=who)
+    return phrase("{who} activates the ambassador's line", who=who)
 
 
-def _meditation(s: State, who: str, seat: int, verb: str, arg: str) -> str:
-    return f"{who} also takes rest space {arg} (meditation)"
+def _meditation(s: State, who: str, seat: int, verb: str, arg: str, phrase: Say) -> Said:
+    return phrase("{who} also takes rest space {space} (meditation)", who=who, space=arg)
 
 
-def _sell(s: State, who: str, seat: int, verb: str, arg: str) -> str:
-    return f"{who} sells 1 {arg}"
+def _sell(s: State, who: str, seat: int, verb: str, arg: str, phrase: Say) -> Said:
+    return phrase("{who} sells 1 {item}", who=who, item=_item(arg))
 
 
-def _buy(s: State, who: str, seat: int, verb: str, arg: str) -> str:
-    return f"{who} buys 1 {arg}"
+def _buy(s: State, who: str, seat: int, verb: str, arg: str, phrase: Say) -> Said:
+    return phrase("{who} buys 1 {item}", who=who, item=_item(arg))
 
 
-def _move(s: State, who: str, seat: int, verb: str, arg: str) -> str:
-    return f"{who} moves a die {arg.replace('>', ' to ')} (logistics)"
+def _move(s: State, who: str, seat: int, verb: str, arg: str, phrase: Say) -> Said:
+    here, _, there = arg.partition(">")
+    return phrase(
+        "{who} moves a die {here} to {there} (logistics)", who=who, here=here, there=there
+    )
 
 
 _DIE_VERBS = ("white", "blue", "bluecol", "whitediag", "bluediag")

@@ -17,7 +17,7 @@ from application.service import open_app
 
 APP = str(Path(__file__).resolve().parents[2] / "dashboard" / "app.py")
 GAMES = ("puerto-rico", "santa-maria", "century-new-world", "mundus-novus")
-SENTENCES_IN_KOREAN = ("puerto-rico", "century-new-world", "mundus-novus")
+SENTENCES_IN_KOREAN = GAMES
 """The games whose move sentences and board are in Korean so far (the others' engines have no
 `phrase` yet: `i18n.missing()` names them as ("ko", "engine sentences", game))."""
 
