@@ -14,7 +14,7 @@ from domain.core.protocol import Scores
 
 
 def _puerto_rico(values: Sequence[int]) -> str:
-    return _("{n} doubloons and goods", n=values[0])
+    return _("doubloons + goods: {n}", n=values[0])
 
 
 def _santa_maria(values: Sequence[int]) -> str:

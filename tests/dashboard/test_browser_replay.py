@@ -137,7 +137,7 @@ def test_the_current_move_stays_in_view_and_the_end_banner_ranks(
     text = banner.inner_text()
     for seat in record.scores.seats:
         assert record.setup.players[seat.seat] in text and str(seat.total) in text
-    assert "tie-break" in text and "doubloons and goods" in text
+    assert "tie-break" in text and "doubloons + goods" in text
     # every move is reachable: round headers, scrolling, a click
     assert page.locator(".nv-round").count() >= 10
     page.locator(".nv-moves").evaluate("list => { list.scrollTop = 0; }")

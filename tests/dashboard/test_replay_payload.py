@@ -87,7 +87,7 @@ def test_ranking_shares_ranks_and_says_the_tie_break() -> None:
     places = ranking.ranking("puerto-rico", ["A", "B", "C", "D"], scores)
     assert [(p.rank, p.player) for p in places] == [(1, "C"), (2, "B"), (3, "A"), (3, "D")]
     assert [p.decided_by_tiebreak for p in places] == [False, True, True, True]
-    assert places[1].tiebreak == "7 doubloons and goods"
+    assert places[1].tiebreak == "doubloons + goods: 7"
     assert ranking.tiebreak_rule("puerto-rico") and not ranking.tiebreak_rule("mundus-novus")
     century = ranking.ranking(
         "century-new-world",
