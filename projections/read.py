@@ -34,6 +34,7 @@ from domain.core.errors import NovusError
 from projections import games as game_stats
 from projections.damage import DamagedViews, brief, is_damage
 from projections.lock import ProjectorBusy
+from projections.ratings import wilson_sql
 
 T = TypeVar("T")
 
@@ -370,9 +371,51 @@ class Views:
         where = (" WHERE " + " AND ".join(clauses)) if clauses else ""
         return self.query(
             f"""SELECT player, count(*) AS games, count(*) FILTER (WHERE winner) AS wins,
-                       avg(winner::INTEGER) AS win_rate, avg(total) AS average_score,
+                       avg(winner::INTEGER) AS win_rate,
+                       {wilson_sql("count(*) FILTER (WHERE winner)", "count(*)")},
+                       avg(total) AS average_score,
                        max(total) AS best_score, avg(rank) AS average_rank
                 FROM seats{where} GROUP BY player ORDER BY games DESC, win_rate DESC, player""",
+            params,
+        )
+
+    def ratings(
+        self, *, game: str | None = None, player: str | None = None, bots: bool = True
+    ) -> pd.DataFrame:
+        """The leaderboard: each player's latest rating per game (best `ordinal` first)."""
+        clauses = [c for c, v in (("game = ?", game), ("player = ?", player)) if v]
+        params = [v for v in (game, player) if v]
+        if not bots:
+            clauses.append("NOT bot")
+        where = (" WHERE " + " AND ".join(clauses)) if clauses else ""
+        return self.query(
+            f"""SELECT game, player, mu, sigma, ordinal, games, bot FROM player_ratings{where}
+                ORDER BY game, ordinal DESC, player""",
+            params,
+        )
+
+    def rating_history(self, *, game: str, players: list[str] | None = None) -> pd.DataFrame:
+        """Each rated game of a game kind, per player: date, mu, sigma (for the history chart)."""
+        where, params = "game = ?", [game]
+        if players:
+            where += f" AND player IN ({', '.join('?' for _ in players)})"
+            params += players
+        return self.query(
+            f"""SELECT player, played, game_id, mu, sigma, mu - 3 * sigma AS ordinal
+                FROM ratings_history WHERE {where} ORDER BY played, game_id, player""",
+            params,
+        )
+
+    def head_to_head(self, player: str, *, game: str | None = None) -> pd.DataFrame:
+        """`player` against each opponent met: games together, finished ahead/behind/level,
+        mean score difference."""
+        where, params = "player = ?", [player]
+        if game:
+            where += " AND game = ?"
+            params.append(game)
+        return self.query(
+            f"""SELECT game, opponent, games, ahead, behind, level, score_difference
+                FROM head_to_head WHERE {where} ORDER BY games DESC, opponent""",
             params,
         )
 

@@ -1,6 +1,6 @@
 """Running the projection: catch up from the stored position, follow new events, rebuild.
 
-    from projections import runner
+    from projections import ratings, runner
     runner.catch_up("novus-data")                 # project what is new, publish for readers
     runner.catch_up("novus-data", rebuild=True)   # drop everything, replay the whole store
     runner.follow("novus-data")                   # keep following until interrupted
@@ -37,7 +37,7 @@ from application.mapper import NovusMapper
 from application.service import NovusApp, open_app
 from domain.core.aggregate import Game
 from domain.core.protocol import ChanceStep, Decision, Step
-from projections import rows
+from projections import ratings, rows
 from projections.columns import Batch, Skipped
 from projections.damage import damaged_projection, is_damage
 from projections.defaults import AUTO, AUTO_MIN_EVENTS, BATCH_SIZE, POLL_SECONDS
@@ -292,6 +292,7 @@ class Projector:
                     progress(position, last)
             if not pending and not notes:
                 break
+        ratings.update(self.view.con)  # cheap when nothing changed (two anti-joins)
         if publish:  # even with nothing new: the readers' copy may be stale or damaged, and a
             if not events:  # copy costs no more than checking it; but a file that was not
                 self.view.verify()  # written to may hide damage: read it all first

@@ -19,8 +19,9 @@ Tables (one row each per):
   notification id of the event, why): none of their rows are in the other tables.
 Views: `seat_points` (breakdown, one row per category), `player_stats`,
 `player_stats_by_players`, `player_stats_by_seat`, `player_points`, `game_stats`, `seat_stats`,
-`action_stats` (decisions by verb, the part of the action before ``:``, for every game), and the
-statistics views of each game (`stats_<game>_<name>`).
+`action_stats` (decisions by verb, the part of the action before ``:``, for every game), the
+statistics views of each game (`stats_<game>_<name>`), and the ratings (`projections.ratings`:
+table `ratings_history`, views `player_ratings`, `head_to_head`).
 """
 
 from __future__ import annotations
@@ -28,9 +29,10 @@ from __future__ import annotations
 import duckdb
 
 from projections import games as game_stats
+from projections import ratings
 from projections.columns import TABLE_COLUMNS
 
-SCHEMA_VERSION = "2"
+SCHEMA_VERSION = "3"
 
 TABLES = {
     table: ", ".join(f"{name} {kind}" + ("" if null else " NOT NULL") for name, kind, null in cols)
@@ -103,6 +105,7 @@ def create(con: duckdb.DuckDBPyConnection) -> None:
             con.execute(
                 f"CREATE OR REPLACE VIEW {game_stats.view_name(stats.game, name)} AS {query}"
             )
+    ratings.create(con)
     con.execute("INSERT OR REPLACE INTO marks VALUES ('schema_version', ?)", [SCHEMA_VERSION])
 
 
@@ -112,5 +115,5 @@ def drop(con: duckdb.DuckDBPyConnection) -> None:
         "SELECT view_name FROM duckdb_views() WHERE NOT internal"
     ).fetchall():
         con.execute(f'DROP VIEW IF EXISTS "{name}"')
-    for name in (*TABLES, *BOOKKEEPING):
+    for name in (*TABLES, *BOOKKEEPING, ratings.TABLE):
         con.execute(f"DROP TABLE IF EXISTS {name}")

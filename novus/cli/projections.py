@@ -290,15 +290,28 @@ def catch_up_views(data_dir: Path | None, quiet: bool) -> int:
     return 0
 
 
-STAT_TABLES = ("games", "players", "by-player-count", "by-seat", "points", "seats", "decisions")
+STAT_TABLES = (
+    "games",
+    "players",
+    "ratings",
+    "head-to-head",
+    "by-player-count",
+    "by-seat",
+    "points",
+    "seats",
+    "decisions",
+)
 """`novus stats --table` names besides the game's own tables (docs/cli.md)."""
 
 
 def stat_frames(
-    views: Views, game: str | None, player: str | None
+    views: Views, game: str | None, player: str | None, bots: bool = True
 ) -> list[tuple[str, str, pd.DataFrame]]:
     """(name, title, rows) of every table `novus stats` shows for these filters."""
     players = views.player_stats(player=player, game=game)
+    ratings = views.ratings(game=game, player=player, bots=bots)
+    if not bots:
+        players = players[players["player"].isin(set(ratings["player"]))]
     if player and players.empty:
         known = views.player_stats(game=game)["player"].head(8).tolist()
         where = f" in {game}" if game else ""
@@ -310,7 +323,10 @@ def stat_frames(
     frames = [
         ("games", "Games", views.game_stats(game=game)),
         ("players", "Players", players),
+        ("ratings", _("Ratings (OpenSkill; ordinal = mu - 3 sigma)"), ratings),
     ]
+    if player:
+        frames.append(("head-to-head", _("Head to head"), views.head_to_head(player, game=game)))
     if player:
         frames += [
             (
@@ -344,6 +360,9 @@ def stats(
             "decisions, or one of the game's own); --csv prints players unless told.",
         ),
     ] = None,
+    bots: Annotated[
+        bool, typer.Option("--bots/--no-bots", help="Include players who only played as bots.")
+    ] = True,
     as_json: Json = False,
     as_csv: Csv = False,
     data_dir: DataDir = None,
@@ -356,7 +375,7 @@ def stats(
         registry.get(game)  # an unknown name is an error, not empty tables
     behind = catch_up_views(data_dir, quiet=as_json or as_csv)
     with contextlib.closing(Views(data_dir)) as views:
-        frames = stat_frames(views, game, player)
+        frames = stat_frames(views, game, player, bots)
     note_repaired(views)
     names = [name for name, _title, _rows in frames]
     chosen = table or ("players" if as_csv else None)
@@ -375,7 +394,7 @@ def stats(
             {
                 "behind": behind,
                 "tables": [
-                    {"name": name, "title": title, "rows": rows.to_dict(orient="records")}
+                    {"name": name, "title": title, "rows": json_rows(name, rows, frames)}
                     for name, title, rows in frames
                 ],
             }
@@ -387,6 +406,31 @@ def stats(
         return
     for _name, title, rows in frames:
         console.print(frame_table(title, rows))
+
+
+def json_rows(
+    name: str, rows: pd.DataFrame, frames: list[tuple[str, str, pd.DataFrame]]
+) -> list[dict[str, Any]]:
+    """A table's rows for `--json`; players also carry `win_rate_interval` [low, high] and
+    `rating` {game, mu, sigma, ordinal, games} (with several games, the most played one's) and
+    `ratings` (every game's)."""
+    records: list[dict[str, Any]] = rows.to_dict(orient="records")
+    if name != "players":
+        return records
+    rated = next((r for n, _t, r in frames if n == "ratings"), None)
+    by_player: dict[str, list[dict[str, Any]]] = {}
+    if rated is not None:
+        for entry in rated.to_dict(orient="records"):
+            by_player.setdefault(entry["player"], []).append(
+                {k: entry[k] for k in ("game", "mu", "sigma", "ordinal", "games")}
+            )
+    for record in records:
+        low, high = record.pop("win_rate_low", None), record.pop("win_rate_high", None)
+        record["win_rate_interval"] = [low, high]
+        mine = sorted(by_player.get(record["player"], []), key=lambda r: -int(r["games"]))
+        record["rating"] = mine[0] if mine else None
+        record["ratings"] = mine
+    return records
 
 
 def register(app: typer.Typer) -> None:

@@ -1,0 +1,182 @@
+"""Ratings (OpenSkill Plackett-Luce) from the seats table: OpenSkill's own numbers, games rated
+in playing order, out-of-order imports and take-backs re-rated from their place, Wilson
+intervals by hand, and the real projector writing them."""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+from pathlib import Path
+
+import duckdb
+import pytest
+from openskill.models import PlackettLuce
+
+from projections import ratings, schema
+
+T0 = datetime(2024, 1, 1, 12, 0)
+
+
+def _db() -> duckdb.DuckDBPyConnection:
+    con = duckdb.connect(":memory:")
+    schema.create(con)
+    return con
+
+
+def _add(
+    con: duckdb.DuckDBPyConnection,
+    game_id: str,
+    day: int,
+    result: dict[str, int],
+    *,
+    kind: str = "import",
+    game: str = "puerto-rico",
+) -> None:
+    """A finished game played on day `day`: player -> rank (1 best), seats in that order."""
+    con.execute(
+        """INSERT INTO games (game_id, game, variant, players, seats, rules_version,
+                              source_kind, started, steps, finished, search, setup, position)
+           VALUES (?, ?, '', ?, ?, '1', ?, ?, 10, true, '', '{}', 1)""",
+        [game_id, game, len(result), list(result), kind, T0 + timedelta(days=day)],
+    )
+    for seat, (player, rank) in enumerate(result.items()):
+        con.execute(
+            """INSERT INTO seats (game_id, game, players, seat, player, total, breakdown, rank,
+                                  winner) VALUES (?, ?, ?, ?, ?, ?, MAP {}, ?, ?)""",
+            [game_id, game, len(result), seat, player, 10 - rank, rank, rank == 1],
+        )
+
+
+def _table(con: duckdb.DuckDBPyConnection) -> dict[str, tuple[float, float, int]]:
+    return {
+        player: (mu, sigma, games)
+        for player, mu, sigma, games in con.execute(
+            "SELECT player, mu, sigma, games FROM player_ratings"
+        ).fetchall()
+    }
+
+
+GAMES = [
+    ("g1", 1, {"Ann": 1, "Bob": 2, "Cy": 3}),
+    ("g2", 2, {"Bob": 1, "Cy": 2, "Dee": 3, "Ann": 4}),
+    ("g3", 3, {"Cy": 1, "Ann": 2}),
+    ("g4", 4, {"Dee": 1, "Ann": 1, "Bob": 3}),  # a shared first place
+]
+
+
+def _by_hand(games: list[tuple[str, int, dict[str, int]]]) -> dict[str, tuple[float, float]]:
+    """The same games through OpenSkill directly, in date order."""
+    model = PlackettLuce()
+    held: dict[str, object] = {}
+    for _, _, result in sorted(games, key=lambda g: g[1]):
+        teams = [[held.get(p) or model.rating(name=p)] for p in result]
+        rated = model.rate(teams, ranks=list(result.values()))  # type: ignore[arg-type]
+        for player, (rating,) in zip(result, rated, strict=True):
+            held[player] = rating
+    return {p: (r.mu, r.sigma) for p, r in held.items()}  # type: ignore[attr-defined]
+
+
+def test_ratings_are_openskills_own_numbers() -> None:
+    con = _db()
+    for game_id, day, result in GAMES:
+        _add(con, game_id, day, result)
+    run = ratings.update(con)
+    assert run.games == 4
+    expected = _by_hand(GAMES)
+    got = _table(con)
+    assert set(got) == set(expected)
+    for player, (mu, sigma) in expected.items():
+        assert got[player][:2] == pytest.approx((mu, sigma), abs=1e-9)
+    assert got["Ann"][2] == 4 and got["Dee"][2] == 2
+    assert ratings.update(con).games == 0  # nothing new: nothing done
+
+
+def test_a_game_imported_later_with_an_earlier_date_is_rated_in_its_place() -> None:
+    con = _db()
+    for game_id, day, result in (GAMES[0], GAMES[2], GAMES[3]):
+        _add(con, game_id, day, result)
+    ratings.update(con)
+    before = _table(con)
+    _add(con, *GAMES[1])  # played on day 2, projected last
+    run = ratings.update(con)
+    assert run.games == 3  # g2 and the two games after it
+    in_order = _db()
+    for game_id, day, result in GAMES:
+        _add(in_order, game_id, day, result)
+    ratings.update(in_order)
+    for player, value in _table(in_order).items():
+        assert _table(con)[player] == pytest.approx(value)
+    assert _table(con)["Ann"] != before["Ann"]
+    history = con.execute(
+        "SELECT game_id FROM ratings_history WHERE player = 'Ann' ORDER BY played"
+    ).fetchall()
+    assert [g for (g,) in history] == ["g1", "g2", "g3", "g4"]
+
+
+def test_a_game_no_longer_finished_leaves_the_ratings() -> None:
+    """A take-back of a finished game removes its seats: its rating goes, later games re-rate."""
+    con = _db()
+    for game_id, day, result in GAMES:
+        _add(con, game_id, day, result)
+    ratings.update(con)
+    con.execute("DELETE FROM seats WHERE game_id = 'g2'")
+    ratings.update(con)
+    without = [g for g in GAMES if g[0] != "g2"]
+    for player, (mu, sigma) in _by_hand(without).items():
+        assert _table(con)[player][:2] == pytest.approx((mu, sigma))
+    assert "Dee" in _table(con) and _table(con)["Dee"][2] == 1
+
+
+def test_solo_games_and_bots() -> None:
+    con = _db()
+    _add(con, "solo", 1, {"Ann": 1}, game="santa-maria")
+    _add(con, "b1", 2, {"Heuristic 1": 1, "Heuristic 2": 2}, kind="simulation")
+    _add(con, "m1", 3, {"Heuristic 1": 2, "Ann": 1})
+    ratings.update(con)
+    rows = {
+        (game, player): bot
+        for game, player, bot in con.execute(
+            "SELECT game, player, bot FROM player_ratings"
+        ).fetchall()
+    }
+    assert ("santa-maria", "Ann") not in rows  # a solo game rates nobody
+    assert rows[("puerto-rico", "Heuristic 2")] is True
+    assert rows[("puerto-rico", "Heuristic 1")] is False  # also played against a person
+    assert rows[("puerto-rico", "Ann")] is False
+
+
+def test_head_to_head() -> None:
+    con = _db()
+    for game_id, day, result in GAMES:
+        _add(con, game_id, day, result)
+    row = con.execute(
+        "SELECT games, ahead, behind, level, score_difference FROM head_to_head "
+        "WHERE player = 'Ann' AND opponent = 'Bob'"
+    ).fetchone()
+    # g1: Ann 1st, Bob 2nd; g2: Bob 1st, Ann 4th; g4: Ann 1st (shared), Bob 3rd
+    assert row == (3, 2, 1, 0, pytest.approx(((9 - 8) + (6 - 9) + (9 - 7)) / 3))
+
+
+@pytest.mark.parametrize(
+    ("wins", "games", "low", "high"),
+    [(8, 10, 0.4902, 0.9433), (0, 10, 0.0, 0.2775), (50, 100, 0.4038, 0.5962), (1, 1, 0.2065, 1.0)],
+)
+def test_wilson_intervals_by_hand(wins: int, games: int, low: float, high: float) -> None:
+    assert ratings.wilson(wins, games) == pytest.approx((low, high), abs=1e-4)
+
+
+def test_the_projector_rates_every_finished_game(tmp_path: Path) -> None:
+    from application.service import open_app
+    from projections import runner
+
+    app = open_app(tmp_path)
+    for seed in range(3):
+        app.simulate("puerto-rico", 3, {}, seed=seed, bot="heuristic")
+    runner.catch_up(app, folder=tmp_path)
+    con = duckdb.connect(str(tmp_path / "views.duckdb"), read_only=True)
+    (rated,) = con.execute("SELECT count(DISTINCT game_id) FROM ratings_history").fetchone() or (0,)
+    assert rated == 3
+    assert {p for (p,) in con.execute("SELECT player FROM player_ratings").fetchall()} == {
+        "Heuristic 1",
+        "Heuristic 2",
+        "Heuristic 3",
+    }
