@@ -382,9 +382,9 @@ def stats(
     if chosen is not None:
         if chosen not in names:
             hint = did_you_mean(chosen, names) + _("tables here: {names}", names=", ".join(names))
-            if chosen in STAT_TABLES[2:] or not game:
+            if chosen in STAT_TABLES[3:] or not game:
                 hint += "; " + _(
-                    "by-player-count, by-seat and points need --player; seats, "
+                    "head-to-head, by-player-count, by-seat and points need --player; seats, "
                     "decisions and the game's tables need --game"
                 )
             raise NovusError(_("no statistics table {name!r}", name=chosen), hint=hint)

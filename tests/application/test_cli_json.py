@@ -144,7 +144,12 @@ def test_stats_catch_up_first(data: tuple[Path, str]) -> None:
     conforms(report, SHAPES["stats"])
     assert report["behind"] == 0
     tables = {t["name"]: t["rows"] for t in report["tables"]}
-    assert set(tables) == {"games", "players"}
+    assert set(tables) == {"games", "players", "ratings"}
+    for row in tables["players"]:  # Wilson interval and OpenSkill rating on every player
+        low, high = row["win_rate_interval"]
+        assert 0 <= low <= row["win_rate"] <= high <= 1
+        assert sum(r["games"] for r in row["ratings"]) == row["games"]
+        assert row["rating"] == max(row["ratings"], key=lambda r: r["games"])
     assert {r["game"]: r["games"] for r in tables["games"]} == {"puerto-rico": 2, "santa-maria": 1}
     run("simulate", "-g", "puerto-rico", "-p", "3", "-n", "1", "-b", "random", "-d", folder)
     again = json.loads(run("stats", "--json", "-t", "games", "-d", folder))
@@ -200,4 +205,6 @@ def test_tables_are_readable_at_80_columns(data: tuple[Path, str]) -> None:
             tables = json.loads(run(*args, "--json", "-d", folder))["tables"]
             for table in tables:
                 for column in table["rows"][0] if table["rows"] else ():
+                    if column in ("win_rate_interval", "rating", "ratings"):
+                        continue  # --json's own summaries of the low/high and ratings columns
                     assert set(header(column).split()) <= shown, (args, column, done.stdout)
