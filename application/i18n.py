@@ -23,6 +23,7 @@ from collections.abc import Mapping
 from contextvars import ContextVar
 from dataclasses import dataclass
 from datetime import date, datetime
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -169,13 +170,15 @@ def _plural(lang: str, n: int, one: str, other: str, context: str | None = None)
         return english
     if isinstance(found, str):
         return found
+    return found[min(_plural_index(lang, n), len(found) - 1)]
+
+
+@lru_cache(maxsize=4096)
+def _plural_index(lang: str, n: int) -> int:
+    """Which plural form `n` takes in `lang` (Babel's CLDR rules), remembered."""
     from babel.core import Locale
 
-    index = _plural_index(Locale.parse(lang), n)
-    return found[min(index, len(found) - 1)]
-
-
-def _plural_index(locale: Any, n: int) -> int:
+    locale = Locale.parse(lang)
     form = locale.plural_form(n)
     order = ("zero", "one", "two", "few", "many", "other")
     forms = [f for f in order if f in locale.plural_form.tags] + ["other"]
