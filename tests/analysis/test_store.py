@@ -171,3 +171,19 @@ def test_kill_and_resume_gives_the_rows_of_an_uninterrupted_run(
     assert final.stdout.strip().endswith("done")
     assert kills >= 2
     assert dump(killed) == dump(clean)
+
+
+def test_analyse_all_on_each_store(
+    toy_game: str, tmp_path: Path, store_env: dict[str, str]
+) -> None:
+    """The games come from the store's `Finished` events on SQLite and on PostgreSQL alike."""
+    folder = tmp_path / "data"
+    app = open_app(folder, env=store_env)
+    ids = [app.simulate(toy_game, 2, {}, seed=s, bot="heuristic") for s in range(2)]
+    report = analyse_all(app, folder, SETTINGS)
+    assert report.analysed == [str(i) for i in ids]
+    assert analyse_all(app, folder, SETTINGS).analysed == []
+    app.simulate(toy_game, 3, {}, seed=9, bot="heuristic")
+    assert len(analyse_all(app, folder, SETTINGS).analysed) == 1
+    app.close()
+    assert len(dump(folder)["analysis_runs"]) == 3
