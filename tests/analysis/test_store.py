@@ -137,14 +137,14 @@ def test_kill_and_resume_gives_the_rows_of_an_uninterrupted_run(
     toy_game: str, tmp_path: Path
 ) -> None:
     clean, killed = tmp_path / "clean", tmp_path / "killed"
-    _store(clean, 6)
+    _store(clean, 4)
     shutil.copytree(clean, killed)
     app = open_app(clean)
     analyse_all(app, clean, SETTINGS, workers=1)
     app.close()
     rng = random.Random(23)
     kills = 0
-    for _ in range(5):
+    for _ in range(4):
         child = subprocess.Popen(
             [sys.executable, "-c", CHILD, str(killed), SETTINGS.key(), "2"],
             cwd=ROOT,
