@@ -20,6 +20,7 @@ from typing import Any
 from analysis.hidden import HIDES_PER_SEAT
 from analysis.rollout import normalised, win_chances
 from analysis.settings import Settings
+from application.i18n import _
 from domain.core import registry
 from domain.core.protocol import CHANCE, Decision, Rules, Setup, Step, step_from
 
@@ -323,8 +324,8 @@ def alternatives_at(
 
     if not 1 <= step <= len(steps) or not isinstance(steps[step - 1], Decision):
         raise NotADecision(
-            f"step {step} is not a decision of this game",
-            hint="give the number of a move a player made (the move list numbers them)",
+            _("step {step} is not a decision of this game", step=step),
+            hint=_("give the number of a move a player made (the move list numbers them)"),
         )
     rules = registry.get(game)
     apply = getattr(rules, "apply_trusted", rules.apply)

@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 from dataclasses import asdict, dataclass
 
+from application.i18n import _
 from domain.core.errors import NovusError
 
 DEFAULT_ROLLOUTS = 48
@@ -32,12 +33,12 @@ class Settings:
     def __post_init__(self) -> None:
         if not 1 <= self.rollouts <= 100_000:
             raise BadSettings(
-                f"--rollouts must be between 1 and 100000, not {self.rollouts}",
-                hint=f"the default is {DEFAULT_ROLLOUTS}; fewer is faster and noisier",
+                _("--rollouts must be between 1 and 100000, not {n}", n=self.rollouts),
+                hint=_("the default is {n}; fewer is faster and noisier", n=DEFAULT_ROLLOUTS),
             )
         if not 0 <= self.turning_points <= 1000:
             raise BadSettings(
-                f"turning points must be between 0 and 1000, not {self.turning_points}"
+                _("turning points must be between 0 and 1000, not {n}", n=self.turning_points)
             )
 
     def key(self) -> str:
