@@ -38,6 +38,14 @@ def _y(value: float) -> float:
     return round(step_charts.TOP + plot_h * (1 - value), 2)
 
 
+def private(analysis: dict[str, Any]) -> bool:
+    """Whether the game's win chances use what only the mover saw (its own hand): then a seat
+    view shows no chart and marks only the seat's own turning points."""
+    from analysis.hidden import HIDES_PER_SEAT
+
+    return str(analysis["game"]) in HIDES_PER_SEAT
+
+
 def win_chance_group(analysis: dict[str, Any], last: int) -> step_charts.ChartGroup:
     """One line per seat (each point holds until the next step), ringed at the turning points."""
     players = analysis["players"]
@@ -89,11 +97,14 @@ def annotate(
     note, for the move list) and `alternatives` (position before the decision -> [[sentence, win
     chance, chosen]], best first, for the "also legal" panel). `describe(step, seat, action)`
     gives the engine's sentence for an action at that decision. Decisions the viewer may not see
-    (other seats' in a seat view) get no alternatives."""
+    (other seats' in a seat view) get no alternatives, and no mark either in a game where the
+    chances use the mover's own hidden cards (`private`)."""
     viewer = payload.get("viewer")
     marks: dict[str, str] = {}
     alternatives: dict[str, list[list[Any]]] = {}
     for t in analysis["turning_points"]:
+        if viewer is not None and viewer != t["seat"] and private(analysis):
+            continue
         marks[str(t["step"])] = _(
             "turning point: {player} lost {loss:.0%} win chance; the best move was {gain:.0%} "
             "better",

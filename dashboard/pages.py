@@ -285,6 +285,8 @@ def under_board(game: UUID, viewer: int | None, last: int) -> list[step_charts.C
     found = game_analysis(game)
     if found is None or len(found["steps"]) != last + 1:
         return []
+    if viewer is not None and analysis_chart.private(found):
+        return []  # each step's chances use that mover's own cards: not for another seat
     return [analysis_chart.win_chance_group(found, last)]
 
 

@@ -109,8 +109,6 @@ def upload_page(app: NovusApp, after_import: AfterImport | None = None) -> None:
     st.dataframe(
         pd.DataFrame(result_rows(results)),
         hide_index=True,
-        column_config={
-            "open": st.column_config.LinkColumn(_("open"), display_text=_("replay"))
-        },
+        column_config={"open": st.column_config.LinkColumn(_("open"), display_text=_("replay"))},
         key="upload_results",
     )

@@ -8,6 +8,7 @@ from typing import Any
 from dashboard import analysis_chart
 
 ANALYSIS: dict[str, Any] = {
+    "game": "puerto-rico",
     "players": ["Ann", "Ben"],
     "settings": {"rollouts": 8},
     "steps": [
@@ -56,3 +57,14 @@ def test_another_seats_view_gets_the_mark_but_not_the_alternatives() -> None:
     assert out["analysis"]["alternatives"] == {}
     mine = analysis_chart.annotate({"viewer": 0, "key": "k"}, ANALYSIS, lambda *a: "x")
     assert mine["analysis"]["alternatives"].keys() == {"0"}
+
+
+def test_a_seat_view_of_a_game_with_private_cards_gets_only_its_own_marks() -> None:
+    hidden = {**ANALYSIS, "game": "mundus-novus"}
+    assert analysis_chart.private(hidden) and not analysis_chart.private(ANALYSIS)
+    other = analysis_chart.annotate({"viewer": 1, "key": "k"}, hidden, lambda *a: "x")
+    assert other["analysis"]["marks"] == {} and other["analysis"]["alternatives"] == {}
+    mine = analysis_chart.annotate({"viewer": 0, "key": "k"}, hidden, lambda *a: "x")
+    assert mine["analysis"]["marks"].keys() == {"1"}
+    observer = analysis_chart.annotate({"viewer": None, "key": "k"}, hidden, lambda *a: "x")
+    assert observer["analysis"]["alternatives"].keys() == {"0"}
