@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Protocol
 from uuid import UUID
@@ -20,6 +20,7 @@ from analysis.pool import Workers
 from analysis.settings import Settings
 from analysis.store import AnalysisStore
 from application.service import FINISHED_TOPIC, NovusApp
+from domain.core.errors import NovusError
 
 
 class Progress(Protocol):
@@ -54,6 +55,8 @@ class Report:
     skipped: list[str]
     position: int
     seconds: float
+    refused: list[tuple[str, str]] = field(default_factory=list)
+    """Games that could not be analysed (id, why), e.g. refused by the installed rules."""
 
 
 def analyse_record(
@@ -123,6 +126,7 @@ def analyse_all(
     key = settings.key()
     done: list[str] = []
     skipped: list[str] = []
+    refused: list[tuple[str, str]] = []
     with Workers(workers) as pool:
         store = AnalysisStore(folder)
         try:
@@ -139,7 +143,15 @@ def analyse_all(
                         skipped.append(str(game_id))
                     else:
                         t0 = time.perf_counter()
-                        analysis, started = analyse_record(app, game_id, settings, pool, progress)
+                        try:
+                            analysis, started = analyse_record(
+                                app, game_id, settings, pool, progress
+                            )
+                        except NovusError as error:  # e.g. refused by the installed rules
+                            store.advance(key, notification_id)
+                            refused.append((str(game_id), error.message))
+                            position = notification_id
+                            continue
                         seconds = time.perf_counter() - t0
                         store.write(
                             str(game_id),
@@ -157,7 +169,7 @@ def analyse_all(
                         break
         finally:
             store.close()
-    return Report(done, skipped, position, time.perf_counter() - began)
+    return Report(done, skipped, position, time.perf_counter() - began, refused)
 
 
 def pending(app: NovusApp, folder: Path, settings: Settings) -> int:

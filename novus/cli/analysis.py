@@ -113,6 +113,11 @@ def analyse(
     waiting = runner.pending(app, folder, chosen)
     with progress() as bar:
         report = runner.analyse_all(app, folder, chosen, workers=procs, progress=Bars(bar, waiting))
+    for refused_id, why in report.refused:
+        console.print(
+            _("[yellow]warning:[/] {game} was not analysed: {why}", game=refused_id[:8], why=why),
+            highlight=False,
+        )
     console.print(
         _(
             "analysed {n} games in {seconds:.1f} s ({skipped} already done); position {position}",

@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import duckdb
+import pytest
 
 from analysis import read
 from analysis.runner import analyse_all, analyse_one
@@ -187,3 +188,29 @@ def test_analyse_all_on_each_store(
     assert len(analyse_all(app, folder, SETTINGS).analysed) == 1
     app.close()
     assert len(dump(folder)["analysis_runs"]) == 3
+
+
+def test_a_game_the_rules_refuse_is_reported_and_passed(
+    toy_game: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A stored game that no longer replays (other rules) is named, and the run goes on."""
+    from analysis import runner
+    from domain.core.errors import RuleError
+
+    folder = tmp_path / "data"
+    _store(folder, 3)
+    app = open_app(folder)
+    bad = app.game_ids()[1]
+    real = runner.analyse_record
+
+    def refusing(app: Any, game_id: Any, *args: Any) -> Any:
+        if game_id == bad:
+            raise RuleError("refused by the installed rules")
+        return real(app, game_id, *args)
+
+    monkeypatch.setattr(runner, "analyse_record", refusing)
+    report = analyse_all(app, folder, SETTINGS)
+    assert report.refused == [(str(bad), "refused by the installed rules")]
+    assert len(report.analysed) == 2 and str(bad) not in report.analysed
+    assert analyse_all(app, folder, SETTINGS).refused == []  # passed for good
+    app.close()
