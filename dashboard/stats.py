@@ -17,7 +17,7 @@ import pandas as pd
 import streamlit as st
 
 from application.i18n import N_, _, _n, number
-from dashboard import analysis_chart, charts, data
+from dashboard import analysis_chart, charts, data, players_ratings
 from dashboard.language import game_title
 
 
@@ -76,6 +76,7 @@ def players_page(folder: Path) -> None:
     st.subheader(_("Points by category"))
     st.altair_chart(charts.category_points(points, "player", "player"), key="p_points")
     analysis_chart.accuracy_section(folder, game)
+    players_ratings.section(folder, game)
 
 
 ChartFor = Callable[[pd.DataFrame], alt.Chart]
@@ -109,6 +110,9 @@ GAME_CHARTS: dict[tuple[str, str], ChartFor] = {
         "win_correlation",
         "card_kind",
         _("correlation of taking one with winning"),
+    ),
+    ("century-new-world", "cards"): lambda df: charts.bar(  # how often, not printed points
+        df, "claims", "card", _("times claimed")
     ),
     ("santa-maria", "scholars"): lambda df: charts.bar(
         df.dropna(subset=["win_correlation"]),

@@ -406,6 +406,82 @@ class Views:
             params,
         )
 
+    def results(
+        self,
+        game: str,
+        *,
+        players: Sequence[int] = (),
+        sources: Sequence[str] = (),
+        variants: Sequence[str] = (),
+        since: date | None = None,
+        until: date | None = None,
+        bots: bool = True,
+    ) -> pd.DataFrame:
+        """Per player of `game`, over the games the filters keep (player counts, source kinds,
+        variants, dates played, bots or not): games, wins, win rate with its 95% Wilson
+        interval, average score and rank."""
+        clauses, params = ["s.game = ?"], list[Any]([game])
+        for column, values in (("g.players", players), ("g.source_kind", sources)):
+            if values:
+                clauses.append(f"{column} IN ({', '.join('?' for _ in values)})")
+                params += list(values)
+        if variants:
+            clauses.append(f"g.variant IN ({', '.join('?' for _ in variants)})")
+            params += list(variants)
+        if since is not None:
+            clauses.append("g.started >= ?")
+            params.append(since)
+        if until is not None:
+            clauses.append("g.started < ? + INTERVAL 1 DAY")
+            params.append(until)
+        having = "" if bots else " HAVING NOT bool_and(coalesce(g.source_kind, '') = 'simulation')"
+        return self.query(
+            f"""SELECT s.player, count(*) AS games, count(*) FILTER (WHERE s.winner) AS wins,
+                       avg(s.winner::INTEGER) AS win_rate,
+                       {wilson_sql("count(*) FILTER (WHERE s.winner)", "count(*)")},
+                       avg(s.total) AS average_score, avg(s.rank) AS average_rank
+                FROM seats s JOIN games g USING (game_id)
+                WHERE {" AND ".join(clauses)} GROUP BY s.player{having}
+                ORDER BY games DESC, win_rate DESC, s.player""",
+            params,
+        )
+
+    def strategy_profile(self, game: str, player: str) -> pd.DataFrame:
+        """What `player` does in `game` against the field, from the game's public facts: per
+        (fact, item) the share of the player's games where it happened and of everyone else's,
+        the player's win rate in those games (and how many), and the field's."""
+        return self.query(
+            """WITH f AS (
+                   SELECT DISTINCT f.game_id, f.seat, f.fact, f.item, s.player, s.winner
+                   FROM facts f JOIN seats s USING (game_id, seat) WHERE f.game = $game),
+               n AS (SELECT count(*) FILTER (WHERE player = $player) AS mine,
+                            count(*) FILTER (WHERE player <> $player) AS rest
+                     FROM seats WHERE game = $game)
+               SELECT fact, item,
+                      count(*) FILTER (WHERE player = $player) / any_value(n.mine) AS player_share,
+                      count(*) FILTER (WHERE player <> $player) / any_value(n.rest) AS field_share,
+                      count(*) FILTER (WHERE player = $player) AS player_games,
+                      avg(winner::INTEGER) FILTER (WHERE player = $player) AS player_win_rate,
+                      avg(winner::INTEGER) FILTER (WHERE player <> $player) AS field_win_rate
+               FROM f, n GROUP BY fact, item
+               HAVING any_value(n.mine) > 0 AND any_value(n.rest) > 0
+               ORDER BY fact, player_share DESC, item""",
+            {"game": game, "player": player},
+        )
+
+    def round_profile(self, game: str, player: str, fact: str) -> pd.DataFrame:
+        """`player`'s choices of one fact kind by round (Puerto Rico: the roles picked in each
+        round), as shares of the player's picks in that round, beside the field's."""
+        return self.query(
+            """SELECT f.round, f.item, s.player = $player AS mine, count(*) AS times,
+                      count(*) / sum(count(*)) OVER (PARTITION BY f.round, s.player = $player)
+                          AS share
+               FROM facts f JOIN seats s USING (game_id, seat)
+               WHERE f.game = $game AND f.fact = $fact
+               GROUP BY f.round, f.item, mine ORDER BY f.round, f.item""",
+            {"game": game, "player": player, "fact": fact},
+        )
+
     def head_to_head(self, player: str, *, game: str | None = None) -> pd.DataFrame:
         """`player` against each opponent met: games together, finished ahead/behind/level,
         mean score difference."""

@@ -174,7 +174,36 @@ def test_players_page(env: list[str]) -> None:
     assert at.subheader[2].value == f"{table['player'].iloc[0]}: results by seat"
     at.selectbox(key="p_player").select("Random 4").run()
     assert at.subheader[2].value == "Random 4: results by seat"
-    assert len(at.get("vega_lite_chart")) == 4
+    assert len(at.get("vega_lite_chart")) >= 4
+
+
+def _table_with(at: AppTest, *columns: str) -> Any:
+    """The first dataframe on the page with these columns (tables are found by what they hold)."""
+    return next(d.value for d in at.dataframe if set(columns) <= set(d.value.columns))
+
+
+def test_players_page_ratings_filters_head_to_head_and_profile(env: list[str]) -> None:
+    at = AppTest.from_function(_players, default_timeout=30).run()
+    assert not at.exception
+    board = _table_with(at, "ordinal")
+    assert set(board["player"]) == {"Random 1", "Random 2", "Random 3", "Random 4"}
+    assert list(board["ordinal"]) == sorted(board["ordinal"], reverse=True)
+    results = _table_with(at, "win_rate_low", "sample")
+    assert dict(zip(results["player"], results["games"], strict=True))["Random 1"] == 2
+    assert (results["sample"] == "few games").all()  # 1-2 games each: marked as such
+    assert (results["win_rate_low"] <= results["win_rate"]).all()
+    at.multiselect(key="r_counts").select(4).run()
+    results = _table_with(at, "win_rate_low", "sample")
+    assert set(results["games"]) == {1} and len(results) == 4  # only the 4-player game
+    at.selectbox(key="r_player").select("Random 4").run()
+    rivals = _table_with(at, "opponent")
+    assert set(rivals["opponent"]) == {"Random 1", "Random 2", "Random 3"}
+    assert (rivals["games"] == 1).all()
+    assert (rivals["ahead"] + rivals["behind"] + rivals["level"] == 1).all()
+    profile = _table_with(at, "player_share")
+    assert {"player_share", "field_share", "player_win_rate"} <= set(profile.columns)
+    at.toggle(key="r_bots").set_value(False).run()
+    assert _table_with(at, "ordinal").empty  # every player here is a bot
 
 
 def test_replay_takes_an_id_prefix_and_reports_unknown_ids(env: list[str]) -> None:

@@ -1,0 +1,210 @@
+"""The Players page's ratings, filtered results, head-to-head and strategy profile.
+
+Every rate is shown with its sample size and 95% Wilson interval, and a rate from fewer than
+`FEW` games is marked as such: a player with 2 wins in 3 games is not a 67% player.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import altair as alt
+import pandas as pd
+import streamlit as st
+
+from application.i18n import N_, _
+from dashboard import data
+
+FEW = 10
+"""Fewer games than this: the rate is shown as a small sample."""
+
+SOURCES = (N_("simulation"), N_("import"), N_("manual"))
+"""The source kinds of stored games (`Game.Started.source["kind"]`), in the catalog."""
+
+
+def _sample(games: int) -> str:
+    return _("few games") if games < FEW else ""
+
+
+def ratings_chart(history: pd.DataFrame) -> alt.Chart:
+    """Each player's rating (mu) over the games they played, with a band of +- one sigma."""
+    shown = history.assign(
+        low=history["mu"] - history["sigma"], high=history["mu"] + history["sigma"]
+    )
+    base = alt.Chart(shown).encode(
+        x=alt.X("played:T", title=_("played")),
+        color=alt.Color("player:N", title=_("player")),
+    )
+    band = base.mark_area(opacity=0.15).encode(y="low:Q", y2="high:Q")
+    line = base.mark_line(point=True).encode(
+        y=alt.Y("mu:Q", title=_("rating (mu)"), scale=alt.Scale(zero=False)),
+        tooltip=["player", "played", "mu", "sigma", "ordinal"],
+    )
+    return (band + line).properties(height=260)
+
+
+def section(folder: Path, game: str) -> None:
+    """The ratings leaderboard and history, results under filters, head-to-head, profile."""
+    views = data.views(folder)
+    st.subheader(_("Ratings"))
+    st.caption(
+        _(
+            "OpenSkill (Plackett-Luce) ratings, updated game by game in the order the games were "
+            "played; the leaderboard sorts by ordinal = mu - 3 sigma, a rating the player very "
+            "probably has at least."
+        )
+    )
+    bots = st.toggle(_("Include bots"), value=True, key="r_bots")
+    board = views.ratings(game=game, bots=bots)
+    board = board.sort_values("ordinal", ascending=False)
+    st.dataframe(
+        board.drop(columns=["game"]),
+        hide_index=True,
+        key="r_board",
+        column_config={
+            "player": _("player"),
+            "mu": st.column_config.NumberColumn("mu", format="%.1f"),
+            "sigma": st.column_config.NumberColumn("sigma", format="%.1f"),
+            "ordinal": st.column_config.NumberColumn(_("ordinal"), format="%.1f"),
+            "games": _("games"),
+            "bot": _("bot"),
+        },
+    )
+    top = list(board["player"].head(6))
+    if top:
+        history = views.rating_history(game=game, players=top)
+        st.altair_chart(ratings_chart(history), key="r_history")
+    _filtered_results(folder, game, bots)
+    players = list(board["player"]) or list(views.player_stats(game=game)["player"])
+    if not players:
+        return
+    player: str = st.selectbox(_("Player for head-to-head and profile"), players, key="r_player")
+    st.subheader(_("{player}: head to head", player=player))
+    rivals = views.head_to_head(player, game=game)
+    st.dataframe(
+        rivals.drop(columns=["game"]),
+        hide_index=True,
+        key="r_h2h",
+        column_config={
+            "opponent": _("opponent"),
+            "games": _("games together"),
+            "ahead": _("finished ahead"),
+            "behind": _("finished behind"),
+            "level": _("level"),
+            "score_difference": st.column_config.NumberColumn(
+                _("mean score difference"), format="%+.1f"
+            ),
+        },
+    )
+    _profile(folder, game, player)
+
+
+def _filtered_results(folder: Path, game: str, bots: bool) -> None:
+    views = data.views(folder)
+    st.subheader(_("Results under filters"))
+    options = data.query(
+        folder,
+        "SELECT DISTINCT players, source_kind, variant FROM games WHERE game = ? AND finished",
+        [game],
+    )
+    left, middle, right = st.columns(3)
+    counts = sorted(int(n) for n in options["players"].dropna().unique())
+    chosen_counts = left.multiselect(_("Player count"), counts, key="r_counts")
+    kinds = sorted(str(k) for k in options["source_kind"].dropna().unique())
+    chosen_kinds = middle.multiselect(
+        _("Source"), kinds, key="r_sources", format_func=lambda k: _(k)
+    )
+    variants = sorted(str(v) for v in options["variant"].dropna().unique())
+    chosen_variants = right.multiselect(
+        _("Options"), variants, key="r_variants", format_func=lambda v: v or _("(defaults)")
+    )
+    dates = st.date_input(_("Played between"), value=[], key="r_dates")
+    since = dates[0] if isinstance(dates, tuple) and len(dates) >= 1 else None
+    until = dates[1] if isinstance(dates, tuple) and len(dates) == 2 else None
+    results = views.results(
+        game,
+        players=chosen_counts,
+        sources=chosen_kinds,
+        variants=chosen_variants,
+        since=since,
+        until=until,
+        bots=bots,
+    )
+    if results.empty:
+        st.info(_("No finished game matches these filters."))
+        return
+    results = results.assign(sample=[_sample(int(n)) for n in results["games"]])
+    st.dataframe(
+        results,
+        hide_index=True,
+        key="r_results",
+        column_config={
+            "player": _("player"),
+            "games": _("games"),
+            "wins": _("wins"),
+            "win_rate": st.column_config.NumberColumn(_("win rate"), format="percent"),
+            "win_rate_low": st.column_config.NumberColumn(_("95% from"), format="percent"),
+            "win_rate_high": st.column_config.NumberColumn(_("95% to"), format="percent"),
+            "average_score": st.column_config.NumberColumn(_("average score"), format="%.1f"),
+            "average_rank": st.column_config.NumberColumn(_("average rank"), format="%.2f"),
+            "sample": _("sample"),
+        },
+    )
+    st.caption(
+        _(
+            "The 95% interval (Wilson) shows how far the true win rate may lie from the one "
+            "measured; rates from fewer than {n} games are marked as few games.",
+            n=FEW,
+        )
+    )
+
+
+def _profile(folder: Path, game: str, player: str) -> None:
+    views = data.views(folder)
+    profile = views.strategy_profile(game, player)
+    st.subheader(_("{player}: strategy profile against the field", player=player))
+    if profile.empty:
+        st.info(_("No public facts for this player yet."))
+        return
+    rounds = views.round_profile(game, player, "role") if game == "puerto-rico" else None
+    if rounds is not None and not rounds.empty:
+        shown = rounds.assign(
+            who=[_("this player") if m else _("the field") for m in rounds["mine"]]
+        )
+        st.altair_chart(
+            alt.Chart(shown)
+            .mark_rect()
+            .encode(
+                x=alt.X("round:O", title=_("round")),
+                y=alt.Y("item:N", title=None),
+                color=alt.Color(
+                    "share:Q", title=_("share of picks"), scale=alt.Scale(scheme="blues")
+                ),
+                column=alt.Column("who:N", title=None),
+                tooltip=["who", "round", "item", "times", alt.Tooltip("share:Q", format=".0%")],
+            )
+            .properties(width=260),
+            key="r_rounds",
+        )
+    facts = list(dict.fromkeys(profile["fact"]))
+    fact: str = st.selectbox(_("Facts"), facts, key="r_fact")
+    shown = profile[profile["fact"] == fact].drop(columns=["fact"])
+    shown = shown.assign(sample=[_sample(int(n)) for n in shown["player_games"]])
+    st.dataframe(
+        shown,
+        hide_index=True,
+        key="r_profile",
+        column_config={
+            "item": _("what"),
+            "player_share": st.column_config.NumberColumn(_("share of games"), format="percent"),
+            "field_share": st.column_config.NumberColumn(_("the field's share"), format="percent"),
+            "player_games": _("games"),
+            "player_win_rate": st.column_config.NumberColumn(
+                _("win rate with it"), format="percent"
+            ),
+            "field_win_rate": st.column_config.NumberColumn(
+                _("the field's win rate with it"), format="percent"
+            ),
+            "sample": _("sample"),
+        },
+    )
