@@ -13,7 +13,8 @@ class GameNotFound(NovusError):
 
     def __init__(self, ref: str) -> None:
         super().__init__(
-            f"no game {ref!r} in the store", hint="list the stored games with `novus games`"
+            _("no game {ref!r} in the store", ref=ref),
+            hint=_("list the stored games with `novus games`"),
         )
         self.ref = ref
 
@@ -23,7 +24,8 @@ class GameExists(NovusError):
 
     def __init__(self, game_id: str) -> None:
         super().__init__(
-            f"game {game_id} is already stored", hint="nothing was written; it need not be added"
+            _("game {game} is already stored", game=game_id),
+            hint=_("nothing was written; it need not be added"),
         )
         self.game_id = game_id
 
@@ -34,7 +36,8 @@ class AmbiguousGameId(NovusError):
     def __init__(self, ref: str, matches: Sequence[str]) -> None:
         shown = ", ".join(list(matches)[:5]) + (" ..." if len(matches) > 5 else "")
         super().__init__(
-            f"{ref!r} matches {len(matches)} games ({shown})", hint="give more of the id"
+            _("{ref!r} matches {n} games ({shown})", ref=ref, n=len(matches), shown=shown),
+            hint=_("give more of the id"),
         )
         self.ref = ref
         self.matches = tuple(matches)
@@ -45,8 +48,8 @@ class WriteConflict(NovusError):
 
     def __init__(self, game_id: str) -> None:
         super().__init__(
-            f"game {game_id} was changed by another writer; this write was not stored",
-            hint="load the game again and retry the step",
+            _("game {game} was changed by another writer; this write was not stored", game=game_id),
+            hint=_("load the game again and retry the step"),
         )
         self.game_id = game_id
 
@@ -74,7 +77,10 @@ class StepOutOfRange(NovusError):
     """A step number beyond the recorded steps of a game."""
 
     def __init__(self, step: int, last: int) -> None:
-        super().__init__(f"step {step} is out of range", hint=f"this game has steps 0 to {last}")
+        super().__init__(
+            _("step {step} is out of range", step=step),
+            hint=_("this game has steps 0 to {last}", last=last),
+        )
         self.step = step
         self.last = last
 
@@ -84,8 +90,8 @@ class NoSeed(NovusError):
 
     def __init__(self, game_id: str) -> None:
         super().__init__(
-            f"game {game_id} has no seed, so chance cannot be resolved for it",
-            hint="record the outcome instead (NovusApp.record_chance)",
+            _("game {game} has no seed, so chance cannot be resolved for it", game=game_id),
+            hint=_("record the outcome instead (NovusApp.record_chance)"),
         )
 
 
@@ -98,8 +104,11 @@ class PortBusy(NovusError):
 
     def __init__(self, port: int) -> None:
         super().__init__(
-            f"port {port} is already in use",
-            hint=f"open http://localhost:{port} if a Novus dashboard runs there, stop the "
-            "program on it, or choose another port with --port",
+            _("port {port} is already in use", port=port),
+            hint=_(
+                "open http://localhost:{port} if a Novus dashboard runs there, stop the "
+                "program on it, or choose another port with --port",
+                port=port,
+            ),
         )
         self.port = port

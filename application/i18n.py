@@ -305,6 +305,10 @@ def _fill(template: str, params: Mapping[str, Any], lang: str) -> str:
     return template.format_map({k: _Shown(v, lang) for k, v in params.items()})
 
 
+def _has_hangul(text: str) -> bool:
+    return any("가" <= ch <= "힣" for ch in text)
+
+
 def term(text: str, context: str | None = None, lang: str | None = None) -> str:
     """A component name in the display language (its English `text` when there is none)."""
     lang = lang or current_language()
@@ -316,7 +320,9 @@ def render(shown: Phrase | str, lang: str | None = None) -> str:
     """A move sentence (or any `Phrase`) in the display language."""
     lang = lang or current_language()
     if isinstance(shown, str):
-        return shown if lang == "en" else _(shown)
+        if lang == "en" or (lang == "ko" and _has_hangul(shown)):
+            return shown  # English, or text already made in the display language by `_`
+        return _(shown)
     if lang == "en":
         return str(shown)
     template = lookup(shown.msgid, None, lang) or shown.msgid

@@ -59,3 +59,27 @@ def test_errors_in_korean(tmp_path: Path) -> None:
     result = runner.invoke(app, ["log", "abc", "-d", str(tmp_path / "none"), "--lang", "ko"])
     assert result.exit_code == 1
     assert "오류:" in result.output
+
+
+def _english_ids() -> set[str]:
+    """English catalog texts long enough not to match a name by chance."""
+    return {
+        msgid
+        for (_context, msgid) in i18n.entries("ko")
+        if len(msgid) > 12 and "{" not in msgid and " " in msgid
+    }
+
+
+@pytest.mark.parametrize(
+    "command",
+    [["games"], ["log", "GAME"], ["verify", "GAME"], ["rules"], ["log", "nope"]],
+)
+def test_cli_output_in_korean_has_no_untranslated_catalog_text(
+    stored: tuple[Path, str], command: list[str]
+) -> None:
+    data, game_id = stored
+    args = [game_id[:8] if a == "GAME" else a for a in command]
+    out = run(*args, "-d", str(data), "--lang", "ko")
+    assert not i18n.missing(), sorted(i18n.missing(), key=str)
+    left = [msgid for msgid in _english_ids() if msgid in out]
+    assert not left, left
