@@ -27,18 +27,19 @@ def _sample(games: int) -> str:
 
 
 def ratings_chart(history: pd.DataFrame) -> alt.Chart:
-    """Each player's rating (mu) over the games they played, with a band of +- one sigma."""
+    """Each player's rating (mu) after each of their rated games (in playing order; the date is
+    in the tooltip), with a band of +- one sigma."""
     shown = history.assign(
         low=history["mu"] - history["sigma"], high=history["mu"] + history["sigma"]
     )
     base = alt.Chart(shown).encode(
-        x=alt.X("played:T", title=_("played")),
+        x=alt.X("nth:Q", title=_("games rated"), axis=alt.Axis(tickMinStep=1)),
         color=alt.Color("player:N", title=_("player")),
     )
     band = base.mark_area(opacity=0.15).encode(y="low:Q", y2="high:Q")
     line = base.mark_line(point=True).encode(
         y=alt.Y("mu:Q", title=_("rating (mu)"), scale=alt.Scale(zero=False)),
-        tooltip=["player", "played", "mu", "sigma", "ordinal"],
+        tooltip=["player", "nth", "played", "mu", "sigma", "ordinal"],
     )
     return (band + line).properties(height=260)
 

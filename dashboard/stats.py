@@ -54,7 +54,10 @@ def players_page(folder: Path) -> None:
             "games": _("games"),
             "wins": _("wins"),
             "win_rate": st.column_config.NumberColumn(_("win rate"), format="percent"),
+            "win_rate_low": st.column_config.NumberColumn(_("95% from"), format="percent"),
+            "win_rate_high": st.column_config.NumberColumn(_("95% to"), format="percent"),
             "average_score": st.column_config.NumberColumn(_("average score"), format="%.1f"),
+            "best_score": _("best score"),
             "average_rank": st.column_config.NumberColumn(_("average rank"), format="%.2f"),
         },
     )

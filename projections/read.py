@@ -401,7 +401,8 @@ class Views:
             where += f" AND player IN ({', '.join('?' for _ in players)})"
             params += players
         return self.query(
-            f"""SELECT player, played, game_id, mu, sigma, mu - 3 * sigma AS ordinal
+            f"""SELECT player, played, game_id, mu, sigma, mu - 3 * sigma AS ordinal,
+                       row_number() OVER (PARTITION BY player ORDER BY played, game_id) AS nth
                 FROM ratings_history WHERE {where} ORDER BY played, game_id, player""",
             params,
         )
