@@ -99,15 +99,6 @@ def update(con: duckdb.DuckDBPyConnection, model: PlackettLuce | None = None) ->
     con.execute("BEGIN TRANSACTION")
     try:
         con.execute(f"DELETE FROM {TABLE} WHERE {after}", [played, game_id])
-        current = {
-            (game, player): (mu, sigma)
-            for game, player, mu, sigma in con.execute(
-                f"""SELECT game, player, mu, sigma FROM (
-                        SELECT game, player, mu, sigma, row_number() OVER (
-                            PARTITION BY game, player ORDER BY played DESC, game_id DESC) AS k
-                        FROM {TABLE}) WHERE k = 1"""
-            ).fetchall()
-        }
         games = con.execute(
             f"""
             SELECT s.game_id, s.game, {PLAYED} AS played, g.source_kind = 'simulation' AS bot,
@@ -119,6 +110,20 @@ def update(con: duckdb.DuckDBPyConnection, model: PlackettLuce | None = None) ->
             ORDER BY played, s.game_id""",
             [played, game_id],
         ).fetchall()
+        current = {  # the latest rating of each player met in those games (no one else)
+            (game, player): (mu, sigma)
+            for game, player, mu, sigma in con.execute(
+                f"""SELECT h.game, h.player, arg_max(h.mu, (h.played, h.game_id)),
+                           arg_max(h.sigma, (h.played, h.game_id))
+                    FROM {TABLE} h
+                    SEMI JOIN (SELECT DISTINCT s.game, s.player FROM seats s
+                               JOIN games g USING (game_id)
+                               WHERE {PLAYED} > $1 OR ({PLAYED} = $1 AND s.game_id >= $2)) m
+                         ON h.game = m.game AND h.player = m.player
+                    GROUP BY h.game, h.player""",
+                [played, game_id],
+            ).fetchall()
+        }
         rows = rate(games, current, model or PlackettLuce())
         if rows["game_id"]:
             con.register("new_ratings", pa.table(rows))

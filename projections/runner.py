@@ -292,7 +292,8 @@ class Projector:
                     progress(position, last)
             if not pending and not notes:
                 break
-        ratings.update(self.view.con)  # cheap when nothing changed (two anti-joins)
+        if events or reason:  # a catch-up that wrote nothing changes no rating
+            ratings.update(self.view.con)
         if publish:  # even with nothing new: the readers' copy may be stale or damaged, and a
             if not events:  # copy costs no more than checking it; but a file that was not
                 self.view.verify()  # written to may hide damage: read it all first
