@@ -8,6 +8,8 @@ when everybody has rested the year ends. The action grammar: `actions.py`.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from domain.santa_maria import maya
 from domain.santa_maria import setup as setup_mod
 from domain.santa_maria.components import (
@@ -448,26 +450,43 @@ def governor_step(p: Player, step: int) -> list[Task]:
     return [("guide", step)] if p.has("guide") else []
 
 
-def _task(s: State, seat: int, p: Player, task: Task, verb: str, arg: str) -> None:  # noqa: C901
-    if verb == "place":
-        r, c, turn = (int(x) for x in arg.split(","))
-        tile = s.cat.tiles[task[1]] if task[2] == "colony" else hall_def(s.cat, task[1])
-        cells = next(pl[3] for pl in placements(tile.shape) if pl[:3] == (r - 1, c - 1, turn))
-        board = list(p.board)
-        for at, sq in zip(cells, tile.squares, strict=True):
-            board[at] = sq
-        p.board = tuple(board)
-        if task[2] == "colony":
-            p.tiles = (*p.tiles, task[1])
-    elif verb == "road":
-        cell = parse_cell(arg)
-        assert cell is not None
-        p.board = (*p.board[:cell], s.cat.road, *p.board[cell + 1 :])
-    elif verb == "trade" and arg != "skip":
-        cost, reward = task[1][int(arg) - 1]
-        pay(p, cost)
-        give(s, seat, p, reward)
-    elif verb == "ship" and arg.startswith("x"):
+def _task(s: State, seat: int, p: Player, task: Task, verb: str, arg: str) -> None:
+    """A decision on the task at the head of the queue (already taken off it)."""
+    handler = _TASKS.get(verb)
+    if handler is not None:
+        handler(s, seat, p, task, arg)
+
+
+def _place_tile(s: State, seat: int, p: Player, task: Task, arg: str) -> None:
+    r, c, turn = (int(x) for x in arg.split(","))
+    tile = s.cat.tiles[task[1]] if task[2] == "colony" else hall_def(s.cat, task[1])
+    cells = next(pl[3] for pl in placements(tile.shape) if pl[:3] == (r - 1, c - 1, turn))
+    board = list(p.board)
+    for at, sq in zip(cells, tile.squares, strict=True):
+        board[at] = sq
+    p.board = tuple(board)
+    if task[2] == "colony":
+        p.tiles = (*p.tiles, task[1])
+
+
+def _road(s: State, seat: int, p: Player, task: Task, arg: str) -> None:
+    cell = parse_cell(arg)
+    assert cell is not None
+    p.board = (*p.board[:cell], s.cat.road, *p.board[cell + 1 :])
+
+
+def _trade(s: State, seat: int, p: Player, task: Task, arg: str) -> None:
+    if arg == "skip":
+        return
+    cost, reward = task[1][int(arg) - 1]
+    pay(p, cost)
+    give(s, seat, p, reward)
+
+
+def _ship(s: State, seat: int, p: Player, task: Task, arg: str) -> None:
+    if arg == "skip":
+        return
+    if arg.startswith("x"):
         dock = int(arg[1:]) - 1
         tid = s.xdock
         pay(p, s.cat.ships[tid].cost)
@@ -475,9 +494,7 @@ def _task(s: State, seat: int, p: Player, task: Task, verb: str, arg: str) -> No
         s.xdock = ""
         if s.xship_left:
             s.chance = (*s.chance, ("xship",))
-        if p.has("astronomy"):
-            s.tasks = (("astro", dock, tid), *s.tasks)
-    elif verb == "ship" and arg != "skip":
+    else:
         dock = int(arg) - 1
         tid = s.docks[dock]
         pay(p, s.cat.ships[tid].cost)
@@ -485,65 +502,112 @@ def _task(s: State, seat: int, p: Player, task: Task, verb: str, arg: str) -> No
         s.docks = (*s.docks[:dock], "", *s.docks[dock + 1 :])
         if s.ship_left:
             s.chance = (*s.chance, ("ship", dock))
-        if p.has("astronomy"):
-            s.tasks = (("astro", dock, tid), *s.tasks)
-    elif verb == "astro" and arg != "stay":
-        here, tid = task[1], task[2]
-        to = int(arg) - 1
-        p.coins -= abs(to - here)
-        ships = [list(x) for x in p.ships]
-        ships[here].remove(tid)
-        ships[to].append(tid)
-        p.ships = tuple(tuple(x) for x in ships)
-    elif verb == "piety":
-        if arg == "2":
-            pay_extra_step(s, seat)
-        s.tasks = (*piety_walk(s, seat, int(arg)), *s.tasks)
-    elif verb == "monk" and arg != "skip":
-        k = MONK_SPACES.index(arg)
-        for earlier in s.monk_spaces[k]:
-            s.edit(earlier).coins += 2  # a private copy: only the actor's player was copied
-            p.coins -= 2
-        s.monk_spaces = (*s.monk_spaces[:k], (*s.monk_spaces[k], seat), *s.monk_spaces[k + 1 :])
-        p.monks -= 1
-        if k < 3:
-            p.scholars = (*p.scholars, s.scholars_board[k])
-        elif k < 6:
-            p.bishops = (*p.bishops, s.bishops_board[k - 3])
-        elif k == 10:
-            p.scholars = (*p.scholars, s.scholars_board[3])  # the expansion tile's scholar
-        elif k == 9 and s.exp:
-            give(s, seat, p, NEW_MISSION)  # the expansion tile covers the fourth mission
-        else:
-            give(s, seat, p, s.cat.missions[k - 6])
-    elif verb == "die":
-        cell = parse_cell(arg)
-        assert cell is not None
-        _put_die(p, cell, task[1])
-    elif verb == "expert" and arg == "take":
+    if p.has("astronomy"):
+        s.tasks = (("astro", dock, tid), *s.tasks)
+
+
+def _astro(s: State, seat: int, p: Player, task: Task, arg: str) -> None:
+    if arg == "stay":
+        return
+    here, tid = task[1], task[2]
+    to = int(arg) - 1
+    p.coins -= abs(to - here)
+    ships = [list(x) for x in p.ships]
+    ships[here].remove(tid)
+    ships[to].append(tid)
+    p.ships = tuple(tuple(x) for x in ships)
+
+
+def _piety(s: State, seat: int, p: Player, task: Task, arg: str) -> None:
+    if arg == "2":
+        pay_extra_step(s, seat)
+    s.tasks = (*piety_walk(s, seat, int(arg)), *s.tasks)
+
+
+def _monk(s: State, seat: int, p: Player, task: Task, arg: str) -> None:
+    if arg == "skip":
+        return
+    k = MONK_SPACES.index(arg)
+    for earlier in s.monk_spaces[k]:
+        s.edit(earlier).coins += 2  # a private copy: only the actor's player was copied
+        p.coins -= 2
+    s.monk_spaces = (*s.monk_spaces[:k], (*s.monk_spaces[k], seat), *s.monk_spaces[k + 1 :])
+    p.monks -= 1
+    if k < 3:
+        p.scholars = (*p.scholars, s.scholars_board[k])
+    elif k < 6:
+        p.bishops = (*p.bishops, s.bishops_board[k - 3])
+    elif k == 10:
+        p.scholars = (*p.scholars, s.scholars_board[3])  # the expansion tile's scholar
+    elif k == 9 and s.exp:
+        give(s, seat, p, NEW_MISSION)  # the expansion tile covers the fourth mission
+    else:
+        give(s, seat, p, s.cat.missions[k - 6])
+
+
+def _die(s: State, seat: int, p: Player, task: Task, arg: str) -> None:
+    cell = parse_cell(arg)
+    assert cell is not None
+    _put_die(p, cell, task[1])
+
+
+def _expert(s: State, seat: int, p: Player, task: Task, arg: str) -> None:
+    if arg == "take":
         _take_expert(s, p, task[1])
-    elif verb == "improve":
-        cell = parse_cell(arg)
-        assert cell is not None and s.cat.expansion is not None
-        p.coins -= IMPROVE_COST[0] if p.board[cell] is not None else IMPROVE_COST[1]
-        square = s.cat.expansion.experts[task[1]].square
-        p.board = (*p.board[:cell], square, *p.board[cell + 1 :])
-    elif verb == "echoarch":
-        diag = arg == "diag"
-        if diag:
-            p.coins -= ARCHERY_COST
-        s.tasks = (("line", task[1] + ("diag" if diag else ""), task[2], 0), *s.tasks)
-    elif verb == "medrest":
-        space = int(arg) - 1
-        s.tasks = (("restact", space), *s.tasks)
-    elif verb == "guide" and arg == "go":
+
+
+def _improve(s: State, seat: int, p: Player, task: Task, arg: str) -> None:
+    cell = parse_cell(arg)
+    assert cell is not None and s.cat.expansion is not None
+    p.coins -= IMPROVE_COST[0] if p.board[cell] is not None else IMPROVE_COST[1]
+    square = s.cat.expansion.experts[task[1]].square
+    p.board = (*p.board[:cell], square, *p.board[cell + 1 :])
+
+
+def _echo_arch(s: State, seat: int, p: Player, task: Task, arg: str) -> None:
+    diag = arg == "diag"
+    if diag:
+        p.coins -= ARCHERY_COST
+    s.tasks = (("line", task[1] + ("diag" if diag else ""), task[2], 0), *s.tasks)
+
+
+def _meditation(s: State, seat: int, p: Player, task: Task, arg: str) -> None:
+    space = int(arg) - 1
+    s.tasks = (("restact", space), *s.tasks)
+
+
+def _guide(s: State, seat: int, p: Player, task: Task, arg: str) -> None:
+    if arg == "go":
         p.coins -= 1
         s.tasks = (*governor_step(p, task[1]), *s.tasks)
-    elif verb == "math" and arg != "skip":
-        cell = parse_cell(arg)
-        assert cell is not None
-        p.coins += p.coins_on[cell]
-        p.coins_on = (*p.coins_on[:cell], 0, *p.coins_on[cell + 1 :])
+
+
+def _math(s: State, seat: int, p: Player, task: Task, arg: str) -> None:
+    if arg == "skip":
+        return
+    cell = parse_cell(arg)
+    assert cell is not None
+    p.coins += p.coins_on[cell]
+    p.coins_on = (*p.coins_on[:cell], 0, *p.coins_on[cell + 1 :])
+
+
+_TASKS: dict[str, Callable[[State, int, Player, Task, str], None]] = {
+    "place": _place_tile,
+    "road": _road,
+    "trade": _trade,
+    "ship": _ship,
+    "astro": _astro,
+    "piety": _piety,
+    "monk": _monk,
+    "die": _die,
+    "expert": _expert,
+    "improve": _improve,
+    "echoarch": _echo_arch,
+    "medrest": _meditation,
+    "guide": _guide,
+    "math": _math,
+}
+"""What each task decision does (`actions.py`: the grammar); a skip or stop does nothing."""
 
 
 def _take_expert(s: State, p: Player, value: int) -> None:
