@@ -106,76 +106,108 @@ def _put_die(p: Player, cell: int, kind: int) -> None:
     p.dice_on = tuple(dice)
 
 
-def _auto(s: State, task: Task) -> None:  # noqa: C901
+def _auto(s: State, task: Task) -> None:
+    """An automatic task at the head of the queue (already taken off it)."""
     kind = task[0]
     seat = s.actor
     p = s.players[seat]
     if kind in maya.MAYA_AUTO:
         maya.auto(s, p, task)
         return
-    if kind == "bld":
-        sq = p.board[task[1]]
-        assert sq is not None
-        new: list[Task] = []
-        for eff in sq.effects:
-            if eff[0] == "produce":
-                new.append(("gain", eff[1]))
-            elif eff[0] == "trade":
-                new += [("trade", eff[1])] * (2 if p.has("industrialization") else 1)
-            else:
-                new.append((eff[0],))
-        s.tasks = (*new, *s.tasks)
-    elif kind == "gain":
-        give(s, seat, p, task[1])
-    elif kind == "conq":
-        conquer(s, seat)
-    elif kind == "income":
-        new = []
-        for d in range(4):
-            for _ in p.ships[d]:
-                eff = s.cat.docks[d]
-                new.append(("gain", eff[1]) if eff[0] == "produce" else (eff[0],))
-        s.tasks = (*new, *s.tasks)
-    elif kind == "line":
-        _line(s, p, task)
-    elif kind == "echo":
-        _, verb, target, others, chooser = task
-        if not others:
-            s.actor = chooser  # back to the player whose turn it is
-            return
-        seat = others[0]
-        s.actor = seat
-        q = s.edit(seat)  # a private copy: this player changes now
-        if q.caps:  # the Maya player walks the road of that value (KO module C with D)
-            s.tasks = (
-                *maya.echo_tasks(s, target),
-                ("echo", verb, target, others[1:], chooser),
-                *s.tasks,
-            )
-            return
-        first: Task = ("line", verb, target, 0)
-        if q.has("archery") and target in DIAGONALS and q.coins >= ARCHERY_COST:
-            first = ("echoarch", verb, target)  # an archer may take the diagonal (KO)
-        s.tasks = (first, ("echo", verb, target, others[1:], chooser), *s.tasks)
-    elif kind == "restact":
-        space = task[1]
-        if space == 0:
-            step: list[Task] = [("gain", one(COIN, 2))]
-        elif space == 1:
-            step = [("piety",)]
-        elif space == 2:
-            step = [("conq",)]
-        elif p.caps:  # the Maya player's fourth and fifth rest spaces
-            step = maya.rest_step(space)
-        elif space == 3:
-            step = [("ship",)]
+    _AUTO_TASKS[kind](s, seat, p, task)
+
+
+def _activate(s: State, seat: int, p: Player, task: Task) -> None:
+    """A building activated: its effects become tasks (trade twice with industrialization)."""
+    sq = p.board[task[1]]
+    assert sq is not None
+    new: list[Task] = []
+    for eff in sq.effects:
+        if eff[0] == "produce":
+            new.append(("gain", eff[1]))
+        elif eff[0] == "trade":
+            new += [("trade", eff[1])] * (2 if p.has("industrialization") else 1)
         else:
-            # A road covers an empty square, never the governor's (KO): none left, no road taken.
-            open_square = any(sq is None and c != p.gov for c, sq in enumerate(p.board))
-            step = [("road",)] if s.roads > 0 and open_square else []
-            if step:
-                s.roads -= 1
-        s.tasks = (*step, *s.tasks)
+            new.append((eff[0],))
+    s.tasks = (*new, *s.tasks)
+
+
+def _gain(s: State, seat: int, p: Player, task: Task) -> None:
+    give(s, seat, p, task[1])
+
+
+def _conquer(s: State, seat: int, p: Player, task: Task) -> None:
+    conquer(s, seat)
+
+
+def _income(s: State, seat: int, p: Player, task: Task) -> None:
+    """Each shipping tile taken pays its dock's income."""
+    new: list[Task] = []
+    for d in range(4):
+        for _ in p.ships[d]:
+            eff = s.cat.docks[d]
+            new.append(("gain", eff[1]) if eff[0] == "produce" else (eff[0],))
+    s.tasks = (*new, *s.tasks)
+
+
+def _line_task(s: State, seat: int, p: Player, task: Task) -> None:
+    _line(s, p, task)
+
+
+def _echo(s: State, seat: int, p: Player, task: Task) -> None:
+    """Module C: the next other player activates the ambassador's line (or the Maya walks)."""
+    _, verb, target, others, chooser = task
+    if not others:
+        s.actor = chooser  # back to the player whose turn it is
+        return
+    seat = others[0]
+    s.actor = seat
+    q = s.edit(seat)  # a private copy: this player changes now
+    if q.caps:  # the Maya player walks the road of that value (KO module C with D)
+        s.tasks = (
+            *maya.echo_tasks(s, target),
+            ("echo", verb, target, others[1:], chooser),
+            *s.tasks,
+        )
+        return
+    first: Task = ("line", verb, target, 0)
+    if q.has("archery") and target in DIAGONALS and q.coins >= ARCHERY_COST:
+        first = ("echoarch", verb, target)  # an archer may take the diagonal (KO)
+    s.tasks = (first, ("echo", verb, target, others[1:], chooser), *s.tasks)
+
+
+def _rest_action(s: State, seat: int, p: Player, task: Task) -> None:
+    """The action of the rest space taken."""
+    space = task[1]
+    if space == 0:
+        step: list[Task] = [("gain", one(COIN, 2))]
+    elif space == 1:
+        step = [("piety",)]
+    elif space == 2:
+        step = [("conq",)]
+    elif p.caps:  # the Maya player's fourth and fifth rest spaces
+        step = maya.rest_step(space)
+    elif space == 3:
+        step = [("ship",)]
+    else:
+        # A road covers an empty square, never the governor's (KO): none left, no road taken.
+        open_square = any(sq is None and c != p.gov for c, sq in enumerate(p.board))
+        step = [("road",)] if s.roads > 0 and open_square else []
+        if step:
+            s.roads -= 1
+    s.tasks = (*step, *s.tasks)
+
+
+_AUTO_TASKS: dict[str, Callable[[State, int, Player, Task], None]] = {
+    "bld": _activate,
+    "gain": _gain,
+    "conq": _conquer,
+    "income": _income,
+    "line": _line_task,
+    "echo": _echo,
+    "restact": _rest_action,
+}
+"""What each automatic task does (`AUTO`; the Maya's own in `maya.MAYA_AUTO`)."""
 
 
 def give(s: State, seat: int, p: Player, bundle: tuple[int, ...]) -> None:
