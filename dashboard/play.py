@@ -28,6 +28,8 @@ from domain.core.errors import NovusError
 
 FLASH = "play-flash"
 BOTS = ("heuristic", "random")
+REFRESH_AT_MOST = 2000
+"""Events the Replay page projects itself before listing variations (more: left to Library)."""
 MANY = 12
 """Above this many legal moves, a filter box is shown above them."""
 
@@ -141,7 +143,7 @@ def _moves(app: NovusApp, pos: play.Position) -> None:
         if len(moves) > MANY:
             wanted = st.text_input(
                 _("Filter moves"),
-                key=f"play-filter-{pos.game_id}-{pos.step}",
+                key=f"play-filter-{pos.game_id}",
                 placeholder=_("words of the move, e.g. settler, coffee, harbor"),
             )
             words = wanted.casefold().split()
@@ -164,6 +166,7 @@ def _moves(app: NovusApp, pos: play.Position) -> None:
 
 
 def _record_move(app: NovusApp, game_id: UUID, move: play.Move, version: int) -> None:
+    st.session_state[f"play-filter-{game_id}"] = ""  # the next position starts unfiltered
     done = _guarded(play.move, app, game_id, move.action, seat=move.seat, expected_version=version)
     if done is not None:
         _say("success", _("Recorded: {text}", text=done.text))
@@ -431,11 +434,17 @@ def replay_hook(app: NovusApp, game_id: UUID, step: int) -> None:
 
 
 def _variations(app: NovusApp, game_id: UUID) -> list[tuple[int, UUID]]:
-    """The branches of a game (step, id), from the projected `games` table: one indexed query,
-    not a scan of the store at every replay (the views are caught up first, as the Library
-    does)."""
+    """The branches of a game (step, id), from the projected `games` table: one query, not a
+    scan of the store at every replay. A short backlog is projected first (a branch just made);
+    a long one is left to the Library, so opening a replay never waits on a big catch-up."""
     folder = data_dir()
-    data.refresh(app, folder)
+    try:
+        done = data.views(folder).position()
+    except NovusError:  # nothing published yet
+        done = 0
+    behind = app.max_notification_id() - done
+    if 0 < behind <= REFRESH_AT_MOST:  # a few new events (a branch just made): project them
+        data.refresh(app, folder)
     found = data.query(
         folder,
         "SELECT game_id, source FROM games WHERE source_kind = ? "
