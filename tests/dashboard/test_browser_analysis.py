@@ -15,7 +15,7 @@ from analysis import read
 from analysis.runner import analyse_one
 from analysis.settings import Settings
 from application.service import open_app
-from tests.dashboard.test_browser import ARGS, ARTIFACTS, CHROMIUM, _settled, serving
+from tests.dashboard.test_browser import ARGS, ARTIFACTS, CHROMIUM, serving
 
 pytestmark = pytest.mark.browser
 
@@ -41,6 +41,13 @@ def page() -> Iterator[Page]:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
         yield browser.new_page(viewport={"width": 1400, "height": 1000})
         browser.close()
+
+
+def _settled(page: Page) -> None:
+    """The app connected and its script done (a first replay builds every step's board: on a
+    busy machine that takes a while)."""
+    page.wait_for_selector("[data-testid='stApp'][data-test-connection-state='CONNECTED']")
+    page.wait_for_selector("[data-test-script-state='notRunning']", timeout=120_000)
 
 
 def _shot(page: Page, name: str, width: int, height: int) -> None:
