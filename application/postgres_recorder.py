@@ -4,6 +4,9 @@ The library's recorder sends one array of a composite type, which psycopg writes
 per-field escaping: most of the cost of an append. Sending the columns as separate arrays
 (`unnest(ids, versions, topics, states)`) in binary format inserts the same rows in the same
 order, with the same table lock, notification and returned ids.
+
+It also keeps the games index (`application.games_index`) in the same transactions: a save's
+rows are written after its events, under the same table lock.
 """
 
 from __future__ import annotations
@@ -16,7 +19,9 @@ from eventsourcing.postgres import PostgresApplicationRecorder, PostgresDatastor
 from psycopg import Cursor
 from psycopg.errors import DuplicateObject
 from psycopg.rows import DictRow
-from psycopg.sql import SQL, Identifier
+from psycopg.sql import SQL, Composed, Identifier
+
+from application.games_index import BUILT, GAMES_TABLE, META_TABLE, Summarize, positions
 
 CREATE_LOCK = "novus: create tables in {schema}"
 """Text of the advisory lock (`pg_advisory_xact_lock(hashtext(...))`) that serializes creating
@@ -42,6 +47,43 @@ class ColumnarPostgresApplicationRecorder(PostgresApplicationRecorder):
             table=Identifier(self.events_table_name),
             id_type=Identifier(datastore.originator_id_type),
         )
+        names = {
+            "schema": Identifier(datastore.schema),
+            "games": Identifier(GAMES_TABLE),
+            "meta": Identifier(META_TABLE),
+            "events": Identifier(self.events_table_name),
+            "id_type": Identifier(datastore.originator_id_type),
+            "position_index": Identifier(f"{GAMES_TABLE}_position"),
+        }
+        self.games_create_statements: list[Composed] = [
+            SQL(
+                "CREATE TABLE IF NOT EXISTS {schema}.{games} "
+                "(game_id {id_type} PRIMARY KEY, position bigint, summary bytea)"
+            ).format(**names),
+            SQL(
+                "CREATE INDEX IF NOT EXISTS {position_index} ON {schema}.{games} (position)"
+            ).format(**names),
+            SQL("CREATE TABLE IF NOT EXISTS {schema}.{meta} (name text PRIMARY KEY)").format(
+                **names
+            ),
+        ]
+        self.games_upsert_statement = SQL(
+            "INSERT INTO {schema}.{games} (game_id, position, summary) VALUES (%s, %s, %b) "
+            "ON CONFLICT (game_id) DO UPDATE SET summary = EXCLUDED.summary"
+        ).format(**names)
+        self.games_build_statements = (
+            SQL(
+                "INSERT INTO {schema}.{meta} (name) VALUES (%s) ON CONFLICT DO NOTHING "
+                "RETURNING name"
+            ).format(**names),
+            SQL(
+                "SELECT notification_id, originator_id, originator_version, topic, state "
+                "FROM {schema}.{events} WHERE topic = ANY(%s) ORDER BY notification_id"
+            ).format(**names),
+        )
+        self.games_select = SQL("SELECT game_id, summary, position FROM {schema}.{games}").format(
+            **names
+        )
 
     def create_table(self) -> None:
         """The library's table creation (types, table, index, functions), in ONE transaction
@@ -62,7 +104,81 @@ class ColumnarPostgresApplicationRecorder(PostgresApplicationRecorder):
                     except DuplicateObject:
                         pass
             self._create_table(curs)
+            for statement in self.games_create_statements:
+                curs.execute(statement)
         self.datastore.register_type_adapters()
+
+    def _fetch_ids_after_insert_events(
+        self, curs: Cursor[DictRow], stored_events: Sequence[StoredEvent], **kwargs: Any
+    ) -> Sequence[int] | None:
+        """The library's ids, then the save's games-index rows (same transaction, same lock)."""
+        ids = super()._fetch_ids_after_insert_events(curs, stored_events, **kwargs)
+        games = kwargs.get("games")
+        if games and ids is not None:
+            first = positions(ids, ((s.originator_id, s.originator_version) for s in stored_events))
+            curs.executemany(
+                self.games_upsert_statement,
+                [(g, first.get(g), summary) for g, summary in games],
+            )
+        return ids
+
+    def build_games_index(self, topics: Sequence[str], summarize: Summarize) -> bool:
+        """Fill the games index from the events of `topics` unless it was built; True if it
+        was built now. Holds the events table's write lock throughout, as saves do."""
+        mark, select = self.games_build_statements
+        with self.datastore.transaction(commit=True) as curs:
+            self._lock_table(curs)
+            curs.execute(mark, [BUILT])
+            if curs.fetchone() is None:
+                return False
+            curs.execute(select, [list(topics)])
+            rows = summarize(
+                [
+                    (
+                        r["notification_id"],
+                        r["originator_id"],
+                        r["originator_version"],
+                        r["topic"],
+                        bytes(r["state"]),
+                    )
+                    for r in curs.fetchall()
+                ]
+            )
+            if rows:
+                curs.executemany(self.games_upsert_statement, rows)
+            return True
+
+    def select_games(
+        self, last: int | None = None, low: Any = None, high: Any = None
+    ) -> list[tuple[Any, bytes]]:
+        """`(game_id, summary)` of the indexed games in the order they were started: the
+        `last` ones only, or those whose id is from `low` to `high`."""
+        statement, args = self._games_query(self.games_select, last, low, high)
+        with self.datastore.transaction(commit=False) as curs:
+            curs.execute(statement, args)
+            return [(r["game_id"], bytes(r["summary"])) for r in curs.fetchall()]
+
+    def select_game_ids(self, low: Any = None, high: Any = None) -> list[Any]:
+        """The indexed game ids in the order they were started (those from `low` to `high`)."""
+        statement, args = self._games_query(self.games_select, None, low, high)
+        with self.datastore.transaction(commit=False) as curs:
+            curs.execute(statement, args)
+            return [r["game_id"] for r in curs.fetchall()]
+
+    @staticmethod
+    def _games_query(
+        select: Composed, last: int | None, low: Any, high: Any
+    ) -> tuple[Composed, list[Any]]:
+        args: list[Any] = []
+        statement = select
+        if low is not None and high is not None:
+            statement = statement + SQL(" WHERE game_id BETWEEN %s AND %s")
+            args += [low, high]
+        if last is None:
+            return statement + SQL(" ORDER BY position"), args
+        args.append(last)
+        inner = statement + SQL(" ORDER BY position DESC LIMIT %s")
+        return SQL("SELECT * FROM (") + inner + SQL(") AS g ORDER BY position"), args
 
     def _insert_stored_events(
         self, curs: Cursor[DictRow], stored_events: Sequence[StoredEvent], **_: Any

@@ -27,11 +27,12 @@ from eventsourcing.persistence import (
     Mapper,
     PersistenceError,
     RecordConflictError,
+    StoredEvent,
     Transcoder,
 )
 from eventsourcing.utils import Environment, get_topic
 
-from application import settings
+from application import games_index, settings
 from application.errors import (
     AmbiguousGameId,
     GameChanged,
@@ -58,6 +59,8 @@ from domain.core.protocol import CHANCE, ChanceStep, Decision, Entry, Scores, Se
 STARTED_TOPIC = get_topic(Game.Started)
 FINISHED_TOPIC = get_topic(Game.Finished)
 TAKEN_BACK_TOPIC = get_topic(Game.TakenBack)
+INDEX_TOPICS = (STARTED_TOPIC, FINISHED_TOPIC, TAKEN_BACK_TOPIC)
+"""The events the games index is made from."""
 READ_BATCH = 500
 RECORDERS: dict[str, type[Any]] = {
     settings.SQLITE: BulkSQLiteApplicationRecorder,
@@ -101,6 +104,11 @@ class NovusApp(Application[UUID]):
         self._live: dict[UUID, tuple[Game, Any]] = {}
         self._live_max = cache_size
         self.timelines = Timelines(cache_size)
+        recorder: Any = self.recorder
+        self._index: Any = recorder if hasattr(recorder, "select_games") else None
+        """The recorder when the store keeps the games index (SQLite, PostgreSQL), else None."""
+        if self._index is not None:
+            self._index.build_games_index(INDEX_TOPICS, self._index_rows)
 
     def construct_env(self, name: str, env: Mapping[str, str] | None = None) -> Environment:
         environment = super().construct_env(name, env)
@@ -311,16 +319,52 @@ class NovusApp(Application[UUID]):
 
     def game_ids(self) -> list[UUID]:
         """Every stored game, in the order they were started."""
+        if self._index is not None:
+            return [_as_uuid(g) for g in self._index.select_game_ids()]
         return [event.originator_id for _, event in self._scan([STARTED_TOPIC])]
 
-    def summaries(self) -> list[GameSummary]:
-        """A summary of every stored game, in the order they were started."""
-        started: dict[UUID, Game.Started] = {}
+    def summaries(self, last: int | None = None) -> list[GameSummary]:
+        """A summary of every stored game (or of the `last` ones started), in the order they
+        were started: from the games index, not the event log."""
+        if self._index is not None:
+            rows = self._index.select_games(last)
+            return [games_index.decode(_as_uuid(g), data) for g, data in rows]
+        out = self.scan_summaries()
+        return out if last is None else out[len(out) - last :] if last else []
+
+    def scan_summaries(self) -> list[GameSummary]:
+        """`summaries()` read from the whole event log (stores without the index; checks)."""
+        return [summary for _position, summary in self._summaries_of(self._scan(INDEX_TOPICS))]
+
+    def _index_rows(self, rows: Sequence[games_index.EventRow]) -> list[tuple[UUID, int, bytes]]:
+        """The games index rows made from the stored Started/Finished/TakenBack events."""
+        events = (
+            (
+                row[0],
+                self.mapper.to_domain_event(
+                    StoredEvent(
+                        originator_id=row[1],
+                        originator_version=row[2],
+                        topic=row[3],
+                        state=row[4],
+                    )
+                ),
+            )
+            for row in rows
+        )
+        return [(s.id, pos, games_index.encode(s)) for pos, s in self._summaries_of(events)]
+
+    @staticmethod
+    def _summaries_of(
+        events: Iterable[tuple[int, DomainEventProtocol[UUID]]],
+    ) -> list[tuple[int, GameSummary]]:
+        """Each game's summary and the position of its Started event, from its events."""
+        started: dict[UUID, tuple[int, Game.Started]] = {}
         finished: dict[UUID, tuple[int, Game.Finished]] = {}
         taken: dict[UUID, int] = {}  # events that are not live steps: take-backs, what they took
-        for _position, event in self._scan([STARTED_TOPIC, FINISHED_TOPIC, TAKEN_BACK_TOPIC]):
+        for position, event in events:
             if isinstance(event, Game.Started):
-                started[event.originator_id] = event
+                started[event.originator_id] = (position, event)
             elif isinstance(event, Game.Finished):
                 finished[event.originator_id] = (event.originator_version, event)
             elif isinstance(event, Game.TakenBack):
@@ -328,23 +372,22 @@ class NovusApp(Application[UUID]):
                 old = finished.pop(game, None)
                 taken[game] = taken.get(game, 0) + 1 + event.removed + (old is not None)
         out = []
-        for game_id, s in started.items():
+        for game_id, (position, s) in started.items():
             end = finished.get(game_id)
             setup = Setup.from_json(s.setup)
-            out.append(
-                GameSummary(
-                    id=game_id,
-                    game=s.game,
-                    players=setup.players,
-                    options=dict(setup.options),
-                    source=dict(s.source),
-                    seed=s.seed,
-                    created=s.created,
-                    steps=None if end is None else end[0] - 2 - taken.get(game_id, 0),
-                    totals=None if end is None else tuple(int(x["total"]) for x in end[1].scores),
-                    winners=None if end is None else tuple(end[1].winners),
-                )
+            summary = GameSummary(
+                id=game_id,
+                game=s.game,
+                players=setup.players,
+                options=dict(setup.options),
+                source=dict(s.source),
+                seed=s.seed,
+                created=s.created,
+                steps=None if end is None else end[0] - 2 - taken.get(game_id, 0),
+                totals=None if end is None else tuple(int(x["total"]) for x in end[1].scores),
+                winners=None if end is None else tuple(end[1].winners),
             )
+            out.append((position, summary))
         return out
 
     def find(self, ref: str) -> UUID:
@@ -360,7 +403,14 @@ class NovusApp(Application[UUID]):
             raise GameNotFound(ref)
         if not text:
             raise GameNotFound(ref)
-        matches = [g for g in self.game_ids() if g.hex.startswith(text)]
+        try:
+            low, high = games_index.prefix_bounds(text)
+        except ValueError:
+            raise GameNotFound(ref) from None
+        if self._index is not None:
+            matches = [_as_uuid(g) for g in self._index.select_game_ids(low, high)]
+        else:
+            matches = [g for g in self.game_ids() if g.hex.startswith(text)]
         if not matches:
             raise GameNotFound(ref)
         if len(matches) > 1:
@@ -462,7 +512,7 @@ class NovusApp(Application[UUID]):
 
     def _save(self, aggregate: Game) -> None:
         try:
-            self.save(aggregate)
+            self.save(aggregate, games=[(aggregate.id, games_index.encode(_summary_of(aggregate)))])
         except RecordConflictError:
             raise WriteConflict(str(aggregate.id)) from None
         except PersistenceError as error:
@@ -477,6 +527,28 @@ def _project_game(aggregate: Any, events: Iterable[Any]) -> Any:
     for event in events:
         aggregate = event.mutate(aggregate)
     return aggregate
+
+
+def _summary_of(aggregate: Game) -> GameSummary:
+    """The games-index summary of an aggregate as it is after its pending events."""
+    setup = aggregate.setup
+    finished = aggregate.scores is not None
+    return GameSummary(
+        id=aggregate.id,
+        game=aggregate.game,
+        players=setup.players,
+        options=dict(setup.options),
+        source=dict(aggregate.source),
+        seed=aggregate.seed,
+        created=aggregate.created,
+        steps=len(aggregate.steps) if finished else None,
+        totals=tuple(int(x["total"]) for x in aggregate.scores or ()) if finished else None,
+        winners=tuple(aggregate.winners or ()) if finished else None,
+    )
+
+
+def _as_uuid(value: Any) -> UUID:
+    return value if isinstance(value, UUID) else UUID(str(value))
 
 
 def _record_of(aggregate: Game) -> GameRecord:

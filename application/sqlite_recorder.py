@@ -9,6 +9,8 @@ Reading the log (`select_notifications`, what projections do most) has a short p
 plain case (from a position, no topic filter, UUID ids): positional row access, the UUID made
 from the stored hex in one step and the frozen `Notification` filled without its per-field
 `__setattr__`; the notifications are equal to the library's (`tests/application/test_mapper.py`).
+
+It also keeps the games index (`application.games_index`) in the same transactions.
 """
 
 from __future__ import annotations
@@ -20,12 +22,14 @@ from uuid import UUID, SafeUUID
 from eventsourcing.persistence import Notification, StoredEvent
 from eventsourcing.sqlite import SQLiteApplicationRecorder, SQLiteCursor
 
+from application.games_index import BUILT, GAMES_TABLE, META_TABLE, Summarize, positions
+
 
 class BulkSQLiteApplicationRecorder(SQLiteApplicationRecorder):
     """`SQLiteApplicationRecorder` with batched inserts (selected by `NovusApp` on SQLite)."""
 
     def _insert_events(
-        self, c: SQLiteCursor, stored_events: Sequence[StoredEvent], **_: Any
+        self, c: SQLiteCursor, stored_events: Sequence[StoredEvent], **kwargs: Any
     ) -> Sequence[int] | None:
         if not stored_events:
             return []
@@ -41,7 +45,75 @@ class BulkSQLiteApplicationRecorder(SQLiteApplicationRecorder):
         c.executemany(self.insert_events_statement, params)
         c.execute("SELECT last_insert_rowid()")
         last: int = c.fetchone()[0]
-        return list(range(last - len(params) + 1, last + 1))
+        ids = list(range(last - len(params) + 1, last + 1))
+        games = kwargs.get("games")
+        if games:
+            first = positions(ids, ((p[0], p[1]) for p in params))
+            c.executemany(
+                f"INSERT INTO {GAMES_TABLE} (game_id, position, summary) VALUES (?, ?, ?) "
+                "ON CONFLICT (game_id) DO UPDATE SET summary = excluded.summary",
+                [(g.hex, first.get(g.hex), summary) for g, summary in games],
+            )
+        return ids
+
+    def construct_create_table_statements(self) -> list[str]:
+        return [
+            *super().construct_create_table_statements(),
+            f"CREATE TABLE IF NOT EXISTS {GAMES_TABLE} "
+            "(game_id TEXT PRIMARY KEY, position INTEGER, summary BLOB)",
+            f"CREATE INDEX IF NOT EXISTS {GAMES_TABLE}_position ON {GAMES_TABLE} (position)",
+            f"CREATE TABLE IF NOT EXISTS {META_TABLE} (name TEXT PRIMARY KEY)",
+        ]
+
+    def build_games_index(self, topics: Sequence[str], summarize: Summarize) -> bool:
+        """Fill the games index from the events of `topics` unless it was built; True if it
+        was built now. The first statement writes, so the whole read-and-fill holds the
+        store's write lock: no save lands between the read and the fill."""
+        with self.datastore.transaction(commit=True) as c:
+            c.execute(f"INSERT OR IGNORE INTO {META_TABLE} (name) VALUES (?)", [BUILT])
+            c.execute("SELECT changes()")
+            if not c.fetchone()[0]:
+                return False
+            marks = ", ".join("?" for _ in topics)
+            c.execute(
+                "SELECT rowid, originator_id, originator_version, topic, state FROM "
+                f"{self.events_table_name} WHERE topic IN ({marks}) ORDER BY rowid",
+                list(topics),
+            )
+            rows = summarize(c.fetchall())
+            c.executemany(
+                f"INSERT INTO {GAMES_TABLE} (game_id, position, summary) VALUES (?, ?, ?)",
+                [(g.hex, position, summary) for g, position, summary in rows],
+            )
+            return True
+
+    def select_games(
+        self, last: int | None = None, low: UUID | None = None, high: UUID | None = None
+    ) -> list[tuple[UUID, bytes]]:
+        """`(game_id, summary)` of the indexed games in the order they were started: the
+        `last` ones only, or those whose id is from `low` to `high`."""
+        where, args = "", list[Any]()
+        if low is not None and high is not None:
+            where, args = " WHERE game_id BETWEEN ? AND ?", [low.hex, high.hex]
+        statement = f"SELECT game_id, summary FROM {GAMES_TABLE}{where} ORDER BY position"
+        if last is not None:
+            statement = (
+                f"SELECT * FROM (SELECT game_id, summary, position FROM {GAMES_TABLE}{where} "
+                "ORDER BY position DESC LIMIT ?) ORDER BY position"
+            )
+            args.append(last)
+        with self.datastore.transaction(commit=False) as c:
+            c.execute(statement, args)
+            return [(_uuid(row[0]), row[1]) for row in c.fetchall()]
+
+    def select_game_ids(self, low: UUID | None = None, high: UUID | None = None) -> list[UUID]:
+        """The indexed game ids in the order they were started (those from `low` to `high`)."""
+        where, args = "", list[Any]()
+        if low is not None and high is not None:
+            where, args = " WHERE game_id BETWEEN ? AND ?", [low.hex, high.hex]
+        with self.datastore.transaction(commit=False) as c:
+            c.execute(f"SELECT game_id FROM {GAMES_TABLE}{where} ORDER BY position", args)
+            return [_uuid(row[0]) for row in c.fetchall()]
 
     def select_notifications(
         self,
