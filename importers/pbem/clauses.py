@@ -60,13 +60,17 @@ def merge(facts: list[Fact], file: str) -> list[Fact]:
     return merged
 
 
+NOT_PLACEMENT = frozenset({"guest", "noble", "plain", "forest", "face"})
+"""Words of the expansions' own moves that name circles without placing colonists."""
+
+
 def _as_placement(fact: Fact) -> Fact:
     """A clause the grammar did not know that mans circles ("manning the indigo plantation,
     the Hospice") is a placement of one colonist on each (or the stated number)."""
     m = fact.mentions
     if fact.kind != "said" or m is None or not m.targets or "place" not in m.verbs:
         return fact
-    if m.roles or m.goods or "build" in m.verbs or m.words & {"guest", "noble", "plain"}:
+    if m.roles or m.goods or "build" in m.verbs or m.words & NOT_PLACEMENT:
         return fact
     return replace(fact, kind="place", targets=tuple(m.targets))
 

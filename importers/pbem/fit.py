@@ -86,7 +86,7 @@ def _land(args: list[str], m: Mentions, ships: tuple[int, ...]) -> bool:
 
 FITS: dict[str, Test] = {
     "role": _role,
-    "plantation": lambda a, m, s: a[0] in m.tiles,
+    "plantation": lambda a, m, s: a[0] in m.tiles and not m.words & {"forest", "guest"},
     "hacienda_draw": lambda a, m, s: "hacienda" in m.buildings and bool(m.verbs & {"draw", "use"}),
     "hacienda": lambda a, m, s: (a[0] == "forest") == ("forest" in m.words),
     "forest": lambda a, m, s: a[0] in m.tiles and "forest" in m.words,

@@ -25,7 +25,6 @@ from domain.puerto_rico.components import (
     CRAFTSMAN,
     GOODS,
     MAYOR,
-    ROLES,
     SETTLER,
     TRADER,
 )
@@ -113,17 +112,7 @@ class Interpreter(Checks):
             self.verify(fact)
             return
         if fact.kind == "draw":
-            self.advance_forced()
-            if self.rules.is_over(self.state) or self.rules.to_move(self.state) != (-1,):
-                raise ReportError(
-                    self.file,
-                    fact.line,
-                    "the report draws plantations but the game does not "
-                    f"draw now ({self.waiting()})",
-                    hint="a settler pick may be missing",
-                    sentence=fact.sentence,
-                )
-            self.draw(fact, fact.tiles)
+            self.drawn(fact)
             return
         said = fact
         while True:
@@ -173,7 +162,8 @@ class Interpreter(Checks):
                 if action in legal:
                     before = self.state
                     self.play(Decision(seat, action), fact)
-                    self.check_after(fact, seat, before)
+                    if fit.kind_of(action) == fact.kind:  # the grammar's numbers are this move's
+                        self.check_after(fact, seat, before)
                     drawing = self.rules.to_move(self.state) == (-1,)
                     if fact.kind == "hacienda" and fact.tile and drawing:
                         self.draw(fact, (fact.tile,))
@@ -190,6 +180,19 @@ class Interpreter(Checks):
                 self.infer(legal[0])
                 continue
             raise self.omitted(fact, seat, legal)
+
+    def drawn(self, fact: Fact) -> None:
+        """A "New plantations ..." sentence: the chance outcome the game waits for."""
+        self.advance_forced()
+        if self.rules.is_over(self.state) or self.rules.to_move(self.state) != (-1,):
+            raise ReportError(
+                self.file,
+                fact.line,
+                f"the report draws plantations but the game does not draw now ({self.waiting()})",
+                hint="a settler pick may be missing",
+                sentence=fact.sentence,
+            )
+        self.draw(fact, fact.tiles)
 
     def fitting(self, fact: Fact, legal: Any) -> list[str]:
         """The legal actions the fact's clause fits (the legal-move reading)."""
@@ -355,17 +358,23 @@ class Interpreter(Checks):
     def prospector(self, fact: Fact, cards: list[str]) -> str:
         """Two Prospector cards (5 players): the stated gain picks the card; with the same
         doubloons they are the same choice and the first is taken."""
-        if fact.money is not None:
-            cards = [a for a in cards if self._card_money(a) + 1 == fact.money] or cards
+        if fact.money is not None and len(cards) > 1:
+            seat = self.state.actor
+            have = self.state.players[seat].doubloons
+
+            def gain(
+                card: str,
+            ) -> int:  # the card's doubloons and the privilege (a Library doubles it)
+                after = self.rules.apply(self.state, Decision(seat, card))
+                return int(after.players[seat].doubloons) - have
+
+            cards = [a for a in cards if gain(a) == fact.money] or cards
         return cards[0]
 
     def ships_by_amount(self, fact: Fact, seat: int, found: list[str]) -> list[str]:
         if fact.amount is None:
             return found
         return [a for a in found if self._load(seat, a) == fact.amount] or found
-
-    def _card_money(self, action: str) -> int:
-        return self.state.role_doubloons[ROLES.index(action.removeprefix("role:"))]
 
     def ship(self, fact: Fact, seat: int, legal: Any) -> str:
         prefix = f"ship:{fact.good}:"

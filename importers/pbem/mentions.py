@@ -39,7 +39,7 @@ VERB_RES: dict[str, re.Pattern[str]] = {
     kind: re.compile(r"\b(?:" + "|".join(map(re.escape, stems)) + ")")
     for kind, stems in VERB_KINDS.items()
 }
-WORDS_RE = re.compile(r"\b(noble|forest|vp|victory|guest|colonist|doubloon|plain)")
+WORDS_RE = re.compile(r"\b(noble|forest|vp|victory|guest|colonist|doubloon|plain|face)")
 """Other telling words (their stems: "nobles", "colonists" count)."""
 TILE_RE = re.compile(
     r"\b(corn|indigo|sugar|tobacco|coffee)\s+(?:plantations?|tiles?|fields?)\b|\b(quarr(?:y|ies))\b",

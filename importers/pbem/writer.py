@@ -145,7 +145,7 @@ class Writer:
             )
         elif parsed.verb == A.PASS:
             self.say(f"{who} declines to use the Wharf." if s.role == 5 else f"{who} passes.")
-        elif parsed.verb == A.SELL:
+        elif parsed.verb == A.SELL and parsed.arg2 != 1:  # the Trading Post: the engine's words
             gain = q.doubloons - p.doubloons
             verb = self.pick("trades", "sells")
             self.say(f"{who} {verb} {GOODS[parsed.arg]} for {self.coins(gain)}.")
