@@ -9,7 +9,17 @@ from __future__ import annotations
 
 import streamlit as st
 
-from application.i18n import LANGUAGES, N_, NAMES, _, negotiate, normalize, set_language, term
+from application.i18n import (
+    LANGUAGES,
+    N_,
+    NAMES,
+    _,
+    current_language,
+    negotiate,
+    normalize,
+    set_language,
+    term,
+)
 
 PARAM = "lang"
 
@@ -65,13 +75,17 @@ def browser_language() -> str:
 
 
 def choose() -> str:
-    """Set this run's language from the address (or the browser) and keep it in the address."""
-    lang = normalize(st.query_params.get(PARAM)) or st.session_state.get(PARAM)
-    lang = lang or browser_language()
+    """Set this run's language: the address's `?lang=`, else the one chosen earlier in this
+    session (kept in the address again, e.g. after a page change), else the browser's (the
+    address then stays as it is)."""
+    given = normalize(st.query_params.get(PARAM))
+    chosen = given or st.session_state.get(PARAM)
+    lang = chosen or browser_language()
     set_language(lang)
-    st.session_state[PARAM] = lang
-    if st.query_params.get(PARAM) != lang:
-        st.query_params[PARAM] = lang
+    if chosen:
+        st.session_state[PARAM] = chosen
+        if st.query_params.get(PARAM) != chosen:
+            st.query_params[PARAM] = chosen
     return lang
 
 
@@ -84,7 +98,7 @@ def switch() -> None:
             st.session_state[PARAM] = picked
             st.query_params[PARAM] = picked
 
-    current = st.session_state.get(PARAM, "en")
+    current = st.session_state.get(PARAM) or current_language()
     st.sidebar.selectbox(
         _("Language"),
         LANGUAGES,

@@ -46,7 +46,6 @@ def test_a_korean_browser_gets_the_korean_library(
     page.goto(base)
     _settled(page)
     page.get_by_role("heading", name="라이브러리").wait_for()
-    assert "lang=ko" in page.url
     ARTIFACTS.mkdir(exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / "ko-library-1400.png"), full_page=True)
     context.close()
