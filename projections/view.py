@@ -29,6 +29,11 @@ if TYPE_CHECKING:
 
 __all__ = ["DuckDBView", "ProjectorBusy", "wait_for"]
 
+MEMORY_LIMIT = "400MB"
+"""DuckDB's memory limit on the projector's connection (its default is 80% of the machine's
+memory): a rebuild's peak memory stays bounded whatever the store's size; past it DuckDB
+spills to temporary files (benchmarks/bench_scale.py measures the peak)."""
+
 
 class DuckDBView(TrackingRecorder):
     """The projector's read-write DuckDB connection: rows + tracking in one transaction."""
@@ -70,6 +75,7 @@ class DuckDBView(TrackingRecorder):
             # copy with their own connections); a second DuckDB thread competes with the fold
             # workers for the cores and saved nothing (benchmarks/bench_projections.py).
             self.con.execute("SET threads = 1")
+            self.con.execute(f"SET memory_limit = '{MEMORY_LIMIT}'")
             self._transaction(self._open_schema)
         except BaseException:
             self._disconnect()
