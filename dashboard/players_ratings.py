@@ -7,6 +7,7 @@ Every rate is shown with its sample size and 95% Wilson interval, and a rate fro
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import altair as alt
 import pandas as pd
@@ -20,6 +21,21 @@ FEW = 10
 
 SOURCES = (N_("simulation"), N_("import"), N_("manual"))
 """The source kinds of stored games (`Game.Started.source["kind"]`), in the catalog."""
+
+
+def result_columns() -> dict[str, Any]:
+    """Column titles and formats of a table of players' results (the Players page's tables)."""
+    return {
+        "player": _("player"),
+        "games": _("games"),
+        "wins": _("wins"),
+        "win_rate": st.column_config.NumberColumn(_("win rate"), format="percent"),
+        "win_rate_low": st.column_config.NumberColumn(_("95% from"), format="percent"),
+        "win_rate_high": st.column_config.NumberColumn(_("95% to"), format="percent"),
+        "average_score": st.column_config.NumberColumn(_("average score"), format="%.1f"),
+        "best_score": _("best score"),
+        "average_rank": st.column_config.NumberColumn(_("average rank"), format="%.2f"),
+    }
 
 
 def _sample(games: int) -> str:
@@ -139,17 +155,7 @@ def _filtered_results(folder: Path, game: str, bots: bool) -> None:
         results,
         hide_index=True,
         key="r_results",
-        column_config={
-            "player": _("player"),
-            "games": _("games"),
-            "wins": _("wins"),
-            "win_rate": st.column_config.NumberColumn(_("win rate"), format="percent"),
-            "win_rate_low": st.column_config.NumberColumn(_("95% from"), format="percent"),
-            "win_rate_high": st.column_config.NumberColumn(_("95% to"), format="percent"),
-            "average_score": st.column_config.NumberColumn(_("average score"), format="%.1f"),
-            "average_rank": st.column_config.NumberColumn(_("average rank"), format="%.2f"),
-            "sample": _("sample"),
-        },
+        column_config={**result_columns(), "sample": _("sample")},
     )
     st.caption(
         _(

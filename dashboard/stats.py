@@ -49,17 +49,7 @@ def players_page(folder: Path) -> None:
         stats,
         hide_index=True,
         key="p_table",
-        column_config={
-            "player": _("player"),
-            "games": _("games"),
-            "wins": _("wins"),
-            "win_rate": st.column_config.NumberColumn(_("win rate"), format="percent"),
-            "win_rate_low": st.column_config.NumberColumn(_("95% from"), format="percent"),
-            "win_rate_high": st.column_config.NumberColumn(_("95% to"), format="percent"),
-            "average_score": st.column_config.NumberColumn(_("average score"), format="%.1f"),
-            "best_score": _("best score"),
-            "average_rank": st.column_config.NumberColumn(_("average rank"), format="%.2f"),
-        },
+        column_config=players_ratings.result_columns(),
     )
     top = list(stats["player"].head(12))
     scores = data.query(
