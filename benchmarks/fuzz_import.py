@@ -13,6 +13,13 @@ native name). Each is imported into one real SQLite store with `import_bytes`:
   projector must project it (no skipped game; its row in the DuckDB `games` table).
 Printed: the counts per source and outcome (rejections by error class), per mutation kind, the
 time, and every failure (its input kept in `--keep` to reproduce). Exit code 1 on any failure.
+
+Measured (seed 1, 10,000 inputs, 1,250 per source; 2,332 s on the shared 2-core machine at a
+load of about 18): 1,134 accepted (imported, present or extended), every one verified and
+projected; 8,866 rejected, all typed (NativeFormatError 5,974; ReportError 2,104;
+ReportAmbiguity 387; ReportMismatch 286; UnknownFormat 114) with the store unchanged; no
+exception escaped; 1 `ReaderFailed`: the report reader's `checks._seat` asserts a player on a
+spliced line with a huge number (a bug of `importers/pbem/`, refused as a typed rejection).
 """
 
 from __future__ import annotations
