@@ -210,7 +210,14 @@ class Checks:
 
     # -- helpers -------------------------------------------------------------------------------
     def _seat(self, fact: Fact) -> int:
-        assert fact.player is not None
+        if fact.player is None or fact.player not in self.names:
+            raise ReportError(
+                self.file,
+                fact.line,
+                "production without a player the report knows",
+                hint=f"players: {', '.join(self.names)}",
+                sentence=fact.sentence,
+            )
         return self.names.index(fact.player)
 
     def phase(self) -> int:

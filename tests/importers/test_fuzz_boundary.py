@@ -24,7 +24,7 @@ from hypothesis import strategies as st
 from application.service import open_app
 from application.verification import verify_record
 from importers.api import export_bytes, import_bytes
-from importers.errors import ImportProblem, ReaderFailed
+from importers.errors import ImportProblem, ReaderFailed, ReportError
 from projections import runner
 from tests.importers.mutations import NATIVE, REPORT, DrawPicker, mutate
 
@@ -147,3 +147,18 @@ def test_unmutated_samples_import_and_project(harness: Harness) -> None:
     for name, data in samples:
         assert import_bytes(harness.app, name, data).ok, name
         harness.check(name, data)
+
+
+def test_a_production_sentence_without_a_known_player_is_a_typed_report_error(
+    harness: Harness,
+) -> None:
+    """Found by the fuzzing benchmark (input 8444): a spliced line "produces 2 corn. ..." after
+    a huge number gave an AssertionError in `checks._seat` (a `ReaderFailed`); it is a
+    `ReportError` naming the line and the players."""
+    text = (DATA / "pr-3p.txt").read_text().splitlines()
+    text[7] = text[7].replace("(1 doubloon discount", "(-9223372036854775809 doubloon discount")
+    text[65] = "produces 2 corn. Ben produces 1 tobacco and two coffee."
+    result = import_bytes(harness.app, "report.txt", "\n".join(text).encode())
+    assert not result.ok
+    assert isinstance(result.error, ReportError) and not isinstance(result.error, ReaderFailed)
+    harness.check("report.txt", "\n".join(text).encode())
