@@ -72,8 +72,12 @@ class SlotState:
         _generate(cls)
 
     def clone(self: T) -> T:
-        """A shallow copy with fresh caches (generated per class)."""
-        raise NotImplementedError  # replaced in every subclass by `_generate`
+        """A shallow copy with fresh caches: the slot-by-slot loop; every subclass gets a
+        faster copy spelled out field by field (`_generate`)."""
+        copy = type(self).__new__(type(self))
+        for k in self._SLOTS:
+            object.__setattr__(copy, k, self._FRESH[k] if k in self._FRESH else getattr(self, k))
+        return copy
 
     def __getstate__(self) -> dict[str, Any]:
         kept = self._VALUE + self._UNCOMPARED

@@ -48,6 +48,14 @@ def test_clone_copies_every_slot_and_starts_with_fresh_caches() -> None:
     assert c == t  # caches are not part of the value
 
 
+def test_the_base_copy_loop_gives_what_the_generated_copy_gives() -> None:
+    """`SlotState.clone` (the slot loop) and a subclass's generated clone agree."""
+    t = _thing(1, (2, 3), object())
+    fast, loop = t.clone(), SlotState.clone(t)
+    assert type(loop) is Thing and loop == fast and loop.shared is t.shared
+    assert (loop.legal_cache, loop.legal_seat) == (fast.legal_cache, fast.legal_seat)
+
+
 def test_equality_ignores_caches_and_uncompared_slots_only() -> None:
     t = _thing(1, (2,), object())
     assert t == _thing(1, (2,), object())  # another catalog object: not compared

@@ -10,7 +10,6 @@ from __future__ import annotations
 import os
 import pty
 import signal
-import socket
 import subprocess
 import sys
 import threading
@@ -23,26 +22,11 @@ from urllib.parse import urlsplit
 import pytest
 
 from dashboard import launch
+from tests.dashboard.test_browser import ARGS, CHROMIUM, _free_port
 
 ROOT = Path(__file__).resolve().parents[2]
 STARTUP_SECONDS = 30.0
 NOVUS = (sys.executable, "-m", "novus.cli.main")
-CHROMIUM = "/usr/bin/chromium"
-ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port: int = s.getsockname()[1]
-        return port
 
 
 @dataclass
