@@ -23,13 +23,10 @@ import argparse
 import json
 import os
 import random
-import socket
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
-import urllib.request
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -104,31 +101,10 @@ def _timed(action: Callable[[], object]) -> float:
 @contextmanager
 def _serving(folder: Path) -> Iterator[str]:
     """The real dashboard server for `folder` on a free local port."""
-    from dashboard.launch import command
+    from dashboard.launch import background
 
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
-    env = dict(os.environ, NOVUS_DATA_DIR=str(folder))
-    proc = subprocess.Popen(
-        command(port), env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
-    )
-    base = f"http://127.0.0.1:{port}"
-    try:
-        deadline = time.monotonic() + 60
-        while True:
-            try:
-                with urllib.request.urlopen(f"{base}/_stcore/health", timeout=1) as r:
-                    if r.status == 200:
-                        break
-            except OSError:
-                if proc.poll() is not None or time.monotonic() > deadline:
-                    raise RuntimeError("dashboard server did not start") from None
-                time.sleep(0.2)
+    with background(folder, timeout=60) as base:
         yield base
-    finally:
-        proc.terminate()
-        proc.wait(timeout=10)
 
 
 def _keys(presses: int, lines: list[MoveLine], rng: random.Random) -> tuple[list[str], int]:

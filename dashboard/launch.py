@@ -103,6 +103,30 @@ def healthy(base: str, timeout: float = 1.0) -> bool:
         return False
 
 
+@contextlib.contextmanager
+def background(folder: Path, timeout: float = 30.0) -> Iterator[str]:
+    """A dashboard server for `folder` on a free local port, quiet, yielded (its base URL)
+    once it answers its health check and stopped on exit (browser tests and benchmarks)."""
+    with socket.socket() as s:
+        s.bind((LOCAL_HOST, 0))
+        port: int = s.getsockname()[1]
+    env = dict(os.environ, NOVUS_DATA_DIR=str(folder))
+    proc = subprocess.Popen(
+        command(port), env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
+    )
+    base = url(port).rstrip("/")
+    try:
+        deadline = time.monotonic() + timeout
+        while not healthy(base):
+            if proc.poll() is not None or time.monotonic() > deadline:
+                raise RuntimeError("dashboard server did not start")
+            time.sleep(0.2)
+        yield base
+    finally:
+        proc.terminate()
+        proc.wait(timeout=10)
+
+
 def can_open_browser(env: dict[str, str] | None = None) -> bool:
     """Whether a graphical browser can be opened: on Linux without a display and without
     `$BROWSER`, `webbrowser` would start a text browser that takes over the terminal."""

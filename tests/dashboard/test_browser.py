@@ -2,11 +2,7 @@
 
 from __future__ import annotations
 
-import os
 import socket
-import subprocess
-import time
-import urllib.request
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -15,7 +11,7 @@ import pytest
 from playwright.sync_api import Page, sync_playwright
 
 from application.service import open_app
-from dashboard.launch import command
+from dashboard import launch
 from importers.api import export_bytes
 
 CHROMIUM = "/usr/bin/chromium"
@@ -43,30 +39,8 @@ def _free_port() -> int:
 @contextmanager
 def serving(folder: Path) -> Iterator[str]:
     """The real dashboard server on a free local port for `folder`; yields its base URL."""
-    port = _free_port()
-    env = dict(os.environ, NOVUS_DATA_DIR=str(folder))
-    proc = subprocess.Popen(
-        command(port, open_browser=False),
-        env=env,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
-    base = f"http://127.0.0.1:{port}"
-    try:
-        deadline = time.monotonic() + 30
-        while True:
-            try:
-                with urllib.request.urlopen(f"{base}/_stcore/health", timeout=1) as r:
-                    if r.status == 200:
-                        break
-            except OSError:
-                if proc.poll() is not None or time.monotonic() > deadline:
-                    raise RuntimeError("dashboard server did not start") from None
-                time.sleep(0.2)
+    with launch.background(folder) as base:
         yield base
-    finally:
-        proc.terminate()
-        proc.wait(timeout=10)
 
 
 @pytest.fixture(scope="module")

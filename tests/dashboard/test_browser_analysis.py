@@ -100,7 +100,9 @@ def test_players_page_shows_decision_accuracy(analysed: tuple[str, str, dict], p
     _settled(page)
     page.get_by_text("Decision accuracy").wait_for()
     page.get_by_text("Mean win chance lost per decision with a choice").wait_for()
-    assert page.locator("svg text", has_text="mean win chance lost per decision").count() == 1
+    axis = page.locator("svg text", has_text="mean win chance lost per decision")
+    axis.first.wait_for(timeout=30_000)  # charts draw after the page text (more of them now)
+    assert axis.count() == 1
     _shot(page, "analysis-players-1400.png", 1400, 2600)
     legend = page.locator("svg text", has_text="Heuristic")
     assert {n for n in found["players"]} <= set(legend.all_text_contents())
