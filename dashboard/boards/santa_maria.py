@@ -5,14 +5,14 @@ dice as dice faces, and the 6x6 colony with terrain colours, buildings, roads, d
 The expansion parts (extra harbor, special tiles, experts, ambassador dice, governor, the Maya
 city) are in `santa_maria_parts.py`; colours and the small pieces in `santa_maria_style.py`.
 
-`render(view, rules)` reads `Rules.view()` output (shape in `domain/santa_maria/view.py`) and
-looks colony tiles, shipping tiles and docks up in the game's component pack by id.
+`render(view, rules)` reads `Rules.view()` output alone (shape in `domain/santa_maria/view.py`):
+the colony tiles, shipping tiles, docks, missions and tracks come with the view ("tile_defs",
+"ship_defs", ...), taken from the game's own components; a view without them shows bare ids.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from functools import lru_cache
 from typing import Any
 
 from application.i18n import _
@@ -26,47 +26,9 @@ from dashboard.boards.santa_maria_style import (
     pawn,
     terrain_style,
 )
-from domain.core.errors import NovusError
 from domain.core.protocol import Rules, Setup
-from domain.santa_maria import packs
-from domain.santa_maria.components import Catalog, Square, bundle_text, effect_text
-from domain.santa_maria.geometry import rotations
-from domain.santa_maria.rules import catalog_of
-from domain.santa_maria.setup import NEW_MISSION
 
 REST = ("2 coins", "piety", "conquistador", "shipping", "road tile")
-
-
-@lru_cache(maxsize=8)
-def _catalog_of(pack: str, expansion: bool) -> Catalog | None:
-    try:
-        return packs.catalog(pack, None, expansion)
-    except (NovusError, OSError, ValueError, KeyError):
-        return None
-
-
-_recorded: dict[int, tuple[Any, Catalog | None]] = {}
-
-
-def recorded_catalog(setup: Setup) -> Catalog | None:
-    """The catalog embedded in a recorded game's setup (parsed once per setup object)."""
-    key = id(setup.components)
-    hit = _recorded.get(key)
-    if hit is not None and hit[0] is setup.components:
-        return hit[1]
-    try:
-        cat: Catalog | None = catalog_of(setup)
-    except NovusError:
-        cat = None
-    if len(_recorded) > 32:
-        _recorded.clear()
-    _recorded[key] = (setup.components, cat)
-    return cat
-
-
-def catalog(view: Mapping[str, Any]) -> Catalog | None:
-    """The pack's components, or None (a pack embedded in a setup only): ids are shown then."""
-    return _catalog_of(str(view.get("pack", "")), bool(view.get("expansion")))
 
 
 def _names(view: Mapping[str, Any]) -> list[str]:
@@ -105,68 +67,71 @@ def _pool(counts: Sequence[int] | None, kind: str) -> str:
     return "<div class='row'>" + ("".join(dice) or "<i>none</i>") + "</div>"
 
 
-def square_html(sq: Square, cls: str = "sq") -> str:
-    """A square of a tile (a components.Square): terrain colour, kind and effects."""
-    kind = "road" if not sq.building else sq.terrain
-    effects = "<br>".join(e(effect_text(x)) for x in sq.effects)
+def square_html(sq: Mapping[str, Any], cls: str = "sq") -> str:
+    """A square of a tile (the view's {"kind", "effects", "road"?}): terrain colour, kind and
+    effects."""
+    kind = str(sq.get("kind", "road"))
+    texts = [str(x) for x in sq.get("effects", ())]
+    effects = "<br>".join(e(x) for x in texts)
     label = e(kind.replace("_", " "))
-    extra = " (also a road)" if sq.road and sq.building else ""
-    full = e("; ".join(effect_text(x) for x in sq.effects))
+    extra = " (also a road)" if sq.get("road") and kind != "road" else ""
+    full = e("; ".join(texts))
     return (
         f"<div class='{cls}' style='{terrain_style(kind)}' title='{label}: {full}'>"
         f"<b>{label}{extra}</b>{effects}</div>"
     )
 
 
-def tile_html(tid: str, cat: Catalog | None) -> str:
-    """A colony tile by its shape, each square in its terrain colour."""
-    tdef = cat.tiles.get(tid) if cat is not None else None
+def tile_html(tid: str, defs: Mapping[str, Any]) -> str:
+    """A colony tile by its shape, each square in its terrain colour (`defs`: "tile_defs")."""
+    tdef = defs.get(tid)
     if tdef is None:
         return f"<div class='ctile'><span class='id'>{e(tid)}</span></div>"
-    offsets = rotations(tdef.shape)[0]
     cells = "".join(
         f"<div style='grid-row:{r + 1};grid-column:{c + 1}'>{square_html(sq)}</div>"
-        for (r, c), sq in zip(offsets, tdef.squares, strict=False)
+        for (r, c), sq in zip(tdef["shape"], tdef["squares"], strict=False)
     )
-    special = " special" if tdef.special else ""
-    label = f"{e(tid)} &middot; 4 coins" if tdef.special else e(tid)
+    special = " special" if tdef.get("special") else ""
+    label = f"{e(tid)} &middot; 4 coins" if tdef.get("special") else e(tid)
     return (
         f"<div class='ctile{special}'><div class='shape'>{cells}</div>"
         f"<span class='id'>{label}</span></div>"
     )
 
 
-def ship_html(sid: str, cat: Catalog | None) -> str:
-    """A shipping tile: what it costs to ship and the points it brings."""
-    sdef = cat.ships.get(sid) if cat is not None else None
+def ship_html(sid: str, defs: Mapping[str, Any]) -> str:
+    """A shipping tile: what it costs to ship and the points it brings (`defs`: "ship_defs")."""
+    sdef = defs.get(sid)
     if sdef is None:
         return f"<div class='ship'>{e(sid) or '<i>empty</i>'}</div>"
     return (
-        f"<div class='ship' title='{e(sid)}'><span class='pts'>{sdef.points} VP</span>"
-        f"{bundle_chips(bundle_text(sdef.cost))}<br><small>{e(sid)}</small></div>"
+        f"<div class='ship' title='{e(sid)}'><span class='pts'>{sdef['points']} VP</span>"
+        f"{bundle_chips(str(sdef['cost']))}<br><small>{e(sid)}</small></div>"
     )
 
 
-def _docks(view: Mapping[str, Any], cat: Catalog | None) -> str:
+def _docks(view: Mapping[str, Any]) -> str:
     out = []
+    rewards = list(view.get("dock_rewards", ()))
+    ships = view.get("ship_defs", {})
     for d, sid in enumerate(view.get("docks", ())):
         reward = ""
-        if cat is not None and d < len(cat.docks):
-            reward = e(effect_text(cat.docks[d]).removeprefix("produce "))
-            reward = bundle_chips(reward) if cat.docks[d][0] == "produce" else reward
+        if d < len(rewards):
+            text = str(rewards[d])
+            reward = e(text.removeprefix("produce "))
+            reward = bundle_chips(reward) if text.startswith("produce ") else reward
         out.append(
             f"<div class='dock'><span class='n'>dock {d + 1}</span> {reward}"
-            f"{ship_html(str(sid), cat) if sid else '<div class=ship><i>empty</i></div>'}</div>"
+            f"{ship_html(str(sid), ships) if sid else '<div class=ship><i>empty</i></div>'}</div>"
         )
     return "<div class='docks'>" + "".join(out) + "</div>"
 
 
-def _monk_spaces(view: Mapping[str, Any], cat: Catalog | None, names: Sequence[str]) -> str:
+def _monk_spaces(view: Mapping[str, Any], names: Sequence[str]) -> str:
     """Scholars, bishops and missions, each with the monks (pawns) standing on it."""
     scholars, bishops = list(view.get("scholars", ())), list(view.get("bishops", ()))
-    missions = list(cat.missions) if cat is not None else []
-    if view.get("expansion"):
-        missions.append(NEW_MISSION)
+    missions = [str(m) for m in view.get("missions", ())]
+    points_of = view.get("scholar_points", {})
     rows = []
     for space, seats in view.get("monk_spaces", {}).items():
         kind = str(space).rstrip("0123456789")
@@ -174,13 +139,13 @@ def _monk_spaces(view: Mapping[str, Any], cat: Catalog | None, names: Sequence[s
         i = int(num) - 1 if num else -1
         if kind == "scholar":
             name = scholars[i] if i < len(scholars) else ""
-            points = cat.scholar_points.get(name) if cat is not None and name else None
+            points = points_of.get(name) if name else None
             what = e(name.replace("_", " ")) + (f" <small>{points} VP</small>" if points else "")
             label = "scholar"
         elif kind == "bishop":
             what, label = e(str(bishops[i] if i < len(bishops) else "").replace("_", " ")), "bishop"
         else:
-            cost = bundle_text(missions[i]) if 0 <= i < len(missions) else ""
+            cost = missions[i] if 0 <= i < len(missions) else ""
             what, label = bundle_chips(cost) if cost else "", "mission"
         monks = "".join(pawn(s, names[s]) for s in seats if 0 <= s < len(names))
         rows.append(
@@ -216,14 +181,15 @@ def _track(
     return f"<div class='sub'>{e(title)}</div><div class='track'>{''.join(cells)}</div>"
 
 
-def _tracks(view: Mapping[str, Any], cat: Catalog | None, names: Sequence[str]) -> str:
+def _tracks(view: Mapping[str, Any], names: Sequence[str]) -> str:
     players = view.get("players", ())
     piety = [int(p.get("piety", 0)) for p in players]
     conq = [int(p.get("conquistador", 0)) for p in players]
-    plen = cat.piety_length if cat is not None else max(piety, default=0)
-    clen = cat.conq_length if cat is not None else max(conq, default=0)
-    syms = cat.monk_symbols if cat is not None else ()
-    gold = sorted(cat.gold_spaces) if cat is not None else []
+    tracks = view.get("tracks") or {}
+    plen = int(tracks.get("piety_length", max(piety, default=0)))
+    clen = int(tracks.get("conquistador_length", max(conq, default=0)))
+    syms = [int(x) for x in tracks.get("monk_symbols", ())]
+    gold = [int(x) for x in tracks.get("gold_spaces", ())]
     return _track("piety (shaded: monk symbol)", piety, plen, names, syms, "sym") + _track(
         "conquistador (gold: gold space)", conq, clen, names, gold, "gold"
     )
@@ -270,9 +236,7 @@ def colony_html(grid: Sequence[Sequence[Mapping[str, Any]]]) -> str:
     return "".join(out) + "</div>"
 
 
-def _player(
-    i: int, p: Mapping[str, Any], view: Mapping[str, Any], cat: Catalog | None, colony: bool
-) -> str:
+def _player(i: int, p: Mapping[str, Any], view: Mapping[str, Any], colony: bool) -> str:
     actor, over = int(view.get("actor", -1)), bool(view.get("over"))
     tomove = i == actor and not over
     name = str(p.get("name"))
@@ -296,7 +260,7 @@ def _player(
     ships = []
     for d, tiles in enumerate(p.get("ships", ())):
         if tiles:
-            shown = "".join(_taken_ship(str(t), cat) for t in tiles)
+            shown = "".join(_taken_ship(str(t), view.get("ship_defs", {})) for t in tiles)
             ships.append(f"<div>dock {d + 1}: {shown}</div>")
     facts = [
         ("storage", res),
@@ -318,12 +282,12 @@ def _player(
     )
 
 
-def _taken_ship(sid: str, cat: Catalog | None) -> str:
+def _taken_ship(sid: str, defs: Mapping[str, Any]) -> str:
     """A shipping tile in a player's harbor: id and points, or its back when face down."""
     if sid == "?":
         return "<span class='mini back' title='face down'>?</span>"
-    sdef = cat.ships.get(sid) if cat is not None else None
-    points = f" &middot; {sdef.points} VP" if sdef is not None else ""
+    sdef = defs.get(sid)
+    points = f" &middot; {sdef['points']} VP" if sdef is not None else ""
     return f"<span class='mini'>{e(sid)}{points}</span>"
 
 
@@ -332,13 +296,14 @@ def _scores(
 ) -> str:
     """The final scores, best first, with where the points came from."""
     ranked = sorted(scores, key=lambda x: (-int(x["total"]), list(x.get("tiebreak", ()))))
-    keys = list(ranked[0].get("breakdown", {})) if ranked else []
+    keys = list(dict.fromkeys(k for sc in ranked for k in sc.get("breakdown", {})))
     head = "".join(f"<th>{e(k.replace('_', ' '))}</th>" for k in keys)
     rows = []
     for place, sc in enumerate(ranked, start=1):
         seat = int(sc["seat"])
         who = pawn(seat, names[seat]) + " " + e(names[seat]) if seat < len(names) else e(seat)
-        cells = "".join(f"<td>{e(sc['breakdown'][k])}</td>" for k in keys)
+        got = sc.get("breakdown", {})  # the Maya's rows differ from the colonists'
+        cells = "".join(f"<td>{e(got[k]) if k in got else '—'}</td>" for k in keys)
         cls = " class='win'" if place == 1 else ""
         rows.append(
             f"<tr{cls}><td>{place}</td><td>{who}</td><td><b>{e(sc['total'])}</b></td>{cells}</tr>"
@@ -363,9 +328,8 @@ def _list(values: Sequence[Any]) -> str:
 
 
 def render(view: Mapping[str, Any], rules: Rules[Any], setup: Setup | None = None) -> str:
-    """The board; component definitions from the game's own `setup` when given, else from the
-    installed pack named in the view (ids only if neither is available)."""
-    cat = recorded_catalog(setup) if setup is not None else catalog(view)
+    """The board, from the view alone (`setup` is accepted and not needed: the view carries the
+    definitions of the game's own components)."""
     names = _names(view)
     out = [CSS, "<div class='sm'>"]
     if view.get("synthetic"):
@@ -376,29 +340,30 @@ def render(view: Mapping[str, Any], rules: Rules[Any], setup: Setup | None = Non
         shared.append(_panel("blue dice in the labour pool", _pool(view["blue_pool"], "blue")))
     shared.append(_panel("rest spaces", _rest(view, names)))
     shared.append(
-        _panel("scholars, bishops and missions (monks)", _monk_spaces(view, cat, names), tall=True)
+        _panel("scholars, bishops and missions (monks)", _monk_spaces(view, names), tall=True)
     )
     shared += parts.dice_panels(view.get("expansion"), names)
     exp = view.get("expansion") or {}
     special = set(exp.get("special_colony_tiles", ()))
+    defs = view.get("tile_defs", {})
     tiles = "".join(
-        tile_html(str(t), cat) for t in view.get("colony_tiles", ()) if t not in special
+        tile_html(str(t), defs) for t in view.get("colony_tiles", ()) if t not in special
     )
     tiles = tiles or "<i>none left this year</i>"
     shared.append(_panel("colony tiles face up", f"<div class='tiles'>{tiles}</div>", wide=True))
     shared.append(
-        _panel("docks (reward, shipping tile: cost and points)", _docks(view, cat), wide=True)
+        _panel("docks (reward, shipping tile: cost and points)", _docks(view), wide=True)
     )
-    shared += parts.harbor_panels(view.get("expansion"), cat)
-    shared.append(_panel("tracks", _tracks(view, cat, names), wide=True))
+    shared += parts.harbor_panels(view.get("expansion"), defs, view.get("ship_defs", {}))
+    shared.append(_panel("tracks", _tracks(view, names), wide=True))
     out.append("<div class='shared'>" + "".join(shared) + "</div>")
     out.append("<div class='players'>")
     maya = view.get("maya")
     for i, p in enumerate(view.get("players", ())):
         if maya is not None and i == maya.get("seat"):
-            out.append(parts.maya_html(maya, str(p.get("name")), _player(i, p, view, cat, False)))
+            out.append(parts.maya_html(maya, str(p.get("name")), _player(i, p, view, False)))
         else:
-            out.append(_player(i, p, view, cat, True))
+            out.append(_player(i, p, view, True))
     out.append("</div>")
     if view.get("scores"):
         out.append(_scores(view["scores"], names, view.get("solo_goal")))

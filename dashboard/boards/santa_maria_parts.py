@@ -10,7 +10,6 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from dashboard.boards.santa_maria_style import REGIONS, bundle_chips, chip, die, e, pawn
-from domain.santa_maria.components import Catalog
 
 EXPERT_ICON = {
     "farmer": "&#8285;",
@@ -61,16 +60,18 @@ def dice_panels(exp: Mapping[str, Any] | None, names: Sequence[str]) -> list[str
     return out
 
 
-def harbor_panels(exp: Mapping[str, Any] | None, cat: Catalog | None) -> list[str]:
+def harbor_panels(
+    exp: Mapping[str, Any] | None, tiles: Mapping[str, Any], ships: Mapping[str, Any]
+) -> list[str]:
     """The extra harbor's special shipping tile and the special colony tiles on display."""
     if not exp:
         return []
     from dashboard.boards.santa_maria import ship_html, tile_html
 
     sid = str(exp.get("special_shipping") or "")
-    ship = ship_html(sid, cat) if sid else "<i>empty</i>"
+    ship = ship_html(sid, ships) if sid else "<i>empty</i>"
     harbor = f"{ship}<small>{e(exp.get('special_shipping_left'))} left</small>"
-    special = "".join(tile_html(str(t), cat) for t in exp.get("special_colony_tiles", ()))
+    special = "".join(tile_html(str(t), tiles) for t in exp.get("special_colony_tiles", ()))
     return [
         _panel("extra harbor (special shipping)", harbor),
         _panel("special colony tiles (4 coins)", f"<div class='tiles'>{special or '—'}</div>"),

@@ -8,6 +8,14 @@ Shape: {"game", "year", "phase", "actor", "start", "synthetic"?, "white_dice" (b
 of 6 cells {"kind": "empty"|"road"|terrain, "effects", "colonists", "die", "coins"}}], "over",
 "scores"?, "feats"? and "solo_goal"? (solo, at the end)}.
 
+Component facts, so a board draws from the view alone (from the game's own catalog, recorded in
+its setup): "tile_defs" {id: {"shape" [[row, col]] per square as it lies, "squares" [{"kind"
+"road"|terrain, "effects", "road"? (a building that is also a road)}], "special"}} for the
+face-up colony tiles; "ship_defs" {id: {"cost" (bundle text), "points"}} for every shipping tile
+the view shows; "dock_rewards" (the four docks' effect texts); "missions" (bundle texts, with the
+expansion's fifth); "scholar_points" {scholar: points} of the scholars shown; "tracks"
+{"piety_length", "monk_symbols", "conquistador_length", "gold_spaces"}.
+
 Expansion (only when it is in play): "expansion" {"modules", "special_shipping" (the tile under
 the extra harbor or ""), "special_shipping_left", "special_colony_tiles", "experts" [6 entries
 {"value", "id", "kind"} or null], "ambassador" {"white", "blue" (face, 0 = taken), "white_by",
@@ -37,11 +45,19 @@ from __future__ import annotations
 from typing import Any
 
 from domain.core.labels import SYNTHETIC_LABEL
-from domain.santa_maria.components import RESOURCES, SIZE, effect_text
-from domain.santa_maria.geometry import cell_name
+from domain.santa_maria.components import (
+    RESOURCES,
+    SIZE,
+    Catalog,
+    Square,
+    TileDef,
+    bundle_text,
+    effect_text,
+)
+from domain.santa_maria.geometry import cell_name, rotations
 from domain.santa_maria.mayatrade import parse_offer, side_text
 from domain.santa_maria.scoring import feats, scores
-from domain.santa_maria.setup import MONK_SPACES
+from domain.santa_maria.setup import MONK_SPACES, NEW_MISSION
 from domain.santa_maria.state import Player, State
 
 SOLO_GOAL = 100
@@ -190,6 +206,52 @@ def _maya(s: State, seat: int | None) -> dict[str, Any]:
 DIE_NAMES = ("", "white", "blue", "white ambassador", "blue ambassador")
 
 
+def square_json(sq: Square) -> dict[str, Any]:
+    """A square of a tile as the board draws it: kind ("road" or the terrain), effects, and
+    "road": true for a building that also counts as a road (an improvement expert)."""
+    entry: dict[str, Any] = {
+        "kind": sq.terrain if sq.building else "road",
+        "effects": [effect_text(e) for e in sq.effects],
+    }
+    if sq.road and sq.building:
+        entry["road"] = True
+    return entry
+
+
+def tile_json(tile: TileDef) -> dict[str, Any]:
+    """A colony tile: its squares with their offsets (row, column) as it lies face up."""
+    return {
+        "shape": [list(at) for at in rotations(tile.shape)[0]],
+        "squares": [square_json(sq) for sq in tile.squares],
+        "special": tile.special,
+    }
+
+
+def _components(s: State, out: dict[str, Any]) -> None:
+    """The definitions of the components the view names by id (the game's own catalog, as
+    recorded in its setup), so a board draws them without the engine's tables."""
+    cat: Catalog = s.cat
+    out["tile_defs"] = {t: tile_json(cat.tiles[t]) for t in s.colony if t in cat.tiles}
+    shown = [*s.docks, s.xdock] if s.exp else list(s.docks)
+    shown += [t for p in out["players"] for d in p["ships"] for t in d]
+    out["ship_defs"] = {
+        sid: {"cost": bundle_text(cat.ships[sid].cost), "points": cat.ships[sid].points}
+        for sid in dict.fromkeys(shown)
+        if sid in cat.ships
+    }
+    out["dock_rewards"] = [effect_text(d) for d in cat.docks]
+    missions = [bundle_text(m) for m in cat.missions]
+    out["missions"] = [*missions, bundle_text(NEW_MISSION)] if s.exp else missions
+    named = [*s.scholars_board, *(p.personal for p in s.players)]
+    out["scholar_points"] = {k: cat.scholar_points[k] for k in named if k in cat.scholar_points}
+    out["tracks"] = {
+        "piety_length": cat.piety_length,
+        "monk_symbols": list(cat.monk_symbols),
+        "conquistador_length": cat.conq_length,
+        "gold_spaces": sorted(cat.gold_spaces),
+    }
+
+
 def view(s: State, seat: int | None = None) -> dict[str, Any]:
     out: dict[str, Any] = {
         "game": "santa-maria",
@@ -236,6 +298,7 @@ def view(s: State, seat: int | None = None) -> dict[str, Any]:
     }
     if s.exp:
         _expansion(s, out)
+    _components(s, out)
     if s.maya is not None:
         out["maya"] = _maya(s, seat)
         if s.tasks and s.tasks[0][0] == "manswer":  # a proposal on the table is public

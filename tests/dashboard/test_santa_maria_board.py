@@ -144,23 +144,83 @@ def test_final_board_shows_the_scores() -> None:
 
 
 def test_a_recorded_game_is_drawn_from_its_own_components(monkeypatch: pytest.MonkeyPatch) -> None:
-    """With the game's setup, tile shapes and dock costs come from the recorded definitions,
+    """Tile shapes and dock costs come with the view, from the game's recorded definitions,
     never from the installed catalog (which a stored game must not depend on)."""
-    from dashboard.boards import santa_maria as board
     from domain.santa_maria import packs
 
     rules = registry.get("santa-maria")
     setup = rules.prepare(["Anna", "Helge"], {})
     steps, _ = play(rules, setup, [rules.bot("random", i) for i in range(2)], random.Random(4))
     mid = list(states(rules, setup, steps))[len(steps) // 3]
-    view = rules.view(mid)
 
     def unavailable(*args: object, **kwargs: object) -> object:
         raise AssertionError("the installed pack was read")
 
     monkeypatch.setattr(packs, "load", unavailable)
     monkeypatch.setattr(packs, "catalog", unavailable)
-    board._catalog_of.cache_clear()
+    view = rules.view(mid)
     html = boards.render("santa-maria", view, rules, setup)
     assert html.count("class='shape'") >= len(view["colony_tiles"]) > 0
     assert " VP</span>" in html  # a shipping tile drawn with its points
+
+
+def test_the_board_draws_components_from_the_view_alone() -> None:
+    """A tile, ship, dock, mission and track no pack defines are drawn from the view's facts."""
+    rules = registry.get("santa-maria")
+    setup = rules.prepare(["Anna", "Helge"], {})
+    steps, _ = play(rules, setup, [rules.bot("random", i) for i in range(2)], random.Random(4))
+    view = rules.view(list(states(rules, setup, steps))[len(steps) // 3])
+    view["colony_tiles"] = ["zz-new"]
+    view["tile_defs"] = {
+        "zz-new": {
+            "shape": [[0, 0], [1, 0]],
+            "squares": [{"kind": "forest", "effects": ["produce 3gem"]}, {"kind": "road"}],
+            "special": False,
+        }
+    }
+    view["docks"] = ["zz-ship", "", "", ""]
+    view["ship_defs"] = {"zz-ship": {"cost": "5sugar", "points": 42}}
+    view["dock_rewards"] = ["produce 7coin", "piety", "conquistador", "produce 2vp"]
+    view["missions"] = ["9gold", "vp", "vp", "vp"]
+    view["tracks"] = {
+        "piety_length": 21,
+        "monk_symbols": [3],
+        "conquistador_length": 17,
+        "gold_spaces": [5],
+    }
+    html = boards.render("santa-maria", view, rules)
+    assert "grid-row:2;grid-column:1" in html and "produce 3gem" in html
+    assert "42 VP" in html and "5sugar" in html and "7coin" in html and "9gold" in html
+    assert html.count("<div class='s") >= 21 + 1 + 17 + 1  # both tracks to their new ends
+    for key in ("tile_defs", "ship_defs", "dock_rewards", "missions", "tracks"):
+        del view[key]  # an older view: bare ids, no crash
+    assert "<span class='id'>zz-new</span>" in boards.render("santa-maria", view, rules)
+
+
+def test_final_board_of_a_maya_game_with_different_score_rows() -> None:
+    """The Maya's score breakdown has rows the colonists' lack (and the other way round): the
+    table shows every row, a dash where a player has none (it raised KeyError)."""
+    rules = registry.get("santa-maria")
+    setup = rules.prepare(["P0", "P1", "P2", "P3"], {"expansion": "true", "modules": "A,B,C,D"})
+    steps, _ = play(rules, setup, [rules.bot("random", i) for i in range(4)], random.Random(7))
+    view = rules.view(list(states(rules, setup, steps))[-1])
+    rows = [set(sc["breakdown"]) for sc in view["scores"]]
+    assert len({frozenset(r) for r in rows}) > 1
+    html = boards.render("santa-maria", view, rules, setup)
+    for key in set().union(*rows):
+        assert f"<th>{key.replace('_', ' ')}</th>" in html
+    assert "<td>—</td>" in html
+
+
+def test_no_board_imports_engine_internals() -> None:
+    """The import-linter contract for boards holds with no exceptions."""
+    import tomllib
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2]
+    config = tomllib.loads((root / "pyproject.toml").read_text(encoding="utf-8"))
+    contracts = config["tool"]["importlinter"]["contracts"]
+    (boards_contract,) = [c for c in contracts if c["source_modules"] == ["dashboard.boards"]]
+    assert not boards_contract.get("ignore_imports")
+    source = (root / "dashboard" / "boards").glob("*.py")
+    assert not [p.name for p in source if "domain.santa_maria" in p.read_text(encoding="utf-8")]
