@@ -351,9 +351,7 @@ def render(view: Mapping[str, Any], rules: Rules[Any], setup: Setup | None = Non
     )
     tiles = tiles or "<i>none left this year</i>"
     shared.append(_panel("colony tiles face up", f"<div class='tiles'>{tiles}</div>", wide=True))
-    shared.append(
-        _panel("docks (reward, shipping tile: cost and points)", _docks(view), wide=True)
-    )
+    shared.append(_panel("docks (reward, shipping tile: cost and points)", _docks(view), wide=True))
     shared += parts.harbor_panels(view.get("expansion"), defs, view.get("ship_defs", {}))
     shared.append(_panel("tracks", _tracks(view, names), wide=True))
     out.append("<div class='shared'>" + "".join(shared) + "</div>")

@@ -2,11 +2,22 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterator
 
 from domain.core.phrase import Count, Listing, Phrase, Said, Say, Term, english, phrase
 from domain.core.protocol import ChanceStep, Decision, Step
-from domain.santa_maria.components import ITEMS, Bundle
+from domain.santa_maria.components import (
+    BISHOPS,
+    EXPERT_KINDS,
+    ITEMS,
+    MAYA_REGIONS,
+    NEW_BISHOPS,
+    NEW_SCHOLARS,
+    SCHOLARS,
+    TERRAINS,
+    Bundle,
+)
 from domain.santa_maria.engine import REST_NAMES
 from domain.santa_maria.mayatrade import parse_offer
 from domain.santa_maria.state import State
@@ -54,6 +65,39 @@ REST_TERMS = tuple(
     for name in (*REST_NAMES, "fill a storage tile", "complete a temple")
 )
 COLOURS = {c: Term(c, f"{CONTEXT}.die") for c in ("white", "blue")}
+SCHOLAR_TERMS = {k: Term(k, f"{CONTEXT}.scholar") for k in (*SCHOLARS, *NEW_SCHOLARS)}
+BISHOP_TERMS = {k: Term(k, f"{CONTEXT}.bishop") for k in (*BISHOPS, *NEW_BISHOPS)}
+EXPERT_TERMS = {k: Term(k, f"{CONTEXT}.expert") for k in EXPERT_KINDS}
+TERRAIN_TERMS = {k: Term(k, f"{CONTEXT}.terrain") for k in (*TERRAINS, "road")}
+REGION_TERMS = {k: Term(k, f"{CONTEXT}.region") for k in MAYA_REGIONS}
+MAYA_ARGS = ("skip", "done", "stop", "redraw", "card")
+"""The Maya's fixed action arguments (`maya.py`: mtech:skip, mdiscard:done, mwalk:stop...),
+message ids of their own (words, not component names)."""
+SYNTHETIC = f"{CONTEXT}.synthetic"
+"""The context of the ids the synthetic pack invents (town halls, special colony tiles, action
+cards, experts): their Korean names say they are synthetic, not the printed game's."""
+_WORDY = re.compile(r"[A-Za-z]{2}")
+
+
+def component(cid: str, synthetic: bool = True) -> Term | str:
+    """A component id as shown: ids with words in them ("hall-2", "card-07", "e-farmer-1") are
+    terms of the pack's own; codes like "c2-01" or "A1" stay as they are."""
+    if not _WORDY.search(cid):
+        return cid
+    return Term(cid, SYNTHETIC if synthetic else f"{CONTEXT}.component")
+
+
+def synthetic_ids() -> Iterator[str]:
+    """The synthetic pack's ids that `component` names (read from the pack, for the catalog)."""
+    from domain.santa_maria import packs
+
+    cat = packs.catalog("synthetic", expansion=True)
+    found: list[str] = [*cat.boards, *cat.tiles, *cat.halls, *cat.ships]
+    if cat.expansion is not None:
+        found += [cat.expansion.cocoa_hall.id, "cocoa", *cat.expansion.experts]
+        if cat.expansion.maya is not None:
+            found += [*cat.expansion.maya.cards, *cat.expansion.maya.temples]
+    yield from (cid for cid in dict.fromkeys(found) if _WORDY.search(cid))
 
 
 def terms() -> Iterator[Term | Count | str]:
@@ -65,6 +109,10 @@ def terms() -> Iterator[Term | Count | str]:
     yield from MONK_PLACES.values()
     yield from CHANCE_LABELS.values()
     yield from MAYA_WORDS.values()
+    for table in (SCHOLAR_TERMS, BISHOP_TERMS, EXPERT_TERMS, TERRAIN_TERMS, REGION_TERMS):
+        yield from table.values()
+    yield from MAYA_ARGS
+    yield from (Term(cid, SYNTHETIC) for cid in synthetic_ids())
 
 
 def _item(name: str) -> Term | str:
@@ -101,7 +149,7 @@ def sentence(s: State, step: Step) -> Phrase:
 def _sentence(s: State, step: Step, phrase: Say) -> Said:
     if isinstance(step, ChanceStep):
         kind = s.chance[0][0] if s.chance else "chance"
-        shown = ", ".join(map(str, step.outcome))
+        shown = _outcome(s, kind, step.outcome)
         label = CHANCE_LABELS.get(kind)
         if label is None:
             return phrase("Chance: {shown}", shown=shown)
@@ -116,6 +164,15 @@ def _sentence(s: State, step: Step, phrase: Say) -> Said:
     return line(s, who, step.seat, verb, arg, phrase)
 
 
+def _outcome(s: State, kind: str, outcome: tuple[object, ...]) -> Listing:
+    """What chance dealt, each name as a term (scholars, bishops, the pack's own ids)."""
+    if kind in ("scholars", "halls"):
+        return Listing(tuple(SCHOLAR_TERMS.get(str(x), str(x)) for x in outcome))
+    if kind == "bishops":
+        return Listing(tuple(BISHOP_TERMS.get(str(x), str(x)) for x in outcome))
+    return Listing(tuple(component(str(x), s.cat.synthetic) for x in outcome))
+
+
 Line = Callable[[State, str, int, str, str, Say], Said]
 """One verb's sentence: (state before, who, seat, verb, argument, maker)."""
 
@@ -123,7 +180,10 @@ Line = Callable[[State, str, int, str, str, Say], Said]
 def _colony(s: State, who: str, seat: int, verb: str, arg: str, phrase: Say) -> Said:
     tile = s.cat.tiles[arg]
     return phrase(
-        "{who} colonizes with tile {tile} ({n} spaces)", who=who, tile=arg, n=len(tile.squares)
+        "{who} colonizes with tile {tile} ({n} spaces)",
+        who=who,
+        tile=component(arg, s.cat.synthetic),
+        n=len(tile.squares),
     )
 
 
@@ -189,13 +249,18 @@ def _rest(s: State, who: str, seat: int, verb: str, arg: str, phrase: Say) -> Sa
 
 
 def _board(s: State, who: str, seat: int, verb: str, arg: str, phrase: Say) -> Said:
-    return phrase("{who} chooses colony board {board}", who=who, board=arg)
+    return phrase(
+        "{who} chooses colony board {board}", who=who, board=component(arg, s.cat.synthetic)
+    )
 
 
 def _hall(s: State, who: str, seat: int, verb: str, arg: str, phrase: Say) -> Said:
     hall, scholar = s.hall_sets[int(arg) - 1]
     return phrase(
-        "{who} chooses {hall} with the scholar {scholar}", who=who, hall=hall, scholar=scholar
+        "{who} chooses {hall} with the scholar {scholar}",
+        who=who,
+        hall=component(hall, s.cat.synthetic),
+        scholar=SCHOLAR_TERMS.get(scholar, scholar),
     )
 
 
@@ -310,7 +375,12 @@ def _maya_die(s: State, who: str, seat: int, verb: str, arg: str, phrase: Say) -
 
 def _maya_card(s: State, who: str, seat: int, verb: str, arg: str, phrase: Say) -> Said:
     card, _, i = arg.rpartition("-")
-    return phrase("{who} (Maya) plays card {card}, action {i}", who=who, card=card, i=i)
+    return phrase(
+        "{who} (Maya) plays card {card}, action {i}",
+        who=who,
+        card=component(card, s.cat.synthetic),
+        i=i,
+    )
 
 
 def _maya_priest(s: State, who: str, seat: int, verb: str, arg: str, phrase: Say) -> Said:
@@ -364,7 +434,25 @@ def _maya_trade(s: State, who: str, seat: int, verb: str, arg: str, phrase: Say)
 
 
 def _maya_words(s: State, who: str, seat: int, verb: str, arg: str, phrase: Say) -> Said:
-    return phrase("{who} (Maya): {words} {arg}", who=who, words=phrase(MAYA_WORDS[verb]), arg=arg)
+    return phrase(
+        "{who} (Maya): {words} {arg}",
+        who=who,
+        words=phrase(MAYA_WORDS[verb]),
+        arg=_maya_arg(s, arg, phrase),
+    )
+
+
+def _maya_arg(s: State, arg: str, phrase: Say) -> Said:
+    """A Maya action's argument in words: a good, a temple region, a card, "skip"/"done"..."""
+    if arg in MAYA_ARGS:
+        return phrase(arg)
+    if arg in ITEM_TERMS:
+        return ITEM_TERMS[arg]
+    if arg in REGION_TERMS:
+        return REGION_TERMS[arg]
+    if arg.startswith("fill-"):
+        return phrase("fill-{item}", item=_item(arg[5:]))
+    return component(arg, s.cat.synthetic)  # a card id, a spot ("2.3"), a connector
 
 
 def _expert(s: State, who: str, seat: int, verb: str, arg: str, phrase: Say) -> Said:
