@@ -125,8 +125,7 @@ def mundus_novus(state: Any, viewer: int | None, rng: random.Random) -> Any:
         setattr(owner, name, _items_to_counts(part, kinds))
     if len(s.dev_deck) > 1:
         s.dev_deck = _deal(list(s.dev_deck), [len(s.dev_deck)], rng)[0]
-    s.legal_seat = -99
-    s.legal_cache = None
+    s.forget_legal()
     return s
 
 

@@ -111,8 +111,7 @@ def initial_state(setup: Setup) -> State:
             out[k] += p.cubes[k]
     s.supply_out = tuple(out)
     s.supply_in = (0, 0, 0, 0)
-    s.legal_cache = None
-    s.legal_seat = -2
+    s.forget_legal()
     return s
 
 

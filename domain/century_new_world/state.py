@@ -1,8 +1,8 @@
 """The game state: `__slots__` objects of ints and tuples, copied on write.
 
 `apply` clones the state shallowly (`State.clone`) and replaces only the `Player` objects it
-changes (`State.edit`), so no state a caller holds is ever mutated. `legal_cache`/`legal_seat`
-cache the legal actions and are not part of the value (`__eq__` ignores them).
+changes (`State.edit`), so no state a caller holds is ever mutated. The base `GameState` caches
+the legal actions (not part of the value: `__eq__` ignores them).
 """
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from domain.century_new_world.tables import Tables
-from domain.core.state import LEGAL_CACHE, SeatedState, SlotState
+from domain.core.state import SeatedState, SlotState
 
 # phases
 CHANCE_CARDS, CHANCE_BONUS, CHANCE_TILES = 0, 1, 2
@@ -61,17 +61,13 @@ class Player(SlotState):
         return hash(self.key())
 
 
-
 class State(SeatedState[Player]):
-    _FRESH = LEGAL_CACHE
     __slots__ = (
         "actor",
         "deck",
         "ending",
         "explore_on",
         "fort_card",
-        "legal_cache",
-        "legal_seat",
         "names",
         "occ_n",
         "occ_seat",
@@ -110,8 +106,6 @@ class State(SeatedState[Player]):
     """Cubes by kind ever taken from the (unlimited) supply, starting cubes included."""
     supply_in: tuple[int, ...]
     """Cubes by kind ever returned to the supply (payments, trades, upgrades, storage limit)."""
-    legal_cache: tuple[str, ...] | None
-    legal_seat: int
 
     VALUE = (
         "names",

@@ -9,14 +9,14 @@ from __future__ import annotations
 from domain.century_new_world import cubes as C
 from domain.century_new_world import locations as L
 from domain.century_new_world.state import EXPLORE, OVER, RETURN, WORK, State
+from domain.core.state import cached_legal
 
 RETURN_ACTIONS = tuple(f"return:{k}" for k in C.KINDS)
 
 
+@cached_legal
 def legal(s: State, seat: int) -> tuple[str, ...]:
-    """Legal actions of `seat` (cached on the state; empty unless `seat` is to move)."""
-    if s.legal_seat == seat and s.legal_cache is not None:
-        return s.legal_cache
+    """Legal actions of `seat` (empty unless `seat` is to move; listed once per state)."""
     found: tuple[str, ...]
     if seat != s.actor or s.phase < WORK or s.phase == OVER:
         found = ()
@@ -31,8 +31,6 @@ def legal(s: State, seat: int) -> tuple[str, ...]:
     else:
         have = s.players[seat].cubes
         found = tuple(a for a, n in zip(RETURN_ACTIONS, have, strict=True) if n)
-    s.legal_cache = found
-    s.legal_seat = seat
     return found
 
 

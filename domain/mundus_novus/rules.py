@@ -18,6 +18,7 @@ from domain.core.chance import ChanceSpec, Shuffle
 from domain.core.engine import Engine
 from domain.core.errors import ChanceExpected
 from domain.core.protocol import CHANCE, ChanceStep, Decision, Setup, Step
+from domain.core.state import cached_legal
 from domain.mundus_novus import cards as K
 from domain.mundus_novus import development as dev
 from domain.mundus_novus import supply, trade
@@ -55,10 +56,9 @@ _LEGAL: dict[str, Callable[[State], tuple[str, ...]]] = {
 }
 
 
+@cached_legal
 def legal(s: State, seat: int) -> tuple[str, ...]:
-    """Legal actions of `seat` (cached on the state; empty unless `seat` is to move)."""
-    if s.legal_seat == seat and s.legal_cache is not None:
-        return s.legal_cache
+    """Legal actions of `seat` (empty unless `seat` is to move; listed once per state)."""
     if s.over or s.phase in CHANCE_PHASES:
         found: tuple[str, ...] = ()
     elif s.phase == OFFER:
@@ -67,7 +67,6 @@ def legal(s: State, seat: int) -> tuple[str, ...]:
         found = ()
     else:
         found = _LEGAL[s.phase](s)
-    s.legal_cache, s.legal_seat = found, seat
     return found
 
 
@@ -153,7 +152,6 @@ class MundusNovusRules(Engine[State]):
 
     def round_of(self, state: State) -> int:
         return state.round
-
 
 
 RULES = MundusNovusRules()

@@ -9,7 +9,7 @@ from domain.core.errors import SetupError
 from domain.core.options import choose_options
 from domain.core.protocol import OptionSpec, Setup
 from domain.mundus_novus import packs
-from domain.mundus_novus.state import SETUP_DEV, Seat, State
+from domain.mundus_novus.state import Seat, State
 
 NAME = "mundus-novus"
 OPTIONS = (
@@ -46,6 +46,4 @@ def initial(setup: Setup) -> State:
         synthetic=synthetic,
         seats=[Seat([0] * 11) for _ in setup.players],
         deck=counts,
-        phase=SETUP_DEV,
-        master=0,
     )

@@ -19,6 +19,7 @@ from domain.core.errors import ChanceExpected, IllegalAction, SetupError
 from domain.core.options import choose_options
 from domain.core.phrase import Count, Phrase, Term
 from domain.core.protocol import CHANCE, ChanceStep, Decision, Setup, Step
+from domain.core.state import cached_legal
 from domain.puerto_rico import actions as A
 from domain.puerto_rico import building_sets, guest_house, land_office
 from domain.puerto_rico.components import (
@@ -64,10 +65,9 @@ def _role_choices(s: State) -> tuple[str, ...]:
     return tuple(A.ROLE_ACTIONS[r] for r in s.roles if s.role_taker[r] < 0)
 
 
+@cached_legal
 def legal(s: State, seat: int) -> tuple[str, ...]:
-    """Legal actions of `seat` (cached on the state; empty unless `seat` is to move)."""
-    if s.legal_seat == seat and s.legal_cache is not None:
-        return s.legal_cache
+    """Legal actions of `seat` (empty unless `seat` is to move; listed once per state)."""
     if s.over or s.chance != NO_CHANCE or seat != s.actor:
         found: tuple[str, ...] = ()
     elif s.role == PICKING:
@@ -80,8 +80,6 @@ def legal(s: State, seat: int) -> tuple[str, ...]:
         found = ROLE_MODULES[s.role].legal(s, seat)
     if found and s.role != MAYOR and s.players[seat].has(GUEST_HOUSE):
         found = (*found, *guest_house.moves(s.players[seat]))
-    s.legal_cache = found
-    s.legal_seat = seat
     return found
 
 
@@ -201,7 +199,6 @@ class PuertoRicoRules(Engine[State]):
 
     def round_of(self, state: State) -> int:
         return state.round
-
 
 
 def _resolve_chance(s: State, outcome: Sequence[object]) -> None:

@@ -172,6 +172,5 @@ def initial(names: tuple[str, ...], options: Mapping[str, str]) -> State:
     s.wh_left = 0
     s.hand = 0
     s.cursor = 0
-    s.legal_cache = None
-    s.legal_seat = -2
+    s.forget_legal()
     return s

@@ -2,13 +2,13 @@
 
 `apply` clones the state shallowly (`State.clone`) and edits only the clone, replacing the
 `Player` objects it changes (`State.edit`), so no state reachable by a caller is ever mutated and
-unchanged players are shared between states. Two cache slots (`legal_cache`, `legal_seat`) hold
+unchanged players are shared between states. The cache slots of the base `GameState` hold
 the legal actions once computed; they are not part of the value (`__eq__` ignores them).
 """
 
 from __future__ import annotations
 
-from domain.core.state import LEGAL_CACHE, SeatedState, SlotState
+from domain.core.state import SeatedState, SlotState
 from domain.puerto_rico.components import BUILDINGS, QUARRY
 
 NO_CHANCE, CHANCE_REFILL, CHANCE_HACIENDA, CHANCE_BUILDINGS, CHANCE_LAND = 0, 1, 2, 3, 4
@@ -123,8 +123,6 @@ class State(SeatedState[Player]):
         "house",
         "keep_left",
         "kept",
-        "legal_cache",
-        "legal_seat",
         "made",
         "names",
         "noble_supply",
@@ -255,11 +253,5 @@ class State(SeatedState[Player]):
     """Expansion 1: before a settler/builder/craftsman/trader/captain phase starts, the offset
     from the picker of the Guest House owner being asked whether to move guests (-1: none)."""
 
-    legal_cache: tuple[str, ...] | None
-    legal_seat: int
-
-    _FRESH = LEGAL_CACHE
-
     def __hash__(self) -> int:
         return hash((self.round, self.picks, self.actor, self.players))
-

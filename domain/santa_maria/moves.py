@@ -6,6 +6,7 @@ applies) and cached on the state.
 
 from __future__ import annotations
 
+from domain.core.state import cached_legal
 from domain.santa_maria import maya
 from domain.santa_maria.components import (
     COIN,
@@ -102,9 +103,8 @@ def connected_buildings(p: Player, cell: int) -> set[int]:
 # ---------------------------------------------------------------- legal actions
 
 
+@cached_legal
 def legal(s: State, seat: int) -> tuple[str, ...]:
-    if s.legal_seat == seat and s.legal_cache is not None:
-        return s.legal_cache
     if s.over or s.chance or seat != s.actor or s.phase == "setup":
         found: tuple[str, ...] = ()
     elif s.tasks:
@@ -127,8 +127,6 @@ def legal(s: State, seat: int) -> tuple[str, ...]:
         found = (*maya.main_actions(s, s.players[seat], limit), *maya_buys(s.players[seat]))
     else:
         found = (*main_actions(s, seat), *free_actions(s, seat, True))
-    s.legal_cache = found
-    s.legal_seat = seat
     return found
 
 

@@ -196,8 +196,7 @@ def initial(setup: Setup, cat: Catalog) -> State:
     if s.maya is not None:
         chance += [("mtemples",), ("mdraw", 5, ())]
     s.chance = tuple(chance)
-    s.legal_cache = None
-    s.legal_seat = -2
+    s.forget_legal()
     return s
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from domain.core.state import LEGAL_CACHE, SeatedState, SlotState
+from domain.core.state import SeatedState, SlotState
 from domain.santa_maria.components import CELLS, Catalog, Square
 
 Task = tuple[Any, ...]
@@ -129,8 +129,6 @@ class State(SeatedState[Player]):
         "experts_left",
         "hall_order",
         "hall_sets",
-        "legal_cache",
-        "legal_seat",
         "maya",
         "modules",
         "monk_spaces",
@@ -218,10 +216,7 @@ class State(SeatedState[Player]):
     monk_spaces: tuple[tuple[int, ...], ...]
     """Seats with a monk on each of the 10 spaces (3 scholars, 3 bishops, 4 missions), in order."""
     rest_spaces: tuple[int, ...]
-    legal_cache: tuple[str, ...] | None
-    legal_seat: int
 
-    _FRESH = LEGAL_CACHE
     _UNCOMPARED = ("cat",)
 
     def __hash__(self) -> int:

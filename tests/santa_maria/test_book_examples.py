@@ -38,7 +38,7 @@ def test_die_ends_do_not_wrap_1_to_6_costs_five() -> None:
     s.white = (1, 0, 0, 0, 0, 0)
     assert "white:1-6" not in RULES.legal_actions(s, 0)
     p.coins = 5
-    s.legal_cache = None
+    s.forget_legal()
     assert do(s, "white:1-6").players[0].coins == 0
 
 

@@ -119,7 +119,7 @@ def test_special_colony_tile_costs_4_coins() -> None:
     p.coins, p.res = 3, (0, 0, 0, 0, 0)
     assert f"colony:{tid}" not in RULES.legal_actions(s, 0)
     p.coins = 4
-    s.legal_cache = None
+    s.forget_legal()
     after = do(s, f"colony:{tid}")
     assert after.players[0].coins == 0
     assert tid not in after.colony
@@ -577,7 +577,7 @@ def test_an_archer_who_spent_the_coin_meanwhile_has_only_the_line() -> None:
     s = do(s, "ambwhite:1-1")
     assert "echoarch:diag" in RULES.legal_actions(s, 1)
     s.players[1].coins = 0  # e.g. spent on a free action at this decision
-    s.legal_cache = None
+    s.forget_legal()
     legal = RULES.legal_actions(s, 1)
     assert "echoarch:line" in legal and "echoarch:diag" not in legal
 

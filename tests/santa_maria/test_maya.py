@@ -21,7 +21,7 @@ GOLD_R = MAYA_REGIONS.index("gold")
 
 def _game(players: int = 2, **options: str) -> State:
     s = private(started(players, {"maya": "true", **options}))
-    s.legal_cache = None
+    s.forget_legal()
     return s
 
 
@@ -300,7 +300,7 @@ def test_another_players_ambassador_die_lets_the_maya_walk_that_road() -> None:
     colonist.board = tuple(
         s.cat.boards["A1"][c] if c != 0 else None for c in range(36)
     )  # any colony with a building in column 1
-    s.legal_cache = None
+    s.forget_legal()
     legal = [a for a in RULES.legal_actions(s, 1) if a.startswith("ambwhite:1-")]
     assert legal
     s = do(s, legal[0])

@@ -26,13 +26,13 @@ def _trading(players: int = 2, **options: str) -> State:
     assert s.maya is not None and s.cat.expansion is not None
     card = next(c for c, acts in s.cat.expansion.maya.cards.items() if acts[0][0] == "trade")
     s.maya = replace(s.maya, hand=(card,))
-    s.legal_cache = None
+    s.forget_legal()
     return do(s, f"mcard:{card}-1")
 
 
 def _edited(s: State) -> State:
     s = private(s)
-    s.legal_cache = None
+    s.forget_legal()
     return s
 
 
@@ -100,7 +100,7 @@ def test_limits_storage_tiles_coins_and_the_three_per_resource_limit() -> None:
     assert "moffer:1:1coin>wood" not in legal  # the Maya's wood tile is full
     assert "moffer:1:gold>1coin" in legal  # gold is tradable ("황금 포함")
     m.res = (1, 1, 1, 0, m.res[GOLD])  # the sugar tile is full now: no room for more
-    s.legal_cache = None
+    s.forget_legal()
     assert not any(a.endswith(">sugar") for a in RULES.legal_actions(s, 0))
 
 

@@ -54,7 +54,7 @@ def test_philosophy_blue_die_activates_a_column() -> None:
     p.blue = (2,)
     assert "bluecol:2-2" not in RULES.legal_actions(s, 0)
     p.scholars = ("philosophy",)
-    s.legal_cache = None
+    s.forget_legal()
     text = RULES.describe(s, Decision(0, "bluecol:2-2"))
     assert text == "P1 takes a blue die 2 and activates column 2 (philosophy)"
     q = do(s, "bluecol:2-2").players[0]
