@@ -7,12 +7,19 @@ model's own cost), then the incremental cases.
 Reports: the whole rating run (seconds, games/s, ratio to the bare loop), one new game after
 all of them (incremental: only it is rated), and one game imported with the earliest date (the
 whole history is rated again from its place).
+
+    python benchmarks/bench_ratings.py --appends 2000,20000
+
+Appends only: for each store size, the median of 5 updates after one new finished game each
+(what every catch-up does), and the ratio largest/smallest (flat: the pending list, not an
+anti-join over every game, says what changed).
 """
 
 from __future__ import annotations
 
 import argparse
 import random
+import statistics
 import tempfile
 import time
 from datetime import datetime, timedelta
@@ -61,6 +68,7 @@ def fill(con: duckdb.DuckDBPyConnection, games: int, players: int, seed: int) ->
            SELECT game_id, 'puerto-rico', 4, seat, player, 10 - rank, MAP {}, rank, rank = 1
            FROM s"""
     )
+    ratings.touch(con, "SELECT game_id FROM g")  # what the projector's writer does
     return seatings
 
 
@@ -90,7 +98,11 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--games", type=int, default=100_000)
     parser.add_argument("--players", type=int, default=200)
+    parser.add_argument("--appends", default="", help="sizes, e.g. 2000,20000: appends only")
     args = parser.parse_args()
+    if args.appends:
+        appends([int(n) for n in args.appends.split(",")], args.players)
+        return
     with tempfile.TemporaryDirectory() as folder:
         con = duckdb.connect(str(Path(folder) / "views.duckdb"))
         schema.create(con)
@@ -115,6 +127,7 @@ def main() -> None:
                ('late', 'puerto-rico', 2, 0, 'P0001', 1, MAP {}, NULL, 1, true),
                ('late', 'puerto-rico', 2, 1, 'P0002', 0, MAP {}, NULL, 2, false)"""
         )
+        ratings.touch(con, ["late"])
         begin = time.perf_counter()
         one = ratings.update(con)
         print(f"one new game at the end: {one.games} rated in {time.perf_counter() - begin:.3f} s")
@@ -123,6 +136,7 @@ def main() -> None:
                ('early', 'puerto-rico', 2, 0, 'P0001', 1, MAP {}, NULL, 1, true),
                ('early', 'puerto-rico', 2, 1, 'P0002', 0, MAP {}, NULL, 2, false)"""
         )
+        ratings.touch(con, ["early"])
         begin = time.perf_counter()
         again = ratings.update(con)
         print(
@@ -132,6 +146,41 @@ def main() -> None:
         begin = time.perf_counter()
         none = ratings.update(con)
         print(f"nothing new: {none.games} rated, {time.perf_counter() - begin:.3f} s")
+
+
+def appends(sizes: list[int], players: int, repeat: int = 5) -> None:
+    """Median time of one update after one new game, per store size, and the ratio."""
+    medians = []
+    for size in sizes:
+        with tempfile.TemporaryDirectory() as folder:
+            con = duckdb.connect(str(Path(folder) / "views.duckdb"))
+            schema.create(con)
+            fill(con, size, players, seed=1)
+            ratings.update(con)
+            times = []
+            for n in range(repeat):
+                gid = f"new{n}"
+                con.execute(
+                    """INSERT INTO games (game_id, game, variant, players, seats, source_kind,
+                                          started, finished, search, setup, position)
+                       VALUES (?, 'puerto-rico', '', 2, [], 'import', TIMESTAMP '2099-01-01'
+                               + to_minutes(?), true, '', '{}', 0)""",
+                    [gid, n],
+                )
+                con.execute(
+                    """INSERT INTO seats VALUES
+                       (?, 'puerto-rico', 2, 0, 'P0001', 1, MAP {}, NULL, 1, true),
+                       (?, 'puerto-rico', 2, 1, 'P0002', 0, MAP {}, NULL, 2, false)""",
+                    [gid, gid],
+                )
+                ratings.touch(con, [gid])
+                begin = time.perf_counter()
+                assert ratings.update(con).games == 1
+                times.append(time.perf_counter() - begin)
+            con.close()
+        medians.append(statistics.median(times))
+        print(f"{size:>9,} games: one new game rated in {medians[-1] * 1000:.1f} ms")
+    print(f"ratio {sizes[-1]:,}/{sizes[0]:,} games: {medians[-1] / medians[0]:.2f} (target 1.5)")
 
 
 if __name__ == "__main__":

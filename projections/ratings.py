@@ -2,10 +2,12 @@
 for multiplayer ratings), in the order the games were played.
 
 The ratings are derived from the `seats` table alone, so they are brought up to date after each
-catch-up in one transaction: the finished games not yet rated (and the rated games that are no
-longer finished, after a take-back) are found by two anti-joins; the history is cut from the
-earliest of them on in playing order and rated again from there. A game imported later with an
-earlier date is thus rated in its place, and a rerun with nothing new does nothing.
+catch-up in one transaction. The writer lists each game whose seats it inserted or deleted in
+`ratings_pending` (`touch`, in the transaction that changes the seats: exactly once); `update`
+reads only those games, cuts the history from the earliest of them on in playing order, rates
+again from there and empties the list, in one transaction. A game imported later with an
+earlier date is thus rated in its place, a rerun with nothing new reads one empty table, and
+finding what changed costs the same however many games are stored (no anti-join over them).
 
 Order: `games.started` (the date the game was played, `Started.created`), then the game id.
 """
@@ -13,6 +15,7 @@ Order: `games.started` (the date the game was played, `Started.created`), then t
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -21,6 +24,11 @@ import pyarrow as pa
 from openskill.models import PlackettLuce
 
 TABLE = "ratings_history"
+LATEST = "ratings_latest"
+"""Each player's rating after their latest rated game, per game name (what the next game
+starts from; the history holds the same figures, this reads them without a scan)."""
+PENDING = "ratings_pending"
+"""Games whose seats changed since the last rating (a game may be listed more than once)."""
 COLUMNS = """
     game_id VARCHAR NOT NULL, game VARCHAR NOT NULL, played TIMESTAMP NOT NULL,
     player VARCHAR NOT NULL, seat INTEGER NOT NULL, rank INTEGER NOT NULL,
@@ -61,79 +69,151 @@ class RatingRun:
 
     games: int
     since: str | None
+    changed: tuple[str, ...] = ()
+    """The games whose history rows were deleted or written (for publishing only those)."""
 
 
 def create(con: duckdb.DuckDBPyConnection) -> None:
-    """The history table and the views (inside the caller's transaction)."""
-    con.execute(f"CREATE TABLE IF NOT EXISTS {TABLE} ({COLUMNS})")
+    """The history table, the pending list, the latest ratings and the views (inside the
+    caller's transaction).
+
+    A file made before the pending list existed gets every game with seats or ratings listed:
+    its next update rates them all again once (the same numbers), then only what changes; the
+    latest ratings are read from the history once."""
+    tables(con)
     for name, query in VIEWS.items():
         con.execute(f"CREATE OR REPLACE VIEW {name} AS {query}")
 
 
-def _pivot(con: duckdb.DuckDBPyConnection) -> tuple[Any, str] | None:
-    """(played, game_id) of the earliest game whose rating is missing or stale, or None."""
+def tables(con: duckdb.DuckDBPyConnection) -> None:
+    """The tables of `create` that are missing (filled from the history when new)."""
+    con.execute(f"CREATE TABLE IF NOT EXISTS {TABLE} ({COLUMNS})")
+    if not _exists(con, PENDING):
+        con.execute(f"CREATE TABLE {PENDING} (game_id VARCHAR NOT NULL)")
+        con.execute(
+            f"INSERT INTO {PENDING} SELECT DISTINCT game_id FROM seats "
+            f"UNION SELECT DISTINCT game_id FROM {TABLE}"
+        )
+    if not _exists(con, LATEST):
+        con.execute(
+            f"CREATE TABLE {LATEST} (game VARCHAR NOT NULL, player VARCHAR NOT NULL, "
+            "mu DOUBLE NOT NULL, sigma DOUBLE NOT NULL, PRIMARY KEY (game, player))"
+        )
+        con.execute(
+            f"""INSERT INTO {LATEST} SELECT game, player, arg_max(mu, (played, game_id)),
+                       arg_max(sigma, (played, game_id)) FROM {TABLE} GROUP BY game, player"""
+        )
+
+
+def _exists(con: duckdb.DuckDBPyConnection, table: str) -> bool:
+    return con.execute(
+        "SELECT count(*) FROM duckdb_tables() WHERE table_name = ? AND schema_name = 'main' "
+        "AND database_name = current_database()",
+        [table],
+    ).fetchone() != (0,)
+
+
+def touch(con: duckdb.DuckDBPyConnection, game_ids: str | Sequence[str]) -> None:
+    """List games as changed: ids, or a query with a `game_id` column. Call it in the
+    transaction that inserts or deletes their seats."""
+    if isinstance(game_ids, str):
+        con.execute(f"INSERT INTO {PENDING} SELECT DISTINCT game_id FROM ({game_ids})")
+    elif game_ids:
+        con.execute(f"INSERT INTO {PENDING} SELECT unnest($ids)", {"ids": list(game_ids)})
+
+
+def _pivot(con: duckdb.DuckDBPyConnection, pending: list[str]) -> tuple[Any, str] | None:
+    """(played, game_id) of the earliest pending game that is finished or was rated, or None."""
     row = con.execute(
         f"""
-        WITH finished AS (SELECT DISTINCT game_id FROM seats),
-             rated AS (SELECT DISTINCT game_id, played FROM {TABLE}),
+        WITH p AS (SELECT unnest($ids) AS game_id),
              changed AS (
-                SELECT {PLAYED} AS played, f.game_id FROM finished f
-                JOIN games g USING (game_id)
-                WHERE f.game_id NOT IN (SELECT game_id FROM rated)
+                SELECT {PLAYED} AS played, g.game_id FROM games g SEMI JOIN p USING (game_id)
+                WHERE g.game_id IN (SELECT s.game_id FROM seats s SEMI JOIN p USING (game_id))
                 UNION ALL
-                SELECT r.played, r.game_id FROM rated r
-                WHERE r.game_id NOT IN (SELECT game_id FROM finished))
-        SELECT played, game_id FROM changed ORDER BY played, game_id LIMIT 1"""
+                SELECT r.played, r.game_id FROM {TABLE} r SEMI JOIN p USING (game_id))
+        SELECT played, game_id FROM changed ORDER BY played, game_id LIMIT 1""",
+        {"ids": pending},
     ).fetchone()
     return None if row is None else (row[0], row[1])
 
 
+def _before(
+    con: duckdb.DuckDBPyConnection,
+    games: list[tuple[Any, ...]],
+    earliest: list[tuple[Any, ...]],
+) -> dict[tuple[str, str], tuple[float, float]]:
+    """Each player's rating before the pivot, for the players of the games to rate and of the
+    history rows just removed: the `mu_before`/`sigma_before` of the player's earliest removed
+    row (`earliest`), else the player's latest rating (`ratings_latest`)."""
+    current = {(game, player): (mu, sigma) for game, player, mu, sigma in earliest}
+    met = {(g[1], p) for g in games for p in g[5]} - set(current)
+    if met:
+        found = con.execute(
+            f"""SELECT l.game, l.player, l.mu, l.sigma FROM {LATEST} l
+                SEMI JOIN (SELECT unnest($games) AS game, unnest($players) AS player) m
+                ON l.game = m.game AND l.player = m.player""",
+            {"games": [g for g, _ in met], "players": [p for _, p in met]},
+        ).fetchall()
+        current.update({(g, p): (mu, sigma) for g, p, mu, sigma in found})
+    return current
+
+
 def update(con: duckdb.DuckDBPyConnection, model: PlackettLuce | None = None) -> RatingRun:
     """Rate what is new (or re-rate from the earliest change on); one transaction."""
-    create(con)
-    pivot = _pivot(con)
-    if pivot is None:
+    tables(con)
+    pending = [str(g) for (g,) in con.execute(f"SELECT DISTINCT game_id FROM {PENDING}").fetchall()]
+    if not pending:
+        return RatingRun(0, None)
+    pivot = _pivot(con, pending)
+    if pivot is None:  # listed games that were neither finished nor rated: nothing to do
+        con.execute(f"DELETE FROM {PENDING}")
         return RatingRun(0, None)
     played, game_id = pivot
-    after = "(played > $1 OR (played = $1 AND game_id >= $2))"
+    after = "played >= $1 AND (played > $1 OR game_id >= $2)"  # `played >= $1`: zone maps skip
     con.execute("BEGIN TRANSACTION")
     try:
+        removed = con.execute(  # the history from the pivot on, about to be rated again
+            f"SELECT DISTINCT game_id FROM {TABLE} WHERE {after}", [played, game_id]
+        ).fetchall()
+        earliest = con.execute(  # each player's rating before the pivot, if met after it
+            f"""SELECT game, player, arg_min(mu_before, (played, game_id)),
+                       arg_min(sigma_before, (played, game_id))
+                FROM {TABLE} WHERE {after} GROUP BY game, player""",
+            [played, game_id],
+        ).fetchall()
         con.execute(f"DELETE FROM {TABLE} WHERE {after}", [played, game_id])
-        games = con.execute(
+        again = sorted({*pending, *(str(r[0]) for r in removed)})
+        games = con.execute(  # pending or rated again (a finished game after the pivot is one)
             f"""
             SELECT s.game_id, s.game, {PLAYED} AS played, g.source_kind = 'simulation' AS bot,
                    list(s.seat ORDER BY s.seat), list(s.player ORDER BY s.seat),
                    list(s.rank ORDER BY s.seat)
             FROM seats s JOIN games g USING (game_id)
-            WHERE {PLAYED} > $1 OR ({PLAYED} = $1 AND s.game_id >= $2)
+            WHERE s.game_id IN (SELECT unnest($3))
+              AND ({PLAYED} > $1 OR ({PLAYED} = $1 AND s.game_id >= $2))
             GROUP BY s.game_id, s.game, played, bot
             ORDER BY played, s.game_id""",
-            [played, game_id],
+            [played, game_id, again],
         ).fetchall()
-        current = {  # the latest rating of each player met in those games (no one else)
-            (game, player): (mu, sigma)
-            for game, player, mu, sigma in con.execute(
-                f"""SELECT h.game, h.player, arg_max(h.mu, (h.played, h.game_id)),
-                           arg_max(h.sigma, (h.played, h.game_id))
-                    FROM {TABLE} h
-                    SEMI JOIN (SELECT DISTINCT s.game, s.player FROM seats s
-                               JOIN games g USING (game_id)
-                               WHERE {PLAYED} > $1 OR ({PLAYED} = $1 AND s.game_id >= $2)) m
-                         ON h.game = m.game AND h.player = m.player
-                    GROUP BY h.game, h.player""",
-                [played, game_id],
-            ).fetchall()
-        }
+        current = _before(con, games, earliest)
         rows = rate(games, current, model or PlackettLuce())
         if rows["game_id"]:
             con.register("new_ratings", pa.table(rows))
             con.execute(f"INSERT INTO {TABLE} SELECT * FROM new_ratings")
             con.unregister("new_ratings")
+        if current:
+            con.executemany(
+                f"INSERT OR REPLACE INTO {LATEST} VALUES (?, ?, ?, ?)",
+                [[g, p, mu, sigma] for (g, p), (mu, sigma) in current.items()],
+            )
+        con.execute(f"DELETE FROM {PENDING}")
         con.execute("COMMIT")
     except BaseException:
         con.execute("ROLLBACK")
         raise
-    return RatingRun(len(games), str(played))
+    changed = {str(g) for (g,) in removed} | {str(g[0]) for g in games}
+    return RatingRun(len(games), str(played), tuple(sorted(changed)))
 
 
 def rate(

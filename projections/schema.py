@@ -21,7 +21,8 @@ Views: `seat_points` (breakdown, one row per category), `player_stats`,
 `player_stats_by_players`, `player_stats_by_seat`, `player_points`, `game_stats`, `seat_stats`,
 `action_stats` (decisions by verb, the part of the action before ``:``, for every game), the
 statistics views of each game (`stats_<game>_<name>`), and the ratings (`projections.ratings`:
-table `ratings_history`, views `player_ratings`, `head_to_head`).
+tables `ratings_history`, `ratings_latest` and `ratings_pending` (the games whose seats changed
+since the last rating), views `player_ratings`, `head_to_head`).
 """
 
 from __future__ import annotations
@@ -115,5 +116,5 @@ def drop(con: duckdb.DuckDBPyConnection) -> None:
         "SELECT view_name FROM duckdb_views() WHERE NOT internal"
     ).fetchall():
         con.execute(f'DROP VIEW IF EXISTS "{name}"')
-    for name in (*TABLES, *BOOKKEEPING, ratings.TABLE):
+    for name in (*TABLES, *BOOKKEEPING, ratings.TABLE, ratings.PENDING, ratings.LATEST):
         con.execute(f"DROP TABLE IF EXISTS {name}")

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 import duckdb
 from eventsourcing.persistence import Tracking, TrackingRecorder
 
-from projections import rows, schema
+from projections import ratings, rows, schema
 from projections.damage import damaged_projection, is_damage, is_lock_error
 from projections.lock import ProjectorBusy, ProjectorLock, Publisher, busy, lock_path
 
@@ -162,6 +162,7 @@ class DuckDBView(TrackingRecorder):
         self.con.executemany(
             "INSERT OR REPLACE INTO skipped_games VALUES (?, ?, ?, ?)", [list(e) for e in skipped]
         )
+        ratings.touch(self.con, ids)
 
     def _truncate(self, truncate: dict[str, int]) -> None:
         """Take-backs: the games' rows after the steps they kept, and their final scores, go."""
@@ -172,6 +173,7 @@ class DuckDBView(TrackingRecorder):
             self.con.executemany(f"DELETE FROM {name} WHERE game_id = ? AND {column} > ?", pairs)
         ids = [[game_id] for game_id in truncate]
         self.con.executemany("DELETE FROM seats WHERE game_id = ?", ids)
+        ratings.touch(self.con, list(truncate))
         self.con.executemany(
             "UPDATE games SET ended = NULL, steps = NULL, finished = false, winners = NULL, "
             "winner_names = NULL WHERE game_id = ?",
@@ -209,6 +211,8 @@ class DuckDBView(TrackingRecorder):
         self.con.register("rows_batch", table)
         try:
             self.con.execute(f"INSERT INTO {name} SELECT * FROM rows_batch")
+            if name == "seats":  # finished games: rated at the end of the catch-up
+                ratings.touch(self.con, "SELECT game_id FROM rows_batch")
         finally:
             self.con.unregister("rows_batch")
 

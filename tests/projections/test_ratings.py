@@ -6,9 +6,12 @@ from __future__ import annotations
 
 from datetime import datetime, timedelta
 from pathlib import Path
+from typing import Any
 
 import duckdb
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from openskill.models import PlackettLuce
 
 from projections import ratings, schema
@@ -44,6 +47,7 @@ def _add(
                                   winner) VALUES (?, ?, ?, ?, ?, ?, MAP {}, ?, ?)""",
             [game_id, game, len(result), seat, player, 10 - rank, rank, rank == 1],
         )
+    ratings.touch(con, [game_id])  # what the projector's writer does with the seats
 
 
 def _table(con: duckdb.DuckDBPyConnection) -> dict[str, tuple[float, float, int]]:
@@ -119,6 +123,7 @@ def test_a_game_no_longer_finished_leaves_the_ratings() -> None:
         _add(con, game_id, day, result)
     ratings.update(con)
     con.execute("DELETE FROM seats WHERE game_id = 'g2'")
+    ratings.touch(con, ["g2"])
     ratings.update(con)
     without = [g for g in GAMES if g[0] != "g2"]
     for player, (mu, sigma) in _by_hand(without).items():
@@ -180,3 +185,109 @@ def test_the_projector_rates_every_finished_game(tmp_path: Path) -> None:
         "Heuristic 2",
         "Heuristic 3",
     }
+
+
+def test_only_the_listed_games_are_read_and_the_list_is_emptied() -> None:
+    """The watermark: an update reads the pending list, not every game. Seats written without
+    being listed stay unrated (nothing scans for them); listing them rates them in place."""
+    con = _db()
+    for game_id, day, result in GAMES[:2]:
+        _add(con, game_id, day, result)
+    assert ratings.update(con).games == 2
+    assert con.execute(f"SELECT count(*) FROM {ratings.PENDING}").fetchone() == (0,)
+    _add(con, *GAMES[3])
+    con.execute(f"DELETE FROM {ratings.PENDING}")  # as if nobody had listed g4
+    assert ratings.update(con).games == 0
+    ratings.touch(con, ["g4"])
+    run = ratings.update(con)
+    assert (run.games, run.changed) == (1, ("g4",))
+
+
+def test_a_file_without_the_pending_list_rates_everything_once() -> None:
+    """A projection made before the list existed: every game with seats or ratings is listed
+    when the table is created, so the next update gives the numbers of a full rating."""
+    con = _db()
+    for game_id, day, result in GAMES:
+        _add(con, game_id, day, result)
+    ratings.update(con)
+    expected = _table(con)
+    con.execute(f"DROP TABLE {ratings.PENDING}")
+    con.execute(f"DELETE FROM {ratings.TABLE} WHERE game_id IN ('g3', 'g4')")
+    run = ratings.update(con)
+    assert run.games == 4 and _table(con) == pytest.approx(expected)
+
+
+def test_the_projector_lists_finished_games_with_their_seats(tmp_path: Path) -> None:
+    """Exactly once: the projector's write lists the games it gave seats in the same
+    transaction; the rating at the end of the catch-up empties the list."""
+    from application.service import open_app
+    from projections import runner
+
+    app = open_app(tmp_path)
+    app.simulate("puerto-rico", 3, {}, seed=5, bot="random")
+    with runner.Projector(app, folder=tmp_path) as projector:
+        projector.catch_up(publish=False)
+        con = projector.view.con
+        assert con.execute(f"SELECT count(*) FROM {ratings.PENDING}").fetchone() == (0,)
+        rated = con.execute(f"SELECT count(DISTINCT game_id) FROM {ratings.TABLE}").fetchone()
+        assert rated == (1,)
+        gid = str(app.game_ids()[0])
+        projector.view.write(  # a take-back of the finished game: its seats go, it is listed
+            _truncate_batch(gid), _tracking(projector)
+        )
+        assert con.execute(f"SELECT game_id FROM {ratings.PENDING}").fetchall() == [(gid,)]
+        assert ratings.update(con).changed == (gid,)
+        assert con.execute(f"SELECT count(*) FROM {ratings.TABLE}").fetchone() == (0,)
+
+
+def _truncate_batch(game_id: str) -> Any:
+    from projections.columns import Batch
+
+    batch = Batch()
+    batch.truncate[game_id] = 3
+    return batch
+
+
+def _tracking(projector: Any) -> Any:
+    from eventsourcing.persistence import Tracking
+
+    return Tracking(projector.app.name, projector.position)
+
+
+@settings(max_examples=15, deadline=None)
+@given(
+    st.lists(
+        st.tuples(
+            st.integers(0, 9),  # day played
+            st.permutations(["Ann", "Bob", "Cy", "Dee"]).map(lambda p: p[:3]),
+            st.booleans(),  # taken back (its seats removed) later
+        ),
+        min_size=1,
+        max_size=7,
+    )
+)
+def test_updating_after_every_change_equals_one_rating_of_what_is_left(
+    games: list[tuple[int, list[str], bool]],
+) -> None:
+    """Games arrive in any order of play (and some are taken back after others arrived); an
+    update after each change leaves the same history as rating what is left in one go."""
+    con = _db()
+    for n, (day, players, _) in enumerate(games):
+        _add(con, f"g{n}", day, {p: rank for rank, p in enumerate(players, start=1)})
+        ratings.update(con)
+        for m, (_, _, gone) in enumerate(games[: n + 1]):
+            if gone and m == n // 2:
+                con.execute("DELETE FROM seats WHERE game_id = ?", [f"g{m}"])
+                ratings.touch(con, [f"g{m}"])
+                ratings.update(con)
+    once = _db()
+    left = {g for (g,) in con.execute("SELECT DISTINCT game_id FROM seats").fetchall()}
+    for n, (day, players, _) in enumerate(games):
+        if f"g{n}" in left:
+            _add(once, f"g{n}", day, {p: rank for rank, p in enumerate(players, start=1)})
+    ratings.update(once)
+    query = f"SELECT * FROM {ratings.TABLE} ORDER BY played, game_id, player"
+    got, expected = con.execute(query).fetchall(), once.execute(query).fetchall()
+    assert [r[:6] for r in got] == [r[:6] for r in expected]
+    numbers = [x for r in expected for x in r[6:10]]
+    assert [x for r in got for x in r[6:10]] == pytest.approx(numbers)
