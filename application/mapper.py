@@ -15,6 +15,7 @@ are equal to what the generic mapper gives (`tests/application/test_mapper.py`).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from datetime import datetime
 from typing import Any
 from uuid import UUID
@@ -33,6 +34,10 @@ _DECIDED_TOPIC = get_topic(Game.Decided)
 _TIMESTAMP_TAG = "datetime_iso"
 _parse_time = datetime.fromisoformat
 
+Row = tuple[UUID | str, int, str, bytes]
+"""A stored event as the recorders' `insert_rows` take it: `(originator_id,
+originator_version, topic, state)`."""
+
 PLAIN_EVENTS: frozenset[type[Any]] = frozenset({Game.Decided, Game.ChanceResolved, Game.Finished})
 """Event classes whose fields are JSON values by construction (see `Game.play`)."""
 
@@ -45,27 +50,43 @@ class NovusMapper(Mapper[UUID]):
         self._classes: dict[type[Any], tuple[str, int]] = {}
 
     def to_stored_event(self, domain_event: DomainEventProtocol[UUID]) -> StoredEvent:
-        cls = type(domain_event)
-        if cls not in PLAIN_EVENTS or self.cipher or self.compressor:
+        if type(domain_event) not in PLAIN_EVENTS or self.cipher or self.compressor:
             return super().to_stored_event(domain_event)
-        known = self._classes.get(cls)
-        if known is None:
-            known = self._classes[cls] = (get_topic(cls), getattr(cls, "class_version", 1))
-        topic, class_version = known
-        state = dict(domain_event.__dict__)
-        originator_id = state.pop("originator_id")
-        originator_version = state.pop("originator_version")
-        if class_version > 1:
-            state["class_version"] = class_version
-        for key, value in state.items():
-            if type(value) is datetime:
-                state[key] = {"_type_": "datetime_iso", "_data_": value}
-        return StoredEvent(
-            originator_id=originator_id,
-            originator_version=originator_version,
-            topic=topic,
-            state=orjson.dumps(state),
-        )
+        return StoredEvent(*self.stored_rows([domain_event])[0])
+
+    def stored_rows(self, events: Sequence[DomainEventProtocol[UUID]]) -> list[Row]:
+        """`(originator_id, originator_version, topic, state)` of each event: the values
+        `to_stored_event` gives, without a `StoredEvent` object each (whole-game saves go
+        straight to the recorder's `insert_rows` with these). One loop, no call per event:
+        this is most of a save's Python time."""
+        if self.cipher or self.compressor:
+            return [_row(self.to_stored_event(e)) for e in events]
+        generic = super().to_stored_event
+        classes = self._classes
+        dumps = orjson.dumps
+        rows: list[Row] = []
+        append = rows.append
+        for event in events:
+            cls = type(event)
+            known = classes.get(cls)
+            if known is None:
+                if cls not in PLAIN_EVENTS:
+                    append(_row(generic(event)))
+                    continue
+                known = self._known(cls)
+            state = event.__dict__.copy()
+            originator_id = state.pop("originator_id")
+            originator_version = state.pop("originator_version")
+            state["timestamp"] = {"_type_": _TIMESTAMP_TAG, "_data_": state["timestamp"]}
+            if known[1] > 1:
+                state["class_version"] = known[1]
+            append((originator_id, originator_version, known[0], dumps(state)))
+        return rows
+
+    def _known(self, cls: type[Any]) -> tuple[str, int]:
+        """The topic and class version of a class of `PLAIN_EVENTS` (looked up once)."""
+        known = self._classes[cls] = (get_topic(cls), getattr(cls, "class_version", 1))
+        return known
 
     def to_domain_event(self, stored_event: StoredEvent) -> DomainEventProtocol[UUID]:
         cls = _STEP_TOPICS.get(stored_event.topic)
@@ -125,6 +146,10 @@ class NovusMapper(Mapper[UUID]):
         if topic == _DECIDED_TOPIC:
             return state["step"], state["seat"], state["action"]
         return state["step"], -1, state["outcome"]
+
+
+def _row(stored: StoredEvent) -> Row:
+    return stored.originator_id, stored.originator_version, stored.topic, stored.state
 
 
 def _tagged(values: list[Any]) -> bool:

@@ -18,7 +18,7 @@ import threading
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 from uuid import UUID
 
 from eventsourcing.application import AggregateNotFoundError, Application
@@ -106,6 +106,13 @@ class NovusApp(Application[UUID]):
         self.timelines = Timelines(cache_size)
         recorder: Any = self.recorder
         self._index: Any = recorder if hasattr(recorder, "select_games") else None
+        self._insert_rows: Any = getattr(recorder, "insert_rows", None)
+        if (
+            self.snapshots is not None  # `save` takes the snapshots
+            or self.repository.cache is not None  # and fills the library's cache
+            or not isinstance(self.mapper, NovusMapper)
+        ):
+            self._insert_rows = None
         """The recorder when the store keeps the games index (SQLite, PostgreSQL), else None."""
         if self._index is not None:
             self._index.build_games_index(INDEX_TOPICS, self._index_rows)
@@ -511,8 +518,19 @@ class NovusApp(Application[UUID]):
             self._live.pop(next(iter(self._live)))
 
     def _save(self, aggregate: Game) -> None:
+        """Store the aggregate's pending events and its games-index row in one transaction.
+
+        Through the recorder's `insert_rows` when it has one (SQLite, PostgreSQL): the events
+        go to it as plain rows, the same rows the library's `save` would store, without its
+        per-event `StoredEvent` and `Recording` objects (nothing here reads the recordings;
+        snapshots and the library's aggregate cache are off, else `save` is used)."""
+        games = [(aggregate.id, games_index.encode(_summary_of(aggregate)))]
         try:
-            self.save(aggregate, games=[(aggregate.id, games_index.encode(_summary_of(aggregate)))])
+            if self._insert_rows is None:
+                self.save(aggregate, games=games)
+            else:
+                rows = cast(NovusMapper, self.mapper).stored_rows(aggregate.collect_events())
+                self._insert_rows(rows, games)
         except RecordConflictError:
             raise WriteConflict(str(aggregate.id)) from None
         except PersistenceError as error:

@@ -22,7 +22,14 @@ from uuid import UUID, SafeUUID
 from eventsourcing.persistence import Notification, StoredEvent
 from eventsourcing.sqlite import SQLiteApplicationRecorder, SQLiteCursor
 
-from application.games_index import BUILT, GAMES_TABLE, META_TABLE, Summarize, positions
+from application.games_index import (
+    BUILT,
+    GAMES_TABLE,
+    META_TABLE,
+    IndexRow,
+    Summarize,
+)
+from application.mapper import Row
 
 
 class BulkSQLiteApplicationRecorder(SQLiteApplicationRecorder):
@@ -31,29 +38,47 @@ class BulkSQLiteApplicationRecorder(SQLiteApplicationRecorder):
     def _insert_events(
         self, c: SQLiteCursor, stored_events: Sequence[StoredEvent], **kwargs: Any
     ) -> Sequence[int] | None:
-        if not stored_events:
+        return self._insert_rows(
+            c,
+            [(s.originator_id, s.originator_version, s.topic, s.state) for s in stored_events],
+            kwargs.get("games") or (),
+        )
+
+    def insert_rows(self, rows: Sequence[Row], games: Sequence[IndexRow] = ()) -> list[int]:
+        """Insert stored events given as plain rows (`NovusMapper.stored_rows`) and their
+        games' index rows in one transaction; their notification ids, in order. What the
+        library's `insert_events` does for a save, without a `StoredEvent` per row and the
+        library's `Recording` per event made from the ids (whole-game saves)."""
+        with self.datastore.transaction(commit=True) as c:
+            return self._insert_rows(c, rows, games)
+
+    def _insert_rows(
+        self, c: SQLiteCursor, rows: Sequence[Row], games: Sequence[IndexRow]
+    ) -> list[int]:
+        if not rows:
             return []
-        params = [
-            (
-                s.originator_id.hex if isinstance(s.originator_id, UUID) else s.originator_id,
-                s.originator_version,
-                s.topic,
-                s.state,
-            )
-            for s in stored_events
-        ]
+        params: list[tuple[str, int, str, bytes]] = []
+        starts: list[tuple[str, int]] = []  # (game, index of its version-1 row)
+        last_id: Any = None
+        key = ""
+        for originator_id, version, topic, state in rows:
+            if originator_id is not last_id:  # a save's rows are mostly of one game
+                last_id = originator_id
+                key = originator_id.hex if isinstance(originator_id, UUID) else originator_id
+            if version == 1:
+                starts.append((key, len(params)))
+            params.append((key, version, topic, state))
         c.executemany(self.insert_events_statement, params)
         c.execute("SELECT last_insert_rowid()")
-        last: int = c.fetchone()[0]
-        ids = list(range(last - len(params) + 1, last + 1))
-        games = kwargs.get("games")
+        first: int = c.fetchone()[0] - len(params) + 1
         if games:
-            first = positions(ids, ((p[0], p[1]) for p in params))
+            position = {game: first + index for game, index in starts}
             c.executemany(
                 f"INSERT INTO {GAMES_TABLE} (game_id, position, summary) VALUES (?, ?, ?) "
                 "ON CONFLICT (game_id) DO UPDATE SET summary = excluded.summary",
-                [(g.hex, first.get(g.hex), summary) for g, summary in games],
+                [(g.hex, position.get(g.hex), summary) for g, summary in games],
             )
+        ids = list(range(first, first + len(params)))
         return ids
 
     def construct_create_table_statements(self) -> list[str]:

@@ -106,7 +106,7 @@ def append_rate(
     events = sum(len(p) for p in payloads)
     start = time.perf_counter()
     for aggregate in aggregates:
-        app.save(aggregate)
+        app._save(aggregate)  # what record_game, simulate and every command save through
     elapsed = time.perf_counter() - start
     return events / elapsed, events, payloads
 
@@ -163,6 +163,32 @@ def raw_postgres_rate(server: pg.PostgresServer, schema: str, payloads: Any) -> 
     return events / elapsed
 
 
+def raw_postgres_copy_rate(server: pg.PostgresServer, schema: str, payloads: Any) -> float:
+    """The same rows through psycopg's binary COPY, one transaction per game (the driver's
+    bulk path; notification ids from the column's sequence)."""
+    server.create_schema(schema)
+    with server.connect() as conn:
+        conn.execute(
+            f"CREATE TABLE {schema}.raw_events (originator_id uuid, originator_version bigint, "
+            "topic text, state bytea, notification_id bigserial, "
+            "PRIMARY KEY (originator_id, originator_version))"
+        )
+        batches = list(rows(payloads))
+        events = sum(len(b) for b in batches)
+        statement = (
+            f"COPY {schema}.raw_events (originator_id, originator_version, topic, state) "
+            "FROM STDIN (FORMAT BINARY)"
+        )
+        start = time.perf_counter()
+        for batch in batches:
+            with conn.transaction(), conn.cursor() as cur, cur.copy(statement) as copy:
+                copy.set_types(["uuid", "int8", "text", "bytea"])
+                for row in batch:
+                    copy.write_row(row)
+        elapsed = time.perf_counter() - start
+    return events / elapsed
+
+
 def latency(
     app: NovusApp, game: str, options: dict[str, str], samples: int, bot: str
 ) -> dict[str, float]:
@@ -212,7 +238,7 @@ def postgres() -> Iterator[pg.PostgresServer]:
 def run_store(
     label: str,
     make: Callable[[type[NovusApp], str], NovusApp],
-    raw: Callable[[str, list[list[StoredEvent]]], float],
+    raws: dict[str, Callable[[str, list[list[StoredEvent]]], float]],
     games: list[tuple[Any, list[Step], int]],
     game: str,
     options: dict[str, str],
@@ -221,11 +247,11 @@ def run_store(
     bot: str,
 ) -> None:
     """Each round uses fresh stores; the variants take turns going first; medians reported."""
-    rates: dict[str, list[float]] = {"novus": [], "library": [], "raw": []}
+    rates: dict[str, list[float]] = {"novus": [], "library": [], **{k: [] for k in raws}}
     events = 0
     for r in range(rounds):
-        order = ["novus", "library", "raw"]
-        order = order[r % 3 :] + order[: r % 3]
+        order = list(rates)
+        order = order[r % len(order) :] + order[: r % len(order)]
         for variant in order:
             if variant == "novus":
                 app = make(NovusApp, f"novus_{r}")
@@ -236,27 +262,31 @@ def run_store(
                 rate, _, _ = append_rate(app, games, game)
                 app.close()
             else:
-                scratch = make(NovusApp, f"payloads_{r}")
+                name = variant.split()[-1].lower()
+                scratch = make(NovusApp, f"payloads_{name}_{r}")
                 payloads = [
                     [scratch.mapper.to_stored_event(e) for e in a._pending_events]
                     for a in (build(game, setup, steps, seed) for setup, steps, seed in games)
                 ]
                 scratch.close()
-                rate = raw(f"raw_{r}", payloads)
+                rate = raws[variant](f"raw_{name}_{r}", payloads)
             rates[variant].append(rate)
-    novus, library, raw_rate = (statistics.median(rates[k]) for k in ("novus", "library", "raw"))
+    median = {k: statistics.median(v) for k, v in rates.items()}
     app = make(NovusApp, "latency")
     lat = latency(app, game, options, samples, bot)
     app.close()
     print(f"\n{label}: {len(games)} games, {events} events, a whole game per save")
     print(f"  (median of {rounds} rounds, fresh store each)")
-    print(f"  append via NovusApp              {novus:>10,.0f} events/s")
-    print(f"  append, library defaults         {library:>10,.0f} events/s")
-    print(f"  raw executemany, same payloads   {raw_rate:>10,.0f} events/s")
-    print(f"  ratio NovusApp / raw             {novus / raw_rate:>10.2f}")
-    print(f"  ratio NovusApp / library         {novus / library:>10.2f}")
+    print(f"  append via NovusApp              {median['novus']:>10,.0f} events/s")
+    print(f"  append, library defaults         {median['library']:>10,.0f} events/s")
+    for variant in raws:
+        print(f"  {variant + ', same payloads':<32} {median[variant]:>10,.0f} events/s")
+    for variant in raws:
+        ratio = median["novus"] / median[variant]
+        print(f"  {'ratio NovusApp / ' + variant:<32} {ratio:>10.2f}")
+    print(f"  ratio NovusApp / library         {median['novus'] / median['library']:>10.2f}")
     print(
-        f"  state_at, 4 players, {lat['steps']:.0f} steps on average:\n"
+        f"  state_at, {PLAYERS} players, {lat['steps']:.0f} steps on average:\n"
         f"    cold (new app, 10 games)  p50 {lat['cold_p50']:.2f} ms"
         f"  p95 {lat['cold_p95']:.2f} ms\n"
         f"    warm ({samples} random steps) p50 {lat['p50']:.3f} ms  p95 {lat['p95']:.3f} ms"
@@ -271,11 +301,17 @@ def main() -> None:
     parser.add_argument("--samples", type=int, default=500, help="state_at calls (warm)")
     parser.add_argument("--bot", default="heuristic", choices=["heuristic", "random"])
     parser.add_argument("--no-postgres", action="store_true")
+    parser.add_argument(
+        "--dir",
+        default=None,
+        help="folder of the SQLite files (default: the temp folder; /dev/shm takes the disk's "
+        "fsync out of both sides, leaving the Python cost of a save)",
+    )
     args = parser.parse_args()
     game, options = choose_game(args.game)
     print(f"playing {args.games} {game} games with {PLAYERS} {args.bot} bots ...")
     games = [(*play(game, options, seed, args.bot), seed) for seed in range(args.games)]
-    folder = Path(tempfile.mkdtemp(prefix="novus-bench-"))
+    folder = Path(tempfile.mkdtemp(prefix="novus-bench-", dir=args.dir))
 
     def sqlite_app(cls: type[NovusApp], name: str) -> NovusApp:
         env = {"PERSISTENCE_MODULE": "eventsourcing.sqlite"}
@@ -286,7 +322,7 @@ def main() -> None:
         return raw_sqlite_rate(folder / f"{name}.sqlite", payloads)
 
     common = (games, game, options, args.samples, args.rounds, args.bot)
-    run_store("SQLite", sqlite_app, sqlite_raw, *common)
+    run_store("SQLite", sqlite_app, {"raw executemany": sqlite_raw}, *common)
     shutil.rmtree(folder, ignore_errors=True)
     if args.no_postgres:
         return
@@ -299,7 +335,11 @@ def main() -> None:
         def pg_raw(name: str, payloads: list[list[StoredEvent]]) -> float:
             return raw_postgres_rate(server, name, payloads)
 
-        run_store("PostgreSQL", pg_app, pg_raw, *common)
+        def pg_copy(name: str, payloads: list[list[StoredEvent]]) -> float:
+            return raw_postgres_copy_rate(server, name, payloads)
+
+        raws = {"raw executemany": pg_raw, "raw binary COPY": pg_copy}
+        run_store("PostgreSQL", pg_app, raws, *common)
 
 
 if __name__ == "__main__":

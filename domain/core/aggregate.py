@@ -213,8 +213,13 @@ class Game(Aggregate):
         self.trigger_event(self.TakenBack, step=len(self.steps) - count, removed=count)
         return replay(rules, self.setup, self.steps)
 
+    def collect_events(self) -> list[Any]:
+        """The pending events, in order, leaving none (the library pops them one by one from
+        the front of the list: quadratic in a whole game's events)."""
+        collected, self._pending_events = self._pending_events, []
+        return collected
+
     @property
     def history(self) -> list[Entry]:
         """Every recorded step and take-back, in order (the steps alone if none was taken back)."""
         return list(self.steps) if self.log is None else list(self.log)
-
