@@ -15,8 +15,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from application.i18n import _
+from application.i18n import N_, _, _n, pgettext, term
 from dashboard.boards import santa_maria_parts as parts
+from dashboard.boards import santa_maria_words as words
 from dashboard.boards.santa_maria_style import (
     CSS,
     bundle_chips,
@@ -29,6 +30,15 @@ from dashboard.boards.santa_maria_style import (
 from domain.core.protocol import Rules, Setup
 
 REST = ("2 coins", "piety", "conquistador", "shipping", "road tile")
+FEATS = {
+    "communism": N_("communism"),
+    "capitalism": N_("capitalism"),
+    "theocracy": N_("theocracy"),
+    "rule_by_faith": N_("rule by faith"),
+    "democracy": N_("democracy"),
+    "utopia": N_("utopia"),
+}
+"""The solo feats (rulebook, solo game: 공산주의, 자본주의, ...)."""
 
 
 def _names(view: Mapping[str, Any]) -> list[str]:
@@ -40,21 +50,35 @@ def _who(names: Sequence[str], seat: int) -> str:
 
 
 def _bar(view: Mapping[str, Any], rules: Rules[Any], names: Sequence[str]) -> str:
+    phase = str(view.get("phase"))
+    title = _("{game}: year {year}", game=term(rules.title, "game"), year=view.get("year"))
     bits = [
-        f"<span><b>{e(rules.title)}: year {e(view.get('year'))}</b></span>",
-        f"<span>Phase <b>{e(view.get('phase'))}</b></span>",
+        f"<span><b>{e(title)}</b></span>",
+        f"<span>{e(_('Phase'))} <b>{e(_phase(phase))}</b></span>",
     ]
     actor = int(view.get("actor", -1))
     if view.get("over"):
-        bits.append("<span class='end'>Game over</span>")
+        bits.append(f"<span class='end'>{e(_('Game over'))}</span>")
     elif 0 <= actor < len(names):
-        bits.append(f"<span>To move {_who(names, actor)}</span>")
+        bits.append(f"<span>{e(_('To move'))} {_who(names, actor)}</span>")
     start = int(view.get("start", -1))
     if 0 <= start < len(names):
-        bits.append(f"<span>Start player <b>{e(names[start])}</b></span>")
-    bits.append(f"<span>Shipping tiles left <b>{e(view.get('shipping_left', '?'))}</b></span>")
-    bits.append(f"<span>Road tiles left <b>{e(view.get('roads_left'))}</b></span>")
+        bits.append(f"<span>{e(_('Start player'))} <b>{e(names[start])}</b></span>")
+    left = view.get("shipping_left", "?")
+    bits.append(f"<span>{e(_('Shipping tiles left'))} <b>{e(left)}</b></span>")
+    bits.append(f"<span>{e(_('Road tiles left'))} <b>{e(view.get('roads_left'))}</b></span>")
     return "<div class='bar'>" + "".join(bits) + "</div>"
+
+
+def _phase(phase: str) -> str:
+    """The engine's phase (`State.phase`), English as the view names it."""
+    return {
+        "setup": pgettext("santa_maria.phase", "setup"),
+        "boards": pgettext("santa_maria.phase", "boards"),
+        "halls": pgettext("santa_maria.phase", "halls"),
+        "play": pgettext("santa_maria.phase", "play"),
+        "over": pgettext("santa_maria.phase", "over"),
+    }.get(phase, phase)
 
 
 def _panel(title: str, body: str, wide: bool = False, tall: bool = False) -> str:
@@ -64,17 +88,17 @@ def _panel(title: str, body: str, wide: bool = False, tall: bool = False) -> str
 
 def _pool(counts: Sequence[int] | None, kind: str) -> str:
     dice = [die(face, kind) for face, n in enumerate(counts or (), start=1) for _ in range(n)]
-    return "<div class='row'>" + ("".join(dice) or "<i>none</i>") + "</div>"
+    return "<div class='row'>" + ("".join(dice) or f"<i>{e(_('none'))}</i>") + "</div>"
 
 
 def square_html(sq: Mapping[str, Any], cls: str = "sq") -> str:
     """A square of a tile (the view's {"kind", "effects", "road"?}): terrain colour, kind and
     effects."""
     kind = str(sq.get("kind", "road"))
-    texts = [str(x) for x in sq.get("effects", ())]
+    texts = [words.effect(str(x)) for x in sq.get("effects", ())]
     effects = "<br>".join(e(x) for x in texts)
-    label = e(kind.replace("_", " "))
-    extra = " (also a road)" if sq.get("road") and kind != "road" else ""
+    label = e(words.terrain(kind))
+    extra = e(_(" (also a road)")) if sq.get("road") and kind != "road" else ""
     full = e("; ".join(texts))
     return (
         f"<div class='{cls}' style='{terrain_style(kind)}' title='{label}: {full}'>"
@@ -82,17 +106,18 @@ def square_html(sq: Mapping[str, Any], cls: str = "sq") -> str:
     )
 
 
-def tile_html(tid: str, defs: Mapping[str, Any]) -> str:
+def tile_html(tid: str, defs: Mapping[str, Any], synthetic: bool = False) -> str:
     """A colony tile by its shape, each square in its terrain colour (`defs`: "tile_defs")."""
     tdef = defs.get(tid)
+    name = e(words.component(tid, synthetic))
     if tdef is None:
-        return f"<div class='ctile'><span class='id'>{e(tid)}</span></div>"
+        return f"<div class='ctile'><span class='id'>{name}</span></div>"
     cells = "".join(
         f"<div style='grid-row:{r + 1};grid-column:{c + 1}'>{square_html(sq)}</div>"
         for (r, c), sq in zip(tdef["shape"], tdef["squares"], strict=False)
     )
     special = " special" if tdef.get("special") else ""
-    label = f"{e(tid)} &middot; 4 coins" if tdef.get("special") else e(tid)
+    label = f"{name} &middot; {e(_('4 coins'))}" if tdef.get("special") else name
     return (
         f"<div class='ctile{special}'><div class='shape'>{cells}</div>"
         f"<span class='id'>{label}</span></div>"
@@ -103,11 +128,20 @@ def ship_html(sid: str, defs: Mapping[str, Any]) -> str:
     """A shipping tile: what it costs to ship and the points it brings (`defs`: "ship_defs")."""
     sdef = defs.get(sid)
     if sdef is None:
-        return f"<div class='ship'>{e(sid) or '<i>empty</i>'}</div>"
+        return f"<div class='ship'>{e(sid) or _empty()}</div>"
     return (
-        f"<div class='ship' title='{e(sid)}'><span class='pts'>{sdef['points']} VP</span>"
+        f"<div class='ship' title='{e(sid)}'><span class='pts'>{_vp(sdef['points'])}</span>"
         f"{bundle_chips(str(sdef['cost']))}<br><small>{e(sid)}</small></div>"
     )
+
+
+def _empty() -> str:
+    return f"<i>{e(_('empty'))}</i>"
+
+
+def _vp(points: Any) -> str:
+    """Points (happiness) as the board marks them: "5 VP"."""
+    return e(_("{n} VP", n=points))
 
 
 def _docks(view: Mapping[str, Any]) -> str:
@@ -118,12 +152,13 @@ def _docks(view: Mapping[str, Any]) -> str:
         reward = ""
         if d < len(rewards):
             text = str(rewards[d])
-            reward = e(text.removeprefix("produce "))
-            reward = bundle_chips(reward) if text.startswith("produce ") else reward
-        out.append(
-            f"<div class='dock'><span class='n'>dock {d + 1}</span> {reward}"
-            f"{ship_html(str(sid), ships) if sid else '<div class=ship><i>empty</i></div>'}</div>"
-        )
+            if text.startswith("produce "):
+                reward = bundle_chips(text.removeprefix("produce "))
+            else:
+                reward = e(words.effect(text))
+        ship = ship_html(str(sid), ships) if sid else f"<div class=ship>{_empty()}</div>"
+        dock = e(_("dock {n}", n=d + 1))
+        out.append(f"<div class='dock'><span class='n'>{dock}</span> {reward}{ship}</div>")
     return "<div class='docks'>" + "".join(out) + "</div>"
 
 
@@ -140,16 +175,17 @@ def _monk_spaces(view: Mapping[str, Any], names: Sequence[str]) -> str:
         if kind == "scholar":
             name = scholars[i] if i < len(scholars) else ""
             points = points_of.get(name) if name else None
-            what = e(name.replace("_", " ")) + (f" <small>{points} VP</small>" if points else "")
-            label = "scholar"
+            what = e(words.scholar(name)) + (f" <small>{_vp(points)}</small>" if points else "")
+            label = _("scholar {n}", n=num)
         elif kind == "bishop":
-            what, label = e(str(bishops[i] if i < len(bishops) else "").replace("_", " ")), "bishop"
+            what = e(words.bishop(str(bishops[i] if i < len(bishops) else "")))
+            label = _("bishop {n}", n=num)
         else:
             cost = missions[i] if 0 <= i < len(missions) else ""
-            what, label = bundle_chips(cost) if cost else "", "mission"
+            what, label = bundle_chips(cost) if cost else "", _("mission {n}", n=num)
         monks = "".join(pawn(s, names[s]) for s in seats if 0 <= s < len(names))
         rows.append(
-            f"<div class='space'><span class='what'><small>{label} {e(num)}</small> "
+            f"<div class='space'><span class='what'><small>{e(label)}</small> "
             f"{what}</span>{monks}</div>"
         )
     return "<div class='spaces'>" + "".join(rows) + "</div>"
@@ -158,8 +194,9 @@ def _monk_spaces(view: Mapping[str, Any], names: Sequence[str]) -> str:
 def _rest(view: Mapping[str, Any], names: Sequence[str]) -> str:
     rows = []
     for i, seat in enumerate(view.get("rest_spaces", ())):
-        who = _who(names, seat) if seat >= 0 else "<small>free</small>"
-        rows.append(f"<div class='space'><span class='what'>{i + 1} {e(REST[i])}</span>{who}</div>")
+        who = _who(names, seat) if seat >= 0 else f"<small>{e(_('free'))}</small>"
+        what = f"{i + 1} {e(words.rest(REST[i]))}" if i < len(REST) else str(i + 1)
+        rows.append(f"<div class='space'><span class='what'>{what}</span>{who}</div>")
     return "<div class='spaces'>" + "".join(rows) + "</div>"
 
 
@@ -190,8 +227,8 @@ def _tracks(view: Mapping[str, Any], names: Sequence[str]) -> str:
     clen = int(tracks.get("conquistador_length", max(conq, default=0)))
     syms = [int(x) for x in tracks.get("monk_symbols", ())]
     gold = [int(x) for x in tracks.get("gold_spaces", ())]
-    return _track("piety (shaded: monk symbol)", piety, plen, names, syms, "sym") + _track(
-        "conquistador (gold: gold space)", conq, clen, names, gold, "gold"
+    return _track(_("piety (shaded: monk symbol)"), piety, plen, names, syms, "sym") + _track(
+        _("conquistador (gold: gold space)"), conq, clen, names, gold, "gold"
     )
 
 
@@ -199,27 +236,30 @@ def _cell(cell: Mapping[str, Any], r: int, c: int) -> str:
     kind = str(cell.get("kind", "empty"))
     bits = []
     if kind != "empty":
-        bits.append(f"<span class='k'>{e(kind.replace('_', ' '))}</span>")
-    bits += [e(x) for x in cell.get("effects", ())]
+        bits.append(f"<span class='k'>{e(words.terrain(kind))}</span>")
+    texts = [words.effect(str(x)) for x in cell.get("effects", ())]
+    bits += [e(x) for x in texts]
     if cell.get("expert"):
-        bits.append("<span class='xp'>improvement expert (also a road)</span>")
+        bits.append(f"<span class='xp'>{e(_('improvement expert (also a road)'))}</span>")
     if cell.get("governor"):
-        bits.append("<span class='gov'>&#9819; governor</span>")
+        bits.append(f"<span class='gov'>&#9819; {e(_('governor'))}</span>")
     col = int(cell.get("colonists") or 0)
     if col:
         pawns = "<span class='pawn'></span>" * col
-        bits.append(f"<span class='col' title='{col} colonist(s)'>{pawns}</span>")
+        many = e(_n("{n} colonist", "{n} colonists", col))
+        bits.append(f"<span class='col' title='{many}'>{pawns}</span>")
     on = []
     if cell.get("coins"):
         on.append(chip("coin", cell["coins"], ""))
     if cell.get("die"):
         name = str(cell["die"])
-        on.append(die("\u2022", name, small=True, title=f"{name} die"))
+        shown = _("{colour} die", colour=words.colour(name))
+        on.append(die("\u2022", name, small=True, title=shown))
     if on:
         bits.append(f"<span class='on'>{''.join(on)}</span>")
     empty = " empty" if kind == "empty" else ""
-    effects = e("; ".join(str(x) for x in cell.get("effects", ())))
-    tip = f"row {r}, column {c}" + (f": {effects}" if effects else "")
+    effects = e("; ".join(texts))
+    tip = e(_("row {r}, column {c}", r=r, c=c)) + (f": {effects}" if effects else "")
     return (
         f"<div class='cell{empty}' style='{terrain_style(kind)}' title='{tip}'>"
         f"{' '.join(bits[:1])}{'<br>'.join(bits[1:])}</div>"
@@ -242,16 +282,18 @@ def _player(i: int, p: Mapping[str, Any], view: Mapping[str, Any], colony: bool)
     name = str(p.get("name"))
     head = [pawn(i, name), f"<span class='name'>{e(name)}</span>"]
     if tomove:
-        head.append("<span class='badge move'>to move</span>")
+        head.append(f"<span class='badge move'>{e(_('to move'))}</span>")
     if p.get("rested"):
         space = int(p["rest_space"])
-        where = f" ({REST[space]})" if 0 <= space < len(REST) else ""
-        head.append(f"<span class='badge'>rested on space {space + 1}{e(where)}</span>")
+        where = f" ({words.rest(REST[space])})" if 0 <= space < len(REST) else ""
+        rested = _("rested on space {n}", n=space + 1)
+        head.append(f"<span class='badge'>{e(rested)}{e(where)}</span>")
     if p.get("board_id"):
-        head.append(f"<span class='badge'>board {e(p['board_id'])}</span>")
-    head.append(chip("coin", p.get("coins"), "coins"))
+        board = words.component(str(p["board_id"]), bool(view.get("synthetic")))
+        head.append(f"<span class='badge'>{e(_('board {id}', id=board))}</span>")
+    head.append(chip("coin", p.get("coins"), _("coins")))
     hidden = p.get("points") is None  # face down to this viewer until the game is over
-    head.append(chip("vp", "?" if hidden else p["points"], "points"))
+    head.append(chip("vp", "?" if hidden else p["points"], _("points")))
     res = "".join(chip(k, v) for k, v in p.get("resources", {}).items())
     if p.get("cocoa_storage") is not None:
         res += chip("cocoa", p.get("cocoa"))
@@ -261,16 +303,18 @@ def _player(i: int, p: Mapping[str, Any], view: Mapping[str, Any], colony: bool)
     for d, tiles in enumerate(p.get("ships", ())):
         if tiles:
             shown = "".join(_taken_ship(str(t), view.get("ship_defs", {})) for t in tiles)
-            ships.append(f"<div>dock {d + 1}: {shown}</div>")
+            ships.append(f"<div>{e(_('dock {n}', n=d + 1))}: {shown}</div>")
+    hired = e(_("(hired {n})", n=p.get("blue_owned", 1)))
+    scholars = [words.scholar(str(x)) for x in p.get("scholars", ())]
     facts = [
-        ("storage", res),
-        ("blue dice", f"{blue or '—'} (hired {e(p.get('blue_owned', 1))})"),
-        ("white dice used", e(p.get("white_used"))),
-        ("piety / conquistador", f"{e(p.get('piety'))} / {e(p.get('conquistador'))}"),
-        ("monks left", pawn(i, name) * monks + f" {monks}"),
-        ("scholars", _list(p.get("scholars", ())) + _personal(p.get("personal_scholar"))),
-        ("bishops", _list(p.get("bishops", ()))),
-        ("ships", "".join(ships) or "—"),
+        (_("storage"), res),
+        (_("blue dice"), f"{blue or '—'} {hired}"),
+        (_("white dice used"), e(p.get("white_used"))),
+        (_("piety / conquistador"), f"{e(p.get('piety'))} / {e(p.get('conquistador'))}"),
+        (_("monks left"), pawn(i, name) * monks + f" {monks}"),
+        (_("scholars"), _list(scholars) + _personal(p.get("personal_scholar"))),
+        (_("bishops"), _list([words.bishop(str(x)) for x in p.get("bishops", ())])),
+        (_("ships"), "".join(ships) or "—"),
     ]
     facts += parts.player_facts(p)
     kv = "".join(f"<span>{e(k)}</span><span>{v}</span>" for k, v in facts)
@@ -285,9 +329,9 @@ def _player(i: int, p: Mapping[str, Any], view: Mapping[str, Any], colony: bool)
 def _taken_ship(sid: str, defs: Mapping[str, Any]) -> str:
     """A shipping tile in a player's harbor: id and points, or its back when face down."""
     if sid == "?":
-        return "<span class='mini back' title='face down'>?</span>"
+        return f"<span class='mini back' title='{e(_('face down'))}'>?</span>"
     sdef = defs.get(sid)
-    points = f" &middot; {sdef['points']} VP" if sdef is not None else ""
+    points = f" &middot; {_vp(sdef['points'])}" if sdef is not None else ""
     return f"<span class='mini'>{e(sid)}{points}</span>"
 
 
@@ -297,7 +341,7 @@ def _scores(
     """The final scores, best first, with where the points came from."""
     ranked = sorted(scores, key=lambda x: (-int(x["total"]), list(x.get("tiebreak", ()))))
     keys = list(dict.fromkeys(k for sc in ranked for k in sc.get("breakdown", {})))
-    head = "".join(f"<th>{e(k.replace('_', ' '))}</th>" for k in keys)
+    head = "".join(f"<th>{e(_(k.replace('_', ' ')))}</th>" for k in keys)
     rows = []
     for place, sc in enumerate(ranked, start=1):
         seat = int(sc["seat"])
@@ -310,17 +354,19 @@ def _scores(
         )
     note = ""
     if goal:
-        ok = "reached" if goal.get("reached") else "not reached"
-        note = f"<p>Solo goal of {e(goal.get('points'))} points: {ok}</p>"
+        ok = _("reached") if goal.get("reached") else _("not reached")
+        note = f"<p>{e(_('Solo goal of {n} points: {ok}', n=goal.get('points'), ok=ok))}</p>"
     table = (
-        f"<table class='scores'><tr><th></th><th>player</th><th>total</th>{head}</tr>"
-        f"{''.join(rows)}</table>{note}"
+        f"<table class='scores'><tr><th></th><th>{e(_('player'))}</th><th>{e(_('total'))}</th>"
+        f"{head}</tr>{''.join(rows)}</table>{note}"
     )
-    return _panel("final scores", table, wide=True)
+    return _panel(_("final scores"), table, wide=True)
 
 
 def _personal(name: Any) -> str:
-    return f" <small>(personal: {e(str(name).replace('_', ' '))})</small>" if name else ""
+    if not name:
+        return ""
+    return f" <small>{e(_('(personal: {name})', name=words.scholar(str(name))))}</small>"
 
 
 def _list(values: Sequence[Any]) -> str:
@@ -331,41 +377,48 @@ def render(view: Mapping[str, Any], rules: Rules[Any], setup: Setup | None = Non
     """The board, from the view alone (`setup` is accepted and not needed: the view carries the
     definitions of the game's own components)."""
     names = _names(view)
+    synthetic = bool(view.get("synthetic"))
     out = [CSS, "<div class='sm'>"]
     if view.get("synthetic"):
         out.append(f"<p class='synthetic'>{e(_(str(view['synthetic'])))}</p>")
     out.append(_bar(view, rules, names))
-    shared = [_panel("white dice in the labour pool", _pool(view.get("white_dice"), "white"))]
+    white = _pool(view.get("white_dice"), "white")
+    shared = [_panel(_("white dice in the labour pool"), white)]
     if view.get("blue_pool") is not None:
-        shared.append(_panel("blue dice in the labour pool", _pool(view["blue_pool"], "blue")))
-    shared.append(_panel("rest spaces", _rest(view, names)))
-    shared.append(
-        _panel("scholars, bishops and missions (monks)", _monk_spaces(view, names), tall=True)
-    )
-    shared += parts.dice_panels(view.get("expansion"), names)
+        blue = _pool(view["blue_pool"], "blue")
+        shared.append(_panel(_("blue dice in the labour pool"), blue))
+    shared.append(_panel(_("rest spaces"), _rest(view, names)))
+    monks = _monk_spaces(view, names)
+    shared.append(_panel(_("scholars, bishops and missions (monks)"), monks, tall=True))
+    shared += parts.dice_panels(view.get("expansion"), names, bool(view.get("synthetic")))
     exp = view.get("expansion") or {}
     special = set(exp.get("special_colony_tiles", ()))
     defs = view.get("tile_defs", {})
     tiles = "".join(
-        tile_html(str(t), defs) for t in view.get("colony_tiles", ()) if t not in special
+        tile_html(str(t), defs, synthetic) for t in view.get("colony_tiles", ()) if t not in special
     )
-    tiles = tiles or "<i>none left this year</i>"
-    shared.append(_panel("colony tiles face up", f"<div class='tiles'>{tiles}</div>", wide=True))
-    shared.append(_panel("docks (reward, shipping tile: cost and points)", _docks(view), wide=True))
-    shared += parts.harbor_panels(view.get("expansion"), defs, view.get("ship_defs", {}))
-    shared.append(_panel("tracks", _tracks(view, names), wide=True))
+    tiles = tiles or f"<i>{e(_('none left this year'))}</i>"
+    face_up = f"<div class='tiles'>{tiles}</div>"
+    shared.append(_panel(_("colony tiles face up"), face_up, wide=True))
+    docks = _docks(view)
+    shared.append(_panel(_("docks (reward, shipping tile: cost and points)"), docks, wide=True))
+    ships = view.get("ship_defs", {})
+    shared += parts.harbor_panels(view.get("expansion"), defs, ships, synthetic)
+    shared.append(_panel(_("tracks"), _tracks(view, names), wide=True))
     out.append("<div class='shared'>" + "".join(shared) + "</div>")
     out.append("<div class='players'>")
     maya = view.get("maya")
     for i, p in enumerate(view.get("players", ())):
         if maya is not None and i == maya.get("seat"):
-            out.append(parts.maya_html(maya, str(p.get("name")), _player(i, p, view, False)))
+            player = _player(i, p, view, False)
+            out.append(parts.maya_html(maya, str(p.get("name")), player, synthetic))
         else:
             out.append(_player(i, p, view, True))
     out.append("</div>")
     if view.get("scores"):
         out.append(_scores(view["scores"], names, view.get("solo_goal")))
     if view.get("feats") is not None:
-        out.append(f"<p>Solo feats reached: {_list(view['feats'])}</p>")
+        feats = [_(FEATS[f]) if f in FEATS else str(f) for f in view["feats"]]
+        out.append(f"<p>{e(_('Solo feats reached:'))} {_list(feats)}</p>")
     out.append("</div>")
     return "".join(out)

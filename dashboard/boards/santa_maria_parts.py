@@ -9,7 +9,21 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from application.i18n import _, _n, pgettext
+from dashboard.boards import santa_maria_words as words
 from dashboard.boards.santa_maria_style import REGIONS, bundle_chips, chip, die, e, pawn
+
+
+def _reward(key: str) -> str:
+    """A temple region's reward (`components.MAYA_REWARDS`), English as the view gives it."""
+    return {
+        "2coin": pgettext("santa_maria.reward", "2coin"),
+        "2cards": pgettext("santa_maria.reward", "2cards"),
+        "storage": pgettext("santa_maria.reward", "storage"),
+        "road": pgettext("santa_maria.reward", "road"),
+        "priest": pgettext("santa_maria.reward", "priest"),
+    }.get(key, key)
+
 
 EXPERT_ICON = {
     "farmer": "&#8285;",
@@ -23,11 +37,14 @@ def _panel(title: str, body: str) -> str:
     return f"<div class='panel'><div class='t'>{e(title)}</div>{body}</div>"
 
 
-def dice_panels(exp: Mapping[str, Any] | None, names: Sequence[str]) -> list[str]:
+def dice_panels(
+    exp: Mapping[str, Any] | None, names: Sequence[str], synthetic: bool = False
+) -> list[str]:
     """Modules in play, the ambassador dice with their tile holders, the experts by die value."""
     if not exp:
         return []
-    out = [_panel("modules", e(exp.get("modules") or "none (general changes only)"))]
+    modules = exp.get("modules") or _("none (general changes only)")
+    out = [_panel(_("modules"), e(modules))]
     amb = exp.get("ambassador")
     if amb:
         rows = []
@@ -36,32 +53,38 @@ def dice_panels(exp: Mapping[str, Any] | None, names: Sequence[str]) -> list[str
             holder = (
                 pawn(seat, names[seat]) + " " + e(names[seat])
                 if 0 <= seat < len(names)
-                else "<small>on its tile</small>"
+                else f"<small>{e(_('on its tile'))}</small>"
             )
             face = amb[colour]
+            taken = "" if face else f"<small>{e(_('taken'))}</small>"
             rows.append(
-                f"<div class='space'><span class='what'>{colour} "
-                f"{die(face, colour + ' ambassador')} {'' if face else '<small>taken</small>'}"
-                f"</span>tile: {holder}</div>"
+                f"<div class='space'><span class='what'>{e(words.colour(colour))} "
+                f"{die(face, colour + ' ambassador')} {taken}"
+                f"</span>{e(_('tile:'))} {holder}</div>"
             )
-        out.append(_panel("ambassador dice", "<div class='spaces'>" + "".join(rows) + "</div>"))
+        spaces = "<div class='spaces'>" + "".join(rows) + "</div>"
+        out.append(_panel(_("ambassador dice"), spaces))
     experts = exp.get("experts") or []
     if experts:
         cells = []
         for v, x in enumerate(experts, start=1):
             if x:
                 icon = EXPERT_ICON.get(str(x["kind"]), "")
-                what = f"{icon} {e(x['kind'])} <small>({e(x['id'])})</small>"
+                eid = e(words.component(str(x["id"]), synthetic))
+                what = f"{icon} {e(words.expert(str(x['kind'])))} <small>({eid})</small>"
             else:
-                what = "<small>taken</small>"
+                what = f"<small>{e(_('taken'))}</small>"
             cells.append(f"<div class='space'>{die(v, 'white')} {what}</div>")
         body = "<div class='spaces'>" + "".join(cells) + "</div>"
-        out.append(_panel("experts under the die values", body))
+        out.append(_panel(_("experts under the die values"), body))
     return out
 
 
 def harbor_panels(
-    exp: Mapping[str, Any] | None, tiles: Mapping[str, Any], ships: Mapping[str, Any]
+    exp: Mapping[str, Any] | None,
+    tiles: Mapping[str, Any],
+    ships: Mapping[str, Any],
+    synthetic: bool = False,
 ) -> list[str]:
     """The extra harbor's special shipping tile and the special colony tiles on display."""
     if not exp:
@@ -69,12 +92,15 @@ def harbor_panels(
     from dashboard.boards.santa_maria import ship_html, tile_html
 
     sid = str(exp.get("special_shipping") or "")
-    ship = ship_html(sid, ships) if sid else "<i>empty</i>"
-    harbor = f"{ship}<small>{e(exp.get('special_shipping_left'))} left</small>"
-    special = "".join(tile_html(str(t), tiles) for t in exp.get("special_colony_tiles", ()))
+    ship = ship_html(sid, ships) if sid else f"<i>{e(_('empty'))}</i>"
+    left = _("{n} left", n=exp.get("special_shipping_left"))
+    harbor = f"{ship}<small>{e(left)}</small>"
+    special = "".join(
+        tile_html(str(t), tiles, synthetic) for t in exp.get("special_colony_tiles", ())
+    )
     return [
-        _panel("extra harbor (special shipping)", harbor),
-        _panel("special colony tiles (4 coins)", f"<div class='tiles'>{special or '—'}</div>"),
+        _panel(_("extra harbor (special shipping)"), harbor),
+        _panel(_("special colony tiles (4 coins)"), f"<div class='tiles'>{special or '—'}</div>"),
     ]
 
 
@@ -82,48 +108,54 @@ def player_facts(p: Mapping[str, Any]) -> list[tuple[str, str]]:
     """A player's expansion rows: cocoa storage, governor, experts taken."""
     facts = []
     if p.get("cocoa_storage") is not None:
-        facts.append(("cocoa", f"{e(p.get('cocoa'))} of {e(p['cocoa_storage'])} storage tile(s)"))
+        cocoa = _("{n} of {tiles} storage tile(s)", n=p.get("cocoa"), tiles=p["cocoa_storage"])
+        facts.append((words.item("cocoa"), e(cocoa)))
     if p.get("governor"):
-        facts.append(("governor", f"&#9819; on {e(p['governor'])} (row, column)"))
+        where = e(_("on {cell} (row, column)", cell=p["governor"]))
+        facts.append((_("governor"), f"&#9819; {where}"))
     taken = p.get("experts_taken") or {}
     if any(taken.values()):
-        facts.append(
-            (
-                "experts taken",
-                " ".join(f"{EXPERT_ICON.get(k, '')} {e(k)} {v}" for k, v in taken.items() if v),
-            )
+        shown = " ".join(
+            f"{EXPERT_ICON.get(k, '')} {e(words.expert(k))} {v}" for k, v in taken.items() if v
         )
+        facts.append((_("experts taken"), shown))
     return facts
 
 
 def _spot(spot: Mapping[str, Any]) -> str:
     building = spot.get("building")
     bits = [f"<b>{e(spot['spot'])}</b>"]
-    bits.append(e(", ".join(building)) if building else "<i>site</i>")
+    site = f"<i>{e(_('site'))}</i>"
+    bits.append(e(", ".join(words.effect(str(x)) for x in building)) if building else site)
     on = spot.get("on")
     if on == "priest":
-        bits.append("<span class='pawn' style='background:#6d4c41' title='priest'>P</span> priest")
+        priest = e(_("priest"))
+        bits.append(
+            f"<span class='pawn' style='background:#6d4c41' title='{priest}'>"
+            f"{e(pgettext('santa_maria.priest', 'P'))}</span> "
+            f"{priest}"
+        )
     elif on:
-        bits.append(die("\u2022", str(on), small=True) + f" {e(on)}")
+        bits.append(die("\u2022", str(on), small=True) + f" {e(words.colour(str(on)))}")
     if spot.get("next"):
         bits.append("&rarr; " + e(", ".join(spot["next"])))
     regions = [str(r) for r in spot.get("regions", ())]
     if regions:
-        bits.append(f"<small>{e(', '.join(regions))}</small>")
+        bits.append(f"<small>{e(', '.join(words.region(r) for r in regions))}</small>")
     if not building:
         return f"<td class='site'>{'<br>'.join(bits)}</td>"
     tint = REGIONS.get(regions[0], "#e6dcc4") if regions else "#e6dcc4"
     return f"<td style='background:{tint}'>{'<br>'.join(bits)}</td>"
 
 
-def maya_html(maya: Mapping[str, Any], name: str, player: str) -> str:
+def maya_html(maya: Mapping[str, Any], name: str, player: str, synthetic: bool = False) -> str:
     """The Maya city: roads 1-6 as rows of building spots, temples, storage and the card hand."""
     by_road: dict[str, list[Mapping[str, Any]]] = {}
     for spot in maya.get("city", ()):
         by_road.setdefault(str(spot["spot"]).split(".")[0], []).append(spot)
     opened = {str(r) for r in maya.get("roads_open", ())}
     rows = "".join(
-        f"<tr><th>road {e(road)}</th>{''.join(_spot(s) for s in spots)}</tr>"
+        f"<tr><th>{e(_('road {n}', n=road))}</th>{''.join(_spot(s) for s in spots)}</tr>"
         for road, spots in sorted(by_road.items())
     )
     temples = []
@@ -131,48 +163,71 @@ def maya_html(maya: Mapping[str, Any], name: str, player: str) -> str:
         stage = int(t["stage"])
         steps = "".join(f"<i class='{'on' if k < stage else ''}'></i>" for k in range(3))
         cost = bundle_chips(str(t["cost"])) if t.get("cost") else "—"
+        cards = e(_("{n} card(s)", n=t["cards"]))
+        reward = e(_("reward {what}", what=_reward(str(t["reward"]))))
         temples.append(
             f"<div class='temple' style='background:{REGIONS.get(str(t['region']), '#f7efd9')}'>"
-            f"<b>{e(t['region'])}</b> <small>stage {stage}/3</small>"
+            f"<b>{e(words.region(str(t['region'])))}</b> "
+            f"<small>{e(_('stage {n}/3', n=stage))}</small>"
             f"<div class='st'>{steps}</div>{e(t['tile'] or '—')} {cost}"
-            f"<br>{e(t['cards'])} card(s) &middot; reward {e(t['reward'])}</div>"
+            f"<br>{cards} &middot; {reward}</div>"
         )
     storage = "".join(chip(k, f"{v[0]}/{v[1]}") for k, v in maya.get("storage", {}).items())
     hand = maya.get("hand")
     cards = (
-        e(", ".join(str(c) for c in hand) or "—")
+        e(", ".join(words.component(str(c), synthetic) for c in hand) or "—")
         if hand is not None
-        else (f"{e(maya.get('hand_size'))} (hidden)")
+        else e(_("{n} (hidden)", n=maya.get("hand_size")))
     )
     tokens = "; ".join(
-        f"{e(tid)} ({e(', '.join(effects))})"
+        f"{e(_tokens(tid))} ({e(', '.join(words.effect(str(x)) for x in effects))})"
         for kind in maya.get("building_tokens_left", {}).values()
         for tid, effects in kind.items()
     )
     facts = [
-        ("storage (full / tiles)", storage),
-        ("gold", chip("gold", maya.get("gold"))),
-        ("cards in hand", cards),
-        ("cards in deck", e(maya.get("deck", "?"))),
-        ("priests ready / owned", f"{e(maya.get('priests'))} / {e(maya.get('priests_owned'))}"),
-        ("road tokens left", e(maya.get("road_tokens"))),
-        ("building tokens left", tokens or "—"),
-        ("roads opened", e(", ".join(sorted(opened))) or "—"),
-        ("temple points if leaving now", e(maya.get("temple_points"))),
+        (_("storage (full / tiles)"), storage),
+        (words.item("gold"), chip("gold", maya.get("gold"))),
+        (_("cards in hand"), cards),
+        (_("cards in deck"), e(maya.get("deck", "?"))),
+        (_("priests ready / owned"), f"{e(maya.get('priests'))} / {e(maya.get('priests_owned'))}"),
+        (_("road tokens left"), e(maya.get("road_tokens"))),
+        (_("building tokens left"), tokens or "—"),
+        (_("roads opened"), e(", ".join(sorted(opened))) or "—"),
+        (_("temple points if leaving now"), e(maya.get("temple_points"))),
     ]
     offer = maya.get("offer")
     if offer:  # a trade proposal waiting for the other player's answer (public)
-        facts.insert(
-            0,
-            (
-                "trade proposal",
-                f"to seat {e(offer['to'])}: {e(offer['maya_gives'])} for {e(offer['maya_gets'])}",
-            ),
+        text = _(
+            "to seat {seat}: {gives} for {gets}",
+            seat=offer["to"],
+            gives=_side(str(offer["maya_gives"])),
+            gets=_side(str(offer["maya_gets"])),
         )
+        facts.insert(0, (_("trade proposal"), e(text)))
     kv = "".join(f"<span>{e(k)}</span><span>{v}</span>" for k, v in facts)
+    city = e(_("{name}: the Maya city", name=name))
+    as_player = e(_("{name} as a player", name=name))
     return (
-        f"<div class='player maya'><div class='phead'><span class='name'>{e(name)}: the Maya city"
+        f"<div class='player maya'><div class='phead'><span class='name'>{city}"
         f"</span></div><table class='city'>{rows}</table>"
         f"<div class='temples'>{''.join(temples)}</div><div class='kv'>{kv}</div>"
-        f"<div class='sub'>{e(name)} as a player</div>{player}</div>"
+        f"<div class='sub'>{as_player}</div>{player}</div>"
     )
+
+
+def _tokens(tid: str) -> str:
+    """A building token id of the view ("wood:0", "straw:2") in words."""
+    kind, _sep, number = tid.partition(":")
+    if kind == "wood":
+        return pgettext("santa_maria.token", "wood:{n}", n=number)
+    if kind == "straw":
+        return pgettext("santa_maria.token", "straw:{n}", n=number)
+    return tid
+
+
+def _side(text: str) -> str:
+    """One side of a Maya trade (`mayatrade.side_text`: "1 wood", "3 coins") in words."""
+    count, _sep, what = text.partition(" ")
+    if what in ("coin", "coins"):
+        return _n("{n} coin", "{n} coins", int(count)) if count.isdigit() else text
+    return _("{n} {item}", n=count, item=words.item(what)) if count.isdigit() else text

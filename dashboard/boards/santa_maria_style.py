@@ -9,6 +9,8 @@ from __future__ import annotations
 from html import escape
 from typing import Any
 
+from dashboard.boards import santa_maria_words as words
+
 TERRAIN = {
     "empty": ("#f3f0e8", "#999999"),
     "road": ("#cfc6b4", "#4a4030"),
@@ -182,7 +184,7 @@ def die(face: Any, kind: str = "white", small: bool = False, title: str = "") ->
         classes.append("small")
     if not face:
         classes.append("taken")
-    label = e(title or f"{kind} die {face}".strip())
+    label = e(title or words.die_title(kind, face))
     pips = PIPS.get(face) if isinstance(face, int) else None
     if pips is not None and not small:
         classes.append("pips")
@@ -202,7 +204,7 @@ def pawn(seat: int, name: str) -> str:
 def chip(kind: str, count: Any = None, label: str | None = None) -> str:
     bg, fg, icon = GOODS.get(kind, ("#dddddd", "#222222", ""))
     zero = " zero" if count == 0 else ""
-    text = e(label if label is not None else kind)
+    text = e(label if label is not None else words.item(kind))
     tail = "" if count is None else f" <b>{e(count)}</b>"
     return (
         f"<span class='chip r-{e(kind)}{zero}' style='background:{bg};color:{fg}'>"
@@ -217,7 +219,7 @@ def bundle_chips(text: str) -> str:
         digits = "".join(c for c in part if c.isdigit())
         kind = part[len(digits) :]
         if kind in GOODS:
-            out.append(chip(kind, label=f"{digits}{kind}" if digits else kind))
+            out.append(chip(kind, label=words.bundle(part)))
         elif part:
             out.append(e(part))
     return "".join(out)
