@@ -3,8 +3,8 @@
 Each rollout has its own generator, seeded from the analysis seed and a label naming what is
 evaluated (`rollout_rng`), so the same settings give the same numbers in any process and order.
 A rollout first deals the hidden information again from the viewer's side (`analysis.hidden`),
-then plays to the end with `apply_trusted` where the engine has it (the bots only choose legal
-actions and the chance outcomes come from the engine's own spec, so nothing needs checking).
+then plays to the end with `apply_trusted` (part of every engine's protocol: the bots only choose
+legal actions and the chance outcomes come from the engine's own spec, so nothing needs checking).
 A tie for first place splits the win, so the chances of all seats sum to 1.
 """
 
@@ -45,7 +45,7 @@ def shares(rules: Rules[Any], state: Any) -> tuple[float, ...]:
 def playout(rules: Rules[Any], state: Any, rng: random.Random, players: int) -> Any:
     """The final state of one game played from `state` by fresh heuristic bots."""
     bots = [rules.bot(BOT_KIND, rng.getrandbits(32)) for _ in range(players)]
-    apply = getattr(rules, "apply_trusted", rules.apply)
+    apply = rules.apply_trusted
     to_move, is_over, spec = rules.to_move, rules.is_over, rules.chance_spec
     steps = 0
     while not is_over(state):
