@@ -29,11 +29,12 @@ from domain.core import registry
 from domain.core.bots import BOT_KINDS
 from domain.core.chance import ChanceSpec, Dice, Draw, Outcome, Shuffle, resolve, validate
 from domain.core.errors import ChanceExpected, GameOver, NovusError, SetupError
+from domain.core.labels import SYNTHETIC_LABEL
 from domain.core.protocol import CHANCE, ChanceStep, Decision, Step, TakeBack
 
 MANUAL = "manual"
 BRANCH = "branch"
-INVENTED = "synthetic components, not the printed game: invented for demonstration"
+INVENTED = f"{SYNTHETIC_LABEL}: invented for demonstration"
 
 
 class NoSuchMove(NovusError):

@@ -86,7 +86,7 @@ class SantaMariaRules(Engine[State]):
                 "module C (Ambassador) has no personal blue dice to share at the start",
                 hint="drop blue_dice=shared or module C",
             )
-        raw = packs.load(chosen["pack"])
+        raw = packs.data(chosen["pack"])
         if not exp:
             raw = {k: v for k, v in raw.items() if k != "expansion"}
         packs.catalog(chosen["pack"], raw, exp)  # raises MissingComponents listing the gaps

@@ -1,9 +1,10 @@
 """`novus components`: which component packs each game has, and whether a pack is complete.
 
-Data-driven games (whose printed components are not all sourced) ship a module
-`domain/<game>/packs.py` with `PACK_NAMES` and `check_pack(source) -> list[str]` (see
-`docs/components.md`); `novus components check` is how an owner of the game validates a pack
-they are completing. Games without such a module use printed component tables and have no packs.
+Data-driven games (whose printed components are not all sourced) ship a package
+`domain/<game>/packs/` in the one layout of `domain.core.packs`, with `PACK_NAMES` and
+`check_pack(source) -> list[str]` (see `docs/components.md`); `novus components check` is how
+an owner of the game validates a pack they are completing. Games without such a package use
+printed component tables and have no packs.
 """
 
 from __future__ import annotations

@@ -157,6 +157,7 @@ def test_a_recorded_game_is_drawn_from_its_own_components(monkeypatch: pytest.Mo
         raise AssertionError("the installed pack was read")
 
     monkeypatch.setattr(packs, "load", unavailable)
+    monkeypatch.setattr(packs, "data", unavailable)
     monkeypatch.setattr(packs, "catalog", unavailable)
     view = rules.view(mid)
     html = boards.render("santa-maria", view, rules, setup)

@@ -58,7 +58,11 @@ def test_check_pack_reads_a_folder_and_reports_bad_rows(tmp_path: Path) -> None:
     res = folder / "resources.csv"
     res.write_text(res.read_text().replace("1,cocoa,16", "1,cocoa,6"))
     assert any("110 cards" in p for p in packs.check_pack(str(folder)))
-    assert packs.check_pack(str(tmp_path / "nowhere"))[0].startswith("cannot read pack")
+    assert packs.check_pack(str(tmp_path / "nowhere")) == [
+        f"{tmp_path / 'nowhere'}: not a pack name (synthetic, published) nor a pack folder"
+    ]
+    dev.unlink()
+    assert packs.check_pack(str(folder)) == ["development.csv: file missing"]
 
 
 def test_options_and_player_counts() -> None:
@@ -125,5 +129,6 @@ def test_a_recorded_game_replays_without_any_pack(monkeypatch: pytest.MonkeyPatc
         raise AssertionError("the pack catalog was read during a replay")
 
     monkeypatch.setattr(packs, "load", no_catalog)
-    monkeypatch.setattr(packs, "_read", no_catalog)
+    monkeypatch.setattr(packs, "parse", no_catalog)
+    monkeypatch.setattr(packs.PACKS, "parse", no_catalog)
     assert replay(RULES, stored, steps) == final

@@ -38,7 +38,7 @@ def test_export_header_carries_the_label_and_import_needs_no_pack(
 
 
 def test_a_completed_published_pack_starts() -> None:
-    data = packs.load("synthetic")
+    data = packs.data("synthetic")
     data["pack"] = "published"
     cat = packs.catalog("published", data)
     assert cat.pack == "published" and not cat.synthetic

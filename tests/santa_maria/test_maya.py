@@ -330,6 +330,7 @@ def test_expansion_game_with_every_module_replays_without_any_pack(monkeypatch: 
         raise AssertionError("the pack was read during replay")
 
     monkeypatch.setattr(packs, "load", forbidden)
+    monkeypatch.setattr(packs, "data", forbidden)
     monkeypatch.setattr(packs, "catalog", forbidden)
     stored = Setup.from_json(json.loads(json.dumps(setup.to_json())))
     assert replay(RULES, stored, steps) == final

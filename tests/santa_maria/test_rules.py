@@ -189,13 +189,13 @@ def test_options_and_packs() -> None:
 
 def test_check_pack() -> None:
     assert packs.check_pack("synthetic") == []
-    assert packs.load("synthetic")["label"] == "synthetic components, not the printed game"
+    assert packs.data("synthetic")["label"] == "synthetic components, not the printed game"
     problems = packs.check_pack("published")
     assert "missing first_rest_space: which rest space carries the start-player symbol" in problems
 
 
 def test_check_pack_file_with_invalid_rows(tmp_path: Any) -> None:
-    data = packs.load("synthetic")
+    data = packs.data("synthetic")
     data["colony_tiles"] = data["colony_tiles"][:-1]
     data["colony_tiles"][0]["squares"][0]["effects"] = ["produce:silver"]
     path = tmp_path / "pack.json"

@@ -1,8 +1,8 @@
 """Reading a pack folder (pack.json + four CSV tables) into a `Pack`, collecting every problem.
 
 Format (documented in docs/components.md): lines starting with ``#`` are comments (the synthetic
-pack's header says "synthetic components, not the printed game"); the first other line is the
-column header. Every bad row is reported with its file and line, not just the first.
+pack's header carries `SYNTHETIC_LABEL`); the first other line is the column header. Every bad
+row is reported with its file and line, not just the first.
 """
 
 from __future__ import annotations
@@ -11,8 +11,6 @@ import csv
 import io
 import json
 from collections.abc import Callable, Iterable
-from importlib.abc import Traversable
-from pathlib import Path
 from typing import Any, TypeVar
 
 from domain.century_new_world import cubes as C
@@ -29,8 +27,8 @@ from domain.century_new_world.packs.model import (
     PointCard,
     benefit_problem,
 )
+from domain.core.packs import Folder, data_lines, read_text
 
-Folder = Path | Traversable
 T = TypeVar("T")
 
 COLUMNS: dict[str, tuple[str, ...]] = {
@@ -52,16 +50,10 @@ COLUMNS: dict[str, tuple[str, ...]] = {
 
 
 def _rows(folder: Folder, name: str, problems: list[str]) -> list[tuple[int, dict[str, str]]]:
-    entry = folder / name
-    if not entry.is_file():
-        problems.append(f"{name}: file missing")
+    text = read_text(folder, name, problems)
+    if text is None:
         return []
-    text = entry.read_text(encoding="utf-8")
-    numbered = [
-        (i + 1, line)
-        for i, line in enumerate(text.splitlines())
-        if line.strip() and not line.lstrip().startswith("#")
-    ]
+    numbered = data_lines(text)
     if not numbered:
         problems.append(f"{name}: no header line")
         return []
@@ -179,12 +171,11 @@ def _exploration(row: dict[str, str]) -> ExplorationTile:
 
 
 def _facts(folder: Folder, problems: list[str]) -> tuple[str, str, Facts | None]:
-    entry = folder / "pack.json"
-    if not entry.is_file():
-        problems.append("pack.json: file missing")
+    text = read_text(folder, "pack.json", problems)
+    if text is None:
         return "", "", None
     try:
-        data: dict[str, Any] = json.loads(entry.read_text(encoding="utf-8"))
+        data: dict[str, Any] = json.loads(text)
         facts = Facts.from_json(data["facts"])
         return str(data["name"]), str(data.get("label", "")), facts
     except (ValueError, KeyError, TypeError) as error:

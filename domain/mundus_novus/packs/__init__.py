@@ -1,10 +1,12 @@
 """Component packs: every printed component as a row of a CSV table, loaded and checked.
 
-A pack is a folder holding `resources.csv` (kind,name,count) and `development.csv`
+The layout every game's packs share (`domain.core.packs`): a pack is a folder holding
+`resources.csv` (kind,name,count) and `development.csv`
 (id,kind,name,value,range,income,capacity,event,players); lines starting with ``#`` are comments,
-``?`` marks a fact that is not yet sourced. Two packs ship: `published` (only sourced facts,
-incomplete) and `synthetic` (synthetic components, not the printed game). The format is documented
-in docs/components.md.
+``?`` marks a fact that is not yet sourced. Two packs ship, in `synthetic/` and `published/`:
+`published` (only sourced facts, incomplete) and `synthetic` (invented, marked with
+`SYNTHETIC_LABEL`). `parse(folder)` is the one entry point. The format is documented in
+docs/components.md.
 """
 
 from __future__ import annotations
@@ -13,15 +15,12 @@ import csv
 import io
 from collections.abc import Mapping
 from dataclasses import asdict, dataclass
-from importlib import resources as ir
-from pathlib import Path
 from typing import Any
 
-from domain.core.errors import MissingComponents, SetupError
 from domain.core.labels import SYNTHETIC_LABEL
-from domain.mundus_novus.cards import EVENTS, KINDS, NO_EVENT, RELIC, parse, text
-
-PACK_NAMES: tuple[str, ...] = ("synthetic", "published")
+from domain.core.packs import PACK_NAMES, Folder, Packs, data_lines, read_text
+from domain.mundus_novus.cards import EVENTS, KINDS, NO_EVENT, RELIC, text
+from domain.mundus_novus.cards import parse as kind_of
 
 DEV_KINDS = ("caravel", "shipyard", "warehouse", "merchant", "personality")
 PERSONALITIES = (
@@ -92,37 +91,12 @@ class Pack:
     synthetic: bool
 
 
-class PackLoadError(SetupError):
-    """A pack folder that cannot be read."""
-
-
 def _rows(data: str) -> list[dict[str, str]]:
-    lines = [ln for ln in data.splitlines() if ln.strip() and not ln.lstrip().startswith("#")]
+    lines = [line for _, line in data_lines(data)]
     return [
         {k: (v or "").strip() for k, v in row.items() if k is not None}
         for row in csv.DictReader(io.StringIO("\n".join(lines)))
     ]
-
-
-def _read(source: str) -> tuple[str, str, str, bool]:
-    """(name, resources text, development text, synthetic?) of a pack name or folder/file path."""
-    if source in PACK_NAMES:
-        base = ir.files("domain.mundus_novus.packs").joinpath(source)
-        res = base.joinpath("resources.csv").read_text(encoding="utf-8")
-        dev = base.joinpath("development.csv").read_text(encoding="utf-8")
-        return source, res, dev, source == "synthetic"
-    path = Path(source)
-    folder = path.parent if path.is_file() else path
-    try:
-        res = (folder / "resources.csv").read_text(encoding="utf-8")
-        dev = (folder / "development.csv").read_text(encoding="utf-8")
-    except OSError as exc:
-        raise PackLoadError(
-            f"cannot read pack {source!r}: {exc}",
-            hint=f"a pack is one of {', '.join(PACK_NAMES)} or a folder with resources.csv "
-            "and development.csv",
-        ) from exc
-    return str(folder), res, dev, SYNTHETIC_LABEL in dev
 
 
 def _int(row: dict[str, str], key: str, where: str, problems: list[str], missing: bool) -> int:
@@ -146,7 +120,7 @@ def _parse(res_text: str, dev_text: str) -> tuple[list[int], list[DevCard], list
     seen: set[int] = set()
     for row in _rows(res_text):
         try:
-            k = parse(row.get("kind", ""))
+            k = kind_of(row.get("kind", ""))
         except ValueError:
             problems.append(f"resources.csv: unknown kind {row.get('kind')!r}")
             continue
@@ -226,22 +200,21 @@ def _parse(res_text: str, dev_text: str) -> tuple[list[int], list[DevCard], list
     return counts, cards, problems
 
 
-def check_pack(source: str) -> list[str]:
-    """The problems of a pack (name or path): missing facts and invalid rows; empty if usable."""
-    try:
-        _, res, dev, _ = _read(source)
-    except PackLoadError as exc:
-        return [str(exc)]
-    return _parse(res, dev)[2]
-
-
-def load(source: str) -> Pack:
-    """A complete, valid pack; `MissingComponents` lists what an incomplete pack lacks."""
-    name, res, dev, synthetic = _read(source)
+def parse(folder: Folder) -> tuple[Pack | None, list[str]]:
+    """The pack in `folder` (None if a file is missing) and every problem found: invalid rows
+    and facts not yet sourced. A pack is synthetic when its files carry `SYNTHETIC_LABEL`."""
+    problems: list[str] = []
+    res = read_text(folder, "resources.csv", problems)
+    dev = read_text(folder, "development.csv", problems)
+    if res is None or dev is None:
+        return None, problems
     counts, cards, problems = _parse(res, dev)
-    if problems:
-        raise MissingComponents(name, problems)
-    return Pack(name, tuple(counts), tuple(cards), synthetic)
+    synthetic = SYNTHETIC_LABEL in res or SYNTHETIC_LABEL in dev
+    return Pack(folder.name, tuple(counts), tuple(cards), synthetic), problems
+
+
+PACKS = Packs(__name__, parse)
+folder, check_pack, load = PACKS.folder, PACKS.check_pack, PACKS.load
 
 
 def components(pack: Pack, players: int) -> dict[str, Any]:
@@ -259,7 +232,7 @@ def from_components(data: Mapping[str, Any]) -> tuple[list[int], dict[str, DevCa
     """Resource counts, development cards by id, synthetic flag from `Setup.components`."""
     counts = [0] * 11
     for k, n in data["resources"].items():
-        counts[parse(k)] = int(n)
+        counts[kind_of(k)] = int(n)
     cards = {d["id"]: DevCard.from_json(d) for d in data["development"]}
     return counts, cards, bool(data.get("synthetic"))
 
@@ -271,6 +244,8 @@ __all__ = [
     "Pack",
     "check_pack",
     "components",
+    "folder",
     "from_components",
     "load",
+    "parse",
 ]

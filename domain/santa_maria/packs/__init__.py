@@ -1,54 +1,69 @@
 """The Santa Maria component packs: `published` (sourced facts only) and `synthetic` (invented).
 
-A pack is one JSON file in this folder (format: docs/components.md, "Santa Maria"). `load`
-returns the raw JSON, `catalog` the validated `Catalog` or raises `MissingComponents` listing
-every missing or invalid fact, `check_pack` lists the problems of a pack name or a file path.
+The layout every game's packs share (`domain.core.packs`): `synthetic/` and `published/` each
+hold one `pack.json` (format: docs/components.md, "Santa Maria"); `parse(folder)` is the one
+entry point (the catalog with the expansion, and every problem). A setup embeds a pack's raw
+JSON (`data`), checked by `catalog` for the options chosen (the expansion section only with
+expansion=true); `check_pack` lists the problems of a pack name or path, `load` gives the
+complete catalog or raises `MissingComponents`.
 """
 
 from __future__ import annotations
 
 import json
-from importlib import resources
-from pathlib import Path
 from typing import Any
 
 from domain.core.errors import MissingComponents, SetupError
+from domain.core.packs import PACK_NAMES, Folder, Packs, read_text
 from domain.santa_maria.components import Catalog, parse_pack
 
-PACK_NAMES: tuple[str, ...] = ("synthetic", "published")
 
-
-def load(name: str) -> dict[str, Any]:
-    """The raw JSON of a named pack (read from the package data)."""
-    if name not in PACK_NAMES:
-        raise SetupError(f"unknown component pack {name!r}", hint=f"packs: {', '.join(PACK_NAMES)}")
-    text = resources.files(__package__).joinpath(f"{name}.json").read_text(encoding="utf-8")
-    data: dict[str, Any] = json.loads(text)
+def _json(folder: Folder, problems: list[str]) -> dict[str, Any] | None:
+    text = read_text(folder, "pack.json", problems)
+    if text is None:
+        return None
+    try:
+        data = json.loads(text)
+    except ValueError as exc:
+        problems.append(f"pack.json: not JSON ({exc})")
+        return None
+    if not isinstance(data, dict):
+        problems.append("pack.json: not a JSON object")
+        return None
     return data
 
 
-def catalog(name: str, data: dict[str, Any] | None = None, expansion: bool = False) -> Catalog:
-    """The validated catalog of a pack; `MissingComponents` lists what is missing or invalid."""
-    raw = load(name) if data is None else data
-    found, problems = parse_pack(raw, name, expansion)
+def parse(folder: Folder) -> tuple[Catalog | None, list[str]]:
+    """The catalog of the pack in `folder` (its expansion needed too) and every problem."""
+    problems: list[str] = []
+    data = _json(folder, problems)
+    if data is None:
+        return None, problems
+    return parse_pack(data, str(data.get("pack", folder.name)), need_expansion=True)
+
+
+PACKS = Packs(__name__, parse)
+folder, check_pack, load = PACKS.folder, PACKS.check_pack, PACKS.load
+
+
+def data(name: str) -> dict[str, Any]:
+    """The raw JSON of a named pack, as a setup embeds it."""
+    if name not in PACK_NAMES:
+        raise SetupError(f"unknown component pack {name!r}", hint=f"packs: {', '.join(PACK_NAMES)}")
+    problems: list[str] = []
+    found = _json(folder(name), problems)
     if found is None:
         raise MissingComponents(name, problems)
     return found
 
 
-def check_pack(source: str) -> list[str]:
-    """Problems of a pack given by name or by the path of a pack JSON file; empty when valid."""
-    if source in PACK_NAMES:
-        data = load(source)
-        name = source
-    else:
-        path = Path(source)
-        if path.is_dir():
-            path = path / "pack.json"
-        try:
-            data = json.loads(path.read_text(encoding="utf-8"))
-        except (OSError, ValueError) as exc:
-            return [f"cannot read {source}: {exc}"]
-        name = str(data.get("pack", path.stem))
-    _, problems = parse_pack(data, name, need_expansion=True)
-    return problems
+def catalog(name: str, raw: dict[str, Any] | None = None, expansion: bool = False) -> Catalog:
+    """The validated catalog of a pack's data (`raw`, else the named pack's); the expansion
+    section is checked only with `expansion`. `MissingComponents` lists what is missing."""
+    found, problems = parse_pack(data(name) if raw is None else raw, name, expansion)
+    if found is None:
+        raise MissingComponents(name, problems)
+    return found
+
+
+__all__ = ["PACK_NAMES", "catalog", "check_pack", "data", "folder", "load", "parse"]

@@ -1,1 +1,1 @@
-"""Data folder of the synthetic pack: synthetic components, not the printed game."""
+"""Data folder of the synthetic pack: invented components, marked with `SYNTHETIC_LABEL`."""

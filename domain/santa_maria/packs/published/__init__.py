@@ -1,0 +1,1 @@
+"""Data folder of the published Santa Maria pack (pack.json): sourced facts only, incomplete."""
