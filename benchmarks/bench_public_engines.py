@@ -78,8 +78,8 @@ def novus_checked(games: int) -> tuple[int, int]:
 
 
 def somnambwl(validate: bool) -> Run:
-    from puerto_rico.engine.game import Game  # type: ignore[import-not-found]
-    from puerto_rico.engine.state import GameConfig  # type: ignore[import-not-found]
+    from puerto_rico.engine.game import Game
+    from puerto_rico.engine.state import GameConfig
 
     def run(games: int) -> tuple[int, int]:
         decisions = 0
