@@ -78,7 +78,7 @@ def legal(s: State, seat: int) -> tuple[str, ...]:
         found = ("pass",)  # the guest moves are added below
     else:
         found = ROLE_MODULES[s.role].legal(s, seat)
-    if found and s.role != MAYOR and s.players[seat].has(GUEST_HOUSE):
+    if found and s.role != MAYOR and s.players[seat].active >> GUEST_HOUSE & 1:
         found = (*found, *guest_house.moves(s.players[seat]))
     return found
 
@@ -149,6 +149,12 @@ class PuertoRicoRules(Engine[State]):
 
     def awaits_chance(self, state: State) -> bool:
         return not state.over and state.chance != NO_CHANCE
+
+    def apply_trusted(self, state: State, step: Step) -> State:
+        """The base's guards (game over, chance or decision) read from the state directly."""
+        if state.over or (type(step) is ChanceStep) != (state.chance != NO_CHANCE):
+            self.check(state, step)  # raises the error that says why
+        return self._step(state, step)
 
     def _check_decision(self, state: State, seat: int, action: str) -> None:
         """A one-step colonist placement (not listed by `legal_actions`) is checked whole."""

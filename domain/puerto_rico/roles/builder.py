@@ -10,8 +10,6 @@ column 2 or 3 and 2 VP for column 4 (not for itself: it is manned only after bei
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 from domain.puerto_rico import black_market
 from domain.puerto_rico.actions import BUILD, BUILD_ACTIONS, PAY, Parsed
 from domain.puerto_rico.components import (
@@ -60,43 +58,56 @@ def cost(p: Player, building: int, builder: bool) -> int:
 def legal(s: State, seat: int) -> tuple[str, ...]:
     if s.pending >= 0:
         return tuple(black_market.options(s, s.players[seat]))
-    acts = [BUILD_ACTIONS[i] for i in _buildable(s, seat)]
-    if acts:
-        acts.append("pass")
-    return tuple(acts)
+    found = _buildable(s, seat, first=False)
+    if not found:
+        return ()
+    return (*[BUILD_ACTIONS[i] for i in found], "pass")
 
 
 def can_act(s: State, seat: int) -> bool:
     """`bool(legal(s, seat))`, stopping at the first building `seat` can buy."""
     if s.pending >= 0:
         return bool(legal(s, seat))
-    return next(_buildable(s, seat), None) is not None
+    return bool(_buildable(s, seat, first=True))
 
 
-def _buildable(s: State, seat: int) -> Iterator[int]:
-    """The buildings `seat` can buy now, in supply order."""
+_COSTS = tuple((i, b.cost, b.column, b.spaces) for i, b in enumerate(BUILDINGS))
+"""(index, cost, column, city spaces) of every building: the builder checks them all."""
+
+
+def _buildable(s: State, seat: int, first: bool) -> list[int]:
+    """The buildings `seat` can buy now, in supply order (only the first one if `first`)."""
     p = s.players[seat]
     free = CITY_SPACES - p.city_spaces()
     if not free:
-        return
+        return []
     money = p.doubloons
-    market = p.has(BLACK_MARKET)
+    active = p.active
+    market = bool(active >> BLACK_MARKET & 1)
     if market:  # a good and a VP chip; a colonist is checked per building (Black Market, KO)
         money += (1 if sum(p.goods) else 0) + (1 if p.vp > 0 else 0)
     discount = privilege(s, seat) + forest_discount(p)
     quarries = p.manned[QUARRY]
     owned = p.buildings
-    zoning = p.has(ZONING_OFFICE)
-    for i, b in enumerate(BUILDINGS):
-        if not s.bsupply[i] or b.spaces > free or i in owned:
+    zoning = bool(active >> ZONING_OFFICE & 1)
+    supply = s.bsupply
+    found: list[int] = []
+    for i, cost, column, spaces in _COSTS:
+        if not supply[i] or spaces > free:
             continue
-        price = (
-            b.cost - discount - min(quarries, b.column) - (zoning_discount(p, i) if zoning else 0)
-        )
-        if price <= money or (
+        price = cost - discount - (quarries if quarries < column else column)
+        if zoning:
+            price -= zoning_discount(p, i)
+        if price > money and not (
             market and price == money + 1 and black_market.colonist_sources(p, i, seat == s.picker)
         ):
-            yield i
+            continue
+        if i in owned:
+            continue
+        found.append(i)
+        if first:
+            break
+    return found
 
 
 def start(s: State) -> None:

@@ -252,20 +252,33 @@ def _refill_ship(s: State) -> None:
 
 
 def legal(s: State, seat: int) -> tuple[str, ...]:
+    """Every target from the cursor on with a free circle, as long as the free circles from it
+    on can take the whole hand (placements go in target order; see `actions`)."""
     if s.ship_offer >= 0:
         return (SHIP_NOBLE_TAKE, SHIP_NOBLE_LEAVE)
     if s.pending >= 0:
         return _noble_options(s, s.players[seat])
-    caps = capacities(s.players[seat])
+    p = s.players[seat]
     hand = s.hand
+    cursor = s.cursor
+    slots = _SLOTS
+    # free circles per target, highest target first: buildings (6 + index), then tiles
+    free = [
+        (NTILES + b, slots[b] - w)
+        for b, w in zip(p.buildings, p.workers, strict=True)
+        if w < slots[b] and NTILES + b >= cursor
+    ]
+    free.sort(reverse=True)
+    tiles, manned = p.tiles, p.manned
+    for t in range(NTILES - 1, cursor - 1, -1):
+        if tiles[t] > manned[t]:
+            free.append((t, tiles[t] - manned[t]))
     acts: list[str] = []
     room = 0
-    for t in range(len(caps) - 1, s.cursor - 1, -1):
-        c = caps[t]
-        if c:
-            room += c
-            if room >= hand:
-                acts.append(COLONIST_ACTIONS[t])
+    for t, c in free:
+        room += c
+        if room >= hand:
+            acts.append(COLONIST_ACTIONS[t])
     acts.reverse()
     return tuple(acts)
 
