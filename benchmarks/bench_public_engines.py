@@ -15,8 +15,9 @@ Both engines play uniformly random legal games, each by its own fastest path for
 
 The engines cut a game into different steps (somnambWl's random games run about twice as many
 decisions as Novus's), so both ratios are printed: games per second and decisions per second.
-Each figure is the best of `--repeat` rounds; the rounds alternate between the engines, so a
-busy machine slows both alike.
+Times are this process's CPU time (`time.process_time`: the machine is shared, and other
+processes' load would otherwise count); each figure is the best of `--repeat` rounds, and the
+rounds alternate between the engines, so what load remains (caches) slows both alike.
 """
 
 from __future__ import annotations
@@ -97,9 +98,9 @@ def somnambwl(validate: bool) -> Run:
 
 def best(run: Run, games: int) -> tuple[float, float, float]:
     """(games/s, decisions/s, decisions per game) of one round."""
-    start = time.perf_counter()
+    start = time.process_time()
     decisions, _ = run(games)
-    elapsed = time.perf_counter() - start
+    elapsed = time.process_time() - start
     return games / elapsed, decisions / elapsed, decisions / games
 
 

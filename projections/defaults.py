@@ -6,7 +6,8 @@ from __future__ import annotations
 BATCH_SIZE = 20000
 """Events per transaction: each commit costs a few milliseconds whatever its size."""
 AUTO = 0
-"""`workers=AUTO`: one fold process per core while a large backlog is caught up, else none."""
+"""`workers=AUTO`: one fold process per idle core (`runner.idle_cores`) while a large backlog
+is caught up, else none."""
 AUTO_MIN_EVENTS = 20_000
 """Backlog from which `AUTO` starts workers: a worker process starts in about 0.15 s (it imports
 the engines only); on two cores, Puerto Rico folds break even at about 14,000 events and a

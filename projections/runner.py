@@ -93,6 +93,18 @@ def fewer_collections() -> Iterator[None]:
                 _gc_saved = None
 
 
+def idle_cores() -> int:
+    """Processes worth folding in: this process's core, plus each other core the load average
+    (last minute) leaves idle. Workers on a busy machine only queue behind other work and
+    make a catch-up slower than folding in one process, so a loaded machine gets 1."""
+    cores = len(os.sched_getaffinity(0))
+    try:
+        load = os.getloadavg()[0]
+    except OSError:  # no load average on this platform: trust the core count
+        load = 0.0
+    return max(1, min(cores, int(cores - load) + 1))
+
+
 def work_path(folder: Path) -> Path:
     return folder / WORK_FILE
 
@@ -168,8 +180,7 @@ class Projector:
     def _choose_folds(self, backlog: int) -> None:
         """With `AUTO`: worker folds for a large backlog, local ones otherwise. Games in
         progress are refolded from the store by the new folds (as after a restart)."""
-        cores = len(os.sched_getaffinity(0))
-        wanted = cores if cores > 1 and backlog >= AUTO_MIN_EVENTS else 1
+        wanted = idle_cores() if backlog >= AUTO_MIN_EVENTS else 1
         current = self.projection.folds
         have = current.count if isinstance(current, WorkerFolds) else 1
         if wanted == have:

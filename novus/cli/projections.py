@@ -139,7 +139,7 @@ def project(
             "-w",
             min=0,
             help=(
-                "Processes folding the games; 0 (default): one per core when at least "
+                "Processes folding the games; 0 (default): one per idle core when at least "
                 f"{defaults.AUTO_MIN_EVENTS:,} events are behind, else none."
             ),
         ),

@@ -44,6 +44,7 @@ def test_auto_workers_only_for_a_large_backlog(
     """`AUTO`: worker folds for a backlog of at least `AUTO_MIN_EVENTS`, then back to local
     folds for small catch-ups, with a game in progress handed over between them."""
     monkeypatch.setattr(runner.os, "sched_getaffinity", lambda _: {0, 1})
+    monkeypatch.setattr(runner.os, "getloadavg", lambda: (0.9, 0.5, 0.2))  # our own process
     app = make_app()
     app.simulate("puerto-rico", 3, {}, seed=1, bot="random")
     record = app.history(app.game_ids()[0])
@@ -68,6 +69,34 @@ def test_one_core_means_no_workers(
     app = make_app()
     app.simulate("puerto-rico", 3, {}, seed=2, bot="random")
     assert runner.catch_up(app, folder=folder, workers=runner.AUTO).workers == 1
+
+
+def test_a_busy_machine_means_no_workers(
+    folder: Path, make_app: Callable[..., NovusApp], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Workers on cores other processes keep busy would make the catch-up slower than one
+    process: `AUTO` counts only the cores the load average leaves idle."""
+    monkeypatch.setattr(runner.os, "sched_getaffinity", lambda _: {0, 1})
+    monkeypatch.setattr(runner, "AUTO_MIN_EVENTS", 1)
+    app = make_app()
+    app.simulate("puerto-rico", 3, {}, seed=2, bot="random")
+    monkeypatch.setattr(runner.os, "getloadavg", lambda: (2.5, 2.0, 1.0))
+    assert runner.catch_up(app, folder=folder, workers=runner.AUTO).workers == 1
+    monkeypatch.setattr(runner.os, "getloadavg", lambda: (1.0, 2.0, 1.0))
+    assert runner.catch_up(app, folder=folder, workers=runner.AUTO, rebuild=True).workers == 2
+
+
+def test_idle_cores_from_the_load_average(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(runner.os, "sched_getaffinity", lambda _: set(range(8)))
+    for load, idle in ((0.0, 8), (1.0, 8), (3.5, 5), (7.2, 1), (30.0, 1)):
+        monkeypatch.setattr(runner.os, "getloadavg", lambda load=load: (load, 0.0, 0.0))
+        assert runner.idle_cores() == idle
+
+    def unknown() -> tuple[float, float, float]:
+        raise OSError("no load average")
+
+    monkeypatch.setattr(runner.os, "getloadavg", unknown)
+    assert runner.idle_cores() == 8
 
 
 def test_columns_name_the_arrow_and_duckdb_columns() -> None:
