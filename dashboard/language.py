@@ -17,6 +17,7 @@ from application.i18n import (
     current_language,
     negotiate,
     normalize,
+    pgettext,
     set_language,
     term,
 )
@@ -60,8 +61,12 @@ SCORE_CATEGORIES = (
 """The score categories of the four games (`Scores` breakdown keys, underscores as spaces)."""
 
 
-def category(key: str) -> str:
-    """A score category (`large_buildings`) as the display language names it."""
+def category(key: str, game: str = "") -> str:
+    """A score category (`large_buildings`) as the display language names it; `game` tells the
+    games' words apart where one English word names two things (Santa Maria's "shipping" points
+    are its shipping tiles', 해운 타일, not Puerto Rico's 수출)."""
+    if game == "santa-maria" and key == "shipping":
+        return pgettext("santa_maria.score", "shipping")
     return _(key.replace("_", " "))
 
 

@@ -61,7 +61,7 @@ def score_changes(points: Sequence[ScorePoint]) -> tuple[list[str], list[list[An
 
 
 def score_chart(
-    points: Sequence[ScorePoint], names: Sequence[str], last: int
+    points: Sequence[ScorePoint], names: Sequence[str], last: int, game: str = ""
 ) -> step_charts.ChartGroup:
     """Score over time: one panel per seat, its categories stacked, one y scale for all."""
     categories = list(dict.fromkeys(p.category for p in points))
@@ -74,7 +74,7 @@ def score_chart(
         step_charts.Panel(
             names[seat],
             [
-                step_charts.Series(category(c), colour[c], by_seat[seat].get(c, []))
+                step_charts.Series(category(c, game), colour[c], by_seat[seat].get(c, []))
                 for c in categories
             ],
         )
@@ -177,7 +177,7 @@ def build(app: NovusApp, game_id: UUID, viewer: int | None = None) -> dict[str, 
             }
             for p in ranking.ranking(setup.game, names, rules.scores(final))
         ]
-    charts = [score_chart(points, names, last).to_json()] if points else []
+    charts = [score_chart(points, names, last, setup.game).to_json()] if points else []
     payload: dict[str, Any] = {
         "game": str(game_id),
         "viewer": viewer,
@@ -187,7 +187,7 @@ def build(app: NovusApp, game_id: UUID, viewer: int | None = None) -> dict[str, 
         "boards": indices,
         "moves": moves,
         "decisions": decisions,
-        "categories": [category(c) for c in categories],
+        "categories": [category(c, setup.game) for c in categories],
         "scores": changes,
         "ranking": places,
         "tiebreak_rule": ranking.tiebreak_rule(setup.game),

@@ -341,7 +341,7 @@ def _scores(
     """The final scores, best first, with where the points came from."""
     ranked = sorted(scores, key=lambda x: (-int(x["total"]), list(x.get("tiebreak", ()))))
     keys = list(dict.fromkeys(k for sc in ranked for k in sc.get("breakdown", {})))
-    head = "".join(f"<th>{e(_(k.replace('_', ' ')))}</th>" for k in keys)
+    head = "".join(f"<th>{e(_score_row(k))}</th>" for k in keys)
     rows = []
     for place, sc in enumerate(ranked, start=1):
         seat = int(sc["seat"])
@@ -361,6 +361,14 @@ def _scores(
         f"{head}</tr>{''.join(rows)}</table>{note}"
     )
     return _panel(_("final scores"), table, wide=True)
+
+
+def _score_row(key: str) -> str:
+    """A score breakdown key as the scores table heads it (the catalog's score categories;
+    "shipping" is the shipping tiles' points, 해운 타일, not Puerto Rico's 수출)."""
+    if key == "shipping":
+        return pgettext("santa_maria.score", "shipping")
+    return _(key.replace("_", " "))
 
 
 def _personal(name: Any) -> str:

@@ -120,6 +120,22 @@ def test_the_korean_board_uses_the_rulebook_words(korean: None) -> None:
     assert "white dice in the labour pool" in english and "공용" not in english
 
 
+def test_the_final_scores_in_korean_name_shipping_tiles(korean: None) -> None:
+    """Santa Maria's "shipping" points are its shipping tiles' (해운 타일), not the Puerto Rico
+    word the shared category has (수출): on the board's table and the replay's categories."""
+    from dashboard.language import category
+
+    rules = registry.get("santa-maria")
+    setup = rules.prepare(["Anna", "Helge"], {})
+    steps, _ = play(rules, setup, [rules.bot("random", i) for i in range(2)], random.Random(2))
+    final = list(states(rules, setup, steps))[-1]
+    html = boards.render("santa-maria", rules.view(final), rules, setup)
+    table = html.split("<table class='scores'>")[1]
+    assert "<th>해운 타일</th>" in table and "수출" not in table
+    assert category("shipping", "santa-maria") == "해운 타일"
+    assert category("shipping", "puerto-rico") == category("shipping") == "수출"
+
+
 def test_the_korean_replay_shows_a_board_with_no_english(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
