@@ -372,21 +372,9 @@ EXPANSION_NEEDS = {
 }
 
 
-def _expansion(  # noqa: C901
-    raw: Mapping[str, Any],
-    p: _Problems,
-    tiles: dict[str, TileDef],
-    ships: dict[str, ShipDef],
-    scholar_points: dict[str, int],
-) -> Expansion | None:
-    """Parse the expansion section; special tiles join `tiles`/`ships` (flagged special)."""
-    before = len(p.items)
-    for key, what in EXPANSION_NEEDS.items():
-        if raw.get(key) is None:
-            p.items.append(f"missing expansion.{key}: {what}")
-    if len(p.items) > before:
-        return None
-    for row in raw["special_shipping_tiles"]:
+def _special_ships(rows: Any, p: _Problems, ships: dict[str, ShipDef]) -> None:
+    """The special shipping tiles join `ships` (flagged special)."""
+    for row in rows:
         sid = str(row.get("id", "?"))
         try:
             if sid in ships:
@@ -396,29 +384,47 @@ def _expansion(  # noqa: C901
             p.items.append(f"invalid special shipping tile {sid}: {exc}")
     if len([s for s in ships.values() if s.special]) < 4:
         p.items.append("expansion.special_shipping_tiles: need at least 4 (one a year and more)")
-    specials = _tiles(raw["special_colony_tiles"], "special colony tile", p)
+
+
+def _special_tiles(rows: Any, p: _Problems, tiles: dict[str, TileDef]) -> None:
+    """The special colony tiles join `tiles` (flagged special)."""
+    specials = _tiles(rows, "special colony tile", p)
     if len(specials) != 6:
         p.items.append(f"expansion.special_colony_tiles: need 6, found {len(specials)}")
     for tid, tile in specials.items():
         if tid in tiles:
             p.items.append(f"special colony tile {tid}: duplicate id")
         tiles[tid] = TileDef(tid, tile.shape, tile.squares, True)
-    halls = _tiles([raw["cocoa_hall"]], "cocoa town hall", p)
+
+
+def _expert(row: Mapping[str, Any], eid: str) -> ExpertDef:
+    kind = row["kind"]
+    if kind not in EXPERT_KINDS:
+        raise ValueError(f"kind {kind!r} is not one of {', '.join(EXPERT_KINDS)}")
+    square = None
+    if kind == "improve":
+        square = _square({**row["square"], "kind": "building", "road": True}, eid)
+    return ExpertDef(eid, kind, square)
+
+
+def _experts(rows: Any, p: _Problems) -> dict[str, ExpertDef]:
     experts: dict[str, ExpertDef] = {}
-    for row in raw["experts"]:
+    for row in rows:
         eid = str(row.get("id", "?"))
         try:
-            kind = row["kind"]
-            if kind not in EXPERT_KINDS:
-                raise ValueError(f"kind {kind!r} is not one of {', '.join(EXPERT_KINDS)}")
-            square = None
-            if kind == "improve":
-                square = _square({**row["square"], "kind": "building", "road": True}, eid)
-            experts[eid] = ExpertDef(eid, kind, square)
+            experts[eid] = _expert(row, eid)
         except (KeyError, ValueError, TypeError) as exc:
             p.items.append(f"invalid expert {eid}: {exc}")
     if len(experts) != 18:
         p.items.append(f"expansion.experts: need 18, found {len(experts)}")
+    return experts
+
+
+def _cocoa(
+    raw: Mapping[str, Any], p: _Problems, scholar_points: dict[str, int]
+) -> tuple[tuple[int, ...], tuple[Square | None, ...], MayaDef] | None:
+    """The governor grid, the cocoa board and the Maya city; the new scholars' points join
+    `scholar_points`. None (the problem noted) when a value is invalid."""
     grid = raw["governor_grid"]
     try:
         cells = tuple(int(v) for line in grid for v in line)
@@ -435,19 +441,40 @@ def _expansion(  # noqa: C901
     except (KeyError, ValueError, TypeError) as exc:
         p.items.append(f"invalid expansion.maya: {exc}")
         return None
-    if len(p.items) > before or not halls:
+    return cells, board, maya
+
+
+def _expansion(
+    raw: Mapping[str, Any],
+    p: _Problems,
+    tiles: dict[str, TileDef],
+    ships: dict[str, ShipDef],
+    scholar_points: dict[str, int],
+) -> Expansion | None:
+    """Parse the expansion section; special tiles join `tiles`/`ships` (flagged special)."""
+    before = len(p.items)
+    for key, what in EXPANSION_NEEDS.items():
+        if raw.get(key) is None:
+            p.items.append(f"missing expansion.{key}: {what}")
+    if len(p.items) > before:
         return None
+    _special_ships(raw["special_shipping_tiles"], p, ships)
+    _special_tiles(raw["special_colony_tiles"], p, tiles)
+    halls = _tiles([raw["cocoa_hall"]], "cocoa town hall", p)
+    experts = _experts(raw["experts"], p)
+    found = _cocoa(raw, p, scholar_points)
+    if found is None or len(p.items) > before or not halls:
+        return None
+    cells, board, maya = found
     return Expansion(board, next(iter(halls.values())), cells, experts, maya)
 
 
-def parse_pack(  # noqa: C901
-    data: Mapping[str, Any], name: str, need_expansion: bool = False
-) -> tuple[Catalog | None, list[str]]:
-    """The catalog and the problems; the catalog is None when anything is missing or invalid.
+Board = tuple[Square | None, ...]
 
-    The expansion section is optional unless `need_expansion` (a game with expansion=true)."""
-    p = _Problems()
-    boards: dict[str, tuple[Square | None, ...]] = {}
+
+def _boards(data: Mapping[str, Any], p: _Problems) -> tuple[dict[str, Board], dict[str, str]]:
+    """The colony boards by id and the side each is."""
+    boards: dict[str, Board] = {}
     sides: dict[str, str] = {}
     raw_boards = p.need(data, "boards", "the four colony boards' A sides and the shared B side")
     for bid, row in (raw_boards or {}).items():
@@ -464,16 +491,28 @@ def parse_pack(  # noqa: C901
             p.items.append("boards: the A sides must differ")
         if [s for s in sides.values() if s == "B"] != ["B"]:
             p.items.append("boards: need exactly one B side (identical on all four boards)")
+    return boards, sides
+
+
+def _colony_tiles(data: Mapping[str, Any], p: _Problems) -> dict[str, TileDef]:
     raw_tiles = p.need(data, "colony_tiles", "the 15 two-space and 15 three-space colony tiles")
     tiles = _tiles(raw_tiles, "colony tile", p)
     if raw_tiles is not None:
         twos = sum(1 for t in tiles.values() if t.shape == "I2")
         if (twos, len(tiles) - twos) != (15, 15):
             p.items.append(f"colony tiles: need 15 + 15, found {twos} + {len(tiles) - twos}")
+    return tiles
+
+
+def _town_halls(data: Mapping[str, Any], p: _Problems) -> dict[str, TileDef]:
     raw_halls = p.need(data, "town_halls", "the 4 town hall tiles (advanced setup)")
     halls = _tiles(raw_halls, "town hall", p)
     if raw_halls is not None and len(halls) != 4:
         p.items.append(f"town halls: need 4, found {len(halls)}")
+    return halls
+
+
+def _ships(data: Mapping[str, Any], p: _Problems) -> dict[str, ShipDef]:
     ships: dict[str, ShipDef] = {}
     raw_ships = p.need(data, "shipping_tiles", "4 starting + 30 shipping tiles (cost, points)")
     for row in raw_ships or ():
@@ -488,12 +527,11 @@ def parse_pack(  # noqa: C901
         starts = sum(1 for s in ships.values() if s.start)
         if (starts, len(ships) - starts) != (4, 30):
             p.items.append(f"shipping tiles: need 4 + 30, found {starts} + {len(ships) - starts}")
-    road_row = p.need(data, "road_tile", "the road tile (colonists on it)")
-    docks = p.need(data, "docks", "the 4 dock symbols (rest income per shipping tile)")
-    first = p.need(data, "first_rest_space", "which rest space carries the start-player symbol")
-    piety = p.need(data, "piety_track", "piety track length and monk symbol spaces")
-    conq = p.need(data, "conquistador_track", "conquistador track length, gold symbols, solo trees")
-    missions = p.need(data, "missions", "the 4 mission rewards")
+    return ships
+
+
+def _scoring_tables(data: Mapping[str, Any], p: _Problems) -> tuple[Any, dict[str, int]]:
+    """The conquistador scoring table as given, and the scholars' points."""
     table = data.get("conquistador_scoring") or {}
     for players in ("2", "3", "4"):
         for year in ("1", "2", "3"):
@@ -503,10 +541,14 @@ def parse_pack(  # noqa: C901
     for sch in SCHOLARS:
         if scholars.get(sch) is None:
             p.items.append(f"missing scholars.{sch}: the scholar's points")
-    scholar_points = {k: int(v) for k, v in scholars.items() if isinstance(v, int)}
-    expansion = None
-    if data.get("expansion") is not None or need_expansion:
-        expansion = _expansion(data.get("expansion") or {}, p, tiles, ships, scholar_points)
+    return table, {k: int(v) for k, v in scholars.items() if isinstance(v, int)}
+
+
+def _values(
+    p: _Problems, road_row: Any, docks: Any, missions: Any, first: Any, table: Any
+) -> tuple[Square | None, tuple[Any, ...], tuple[Bundle, ...], dict[int, Any]] | None:
+    """The road tile, dock incomes, missions and conquistador scoring read from their raw
+    values; None (the problem noted) when one is invalid."""
     try:
         road = _square(road_row, "road") if road_row is not None else None
         dock_effects = tuple(_income(d) for d in docks or ())
@@ -523,15 +565,49 @@ def parse_pack(  # noqa: C901
         }
     except (ValueError, TypeError, KeyError) as exc:
         p.items.append(f"invalid value: {exc}")
-        return None, p.items
-    if p.items or road is None or piety is None or conq is None:
-        return None, p.items
+        return None
+    return road, dock_effects, mission_bundles, conq_scoring
+
+
+def _tracks(p: _Problems, piety: Any, conq: Any) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The piety track's monk symbol spaces and the solo trees, checked."""
     monk_symbols = tuple(int(x) for x in piety["monk_symbols"])
     if len(monk_symbols) < 3 or sorted(monk_symbols) != list(monk_symbols):
         p.items.append("piety_track.monk_symbols: at least 3 spaces, ascending")
     trees = tuple(int(x) for x in conq.get("solo_trees", ()))
     if len(trees) != 3:
         p.items.append("conquistador_track.solo_trees: need 3 (solo scoring)")
+    return monk_symbols, trees
+
+
+def parse_pack(
+    data: Mapping[str, Any], name: str, need_expansion: bool = False
+) -> tuple[Catalog | None, list[str]]:
+    """The catalog and the problems; the catalog is None when anything is missing or invalid.
+
+    The expansion section is optional unless `need_expansion` (a game with expansion=true)."""
+    p = _Problems()
+    boards, sides = _boards(data, p)
+    tiles = _colony_tiles(data, p)
+    halls = _town_halls(data, p)
+    ships = _ships(data, p)
+    road_row = p.need(data, "road_tile", "the road tile (colonists on it)")
+    docks = p.need(data, "docks", "the 4 dock symbols (rest income per shipping tile)")
+    first = p.need(data, "first_rest_space", "which rest space carries the start-player symbol")
+    piety = p.need(data, "piety_track", "piety track length and monk symbol spaces")
+    conq = p.need(data, "conquistador_track", "conquistador track length, gold symbols, solo trees")
+    missions = p.need(data, "missions", "the 4 mission rewards")
+    table, scholar_points = _scoring_tables(data, p)
+    expansion = None
+    if data.get("expansion") is not None or need_expansion:
+        expansion = _expansion(data.get("expansion") or {}, p, tiles, ships, scholar_points)
+    values = _values(p, road_row, docks, missions, first, table)
+    if values is None:
+        return None, p.items
+    road, dock_effects, mission_bundles, conq_scoring = values
+    if p.items or road is None or piety is None or conq is None:
+        return None, p.items
+    monk_symbols, trees = _tracks(p, piety, conq)
     if p.items:
         return None, p.items
     return (

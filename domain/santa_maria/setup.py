@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from domain.core.chance import ChanceSpec, Dice, Draw
@@ -312,71 +312,132 @@ def counts(faces: tuple[int, ...] | list[int]) -> tuple[int, ...]:
     return tuple(out)
 
 
-def resolve(s: State, outcome: tuple[Any, ...]) -> None:  # noqa: C901
+Node = tuple[Any, ...]
+Outcome = tuple[Any, ...]
+
+
+def _boards(s: State, node: Node, outcome: Outcome) -> None:
+    for seat, bid in zip(colonists(s), outcome, strict=True):
+        give_board(s, seat, str(bid))
+
+
+def _start_ships(s: State, node: Node, outcome: Outcome) -> None:
+    s.docks = tuple(str(x) for x in outcome)
+
+
+def _scholars(s: State, node: Node, outcome: Outcome) -> None:
+    s.scholars_board = tuple(str(x) for x in outcome)
+
+
+def _bishops(s: State, node: Node, outcome: Outcome) -> None:
+    s.bishops_board = tuple(str(x) for x in outcome)
+
+
+def _col2(s: State, node: Node, outcome: Outcome) -> None:
+    drawn = [str(x) for x in outcome]
+    s.colony = tuple(drawn)
+    s.col2_left = tuple(t for t in s.col2_left if t not in drawn)
+
+
+def _col3(s: State, node: Node, outcome: Outcome) -> None:
+    drawn = [str(x) for x in outcome]
+    s.colony = (*s.colony, *drawn)
+    s.col3_left = tuple(t for t in s.col3_left if t not in drawn)
+
+
+def _xcol(s: State, node: Node, outcome: Outcome) -> None:
+    drawn = [str(x) for x in outcome]
+    s.colony = (*s.colony, *drawn)
+    s.xcol_left = tuple(t for t in s.xcol_left if t not in drawn)
+
+
+def _xship(s: State, node: Node, outcome: Outcome) -> None:
+    s.xdock = str(outcome[0])
+    s.xship_left = tuple(t for t in s.xship_left if t != s.xdock)
+
+
+def _experts(s: State, node: Node, outcome: Outcome) -> None:
+    drawn = [str(x) for x in outcome]
+    s.experts = (*drawn, *[""] * (6 - len(drawn)))
+    s.experts_left = tuple(t for t in s.experts_left if t not in drawn)
+
+
+def _white(s: State, node: Node, outcome: Outcome) -> None:
+    s.white = counts([int(x) for x in outcome])
+
+
+def _amb(s: State, node: Node, outcome: Outcome) -> None:
+    s.amb = (int(outcome[0]), int(outcome[1]))
+    s.amb_by = (-1, -1)
+
+
+def _blue(s: State, node: Node, outcome: Outcome) -> None:
+    faces = [int(x) for x in outcome]
+    if s.shared:
+        s.blue_pool = counts(faces)
+        return
+    at = 0
+    for p in s.players:
+        p.blue = tuple(sorted(faces[at : at + p.blue_owned]))
+        at += p.blue_owned
+
+
+def _blue1(s: State, node: Node, outcome: Outcome) -> None:
+    face = int(outcome[0])
+    if s.shared:
+        pool = list(s.blue_pool)
+        pool[face - 1] += 1
+        s.blue_pool = tuple(pool)
+    else:
+        p = s.players[node[1]]
+        p.blue = tuple(sorted((*p.blue, face)))
+
+
+def _ship(s: State, node: Node, outcome: Outcome) -> None:
+    tile = str(outcome[0])
+    dock = node[1]
+    s.docks = (*s.docks[:dock], tile, *s.docks[dock + 1 :])
+    s.ship_left = tuple(t for t in s.ship_left if t != tile)
+
+
+def _halls(s: State, node: Node, outcome: Outcome) -> None:
+    halls = hall_ids(s)
+    s.hall_sets = tuple(zip(halls, (str(x) for x in outcome), strict=False))
+    s.hall_order = tuple(reversed(colonists(s)))
+
+
+def _maya(s: State, node: Node, outcome: Outcome) -> None:
+    from domain.santa_maria import maya
+
+    maya.resolve(s, node, outcome)
+
+
+RESOLVE: dict[str, Callable[[State, Node, Outcome], None]] = {
+    "boards": _boards,
+    "start_ships": _start_ships,
+    "scholars": _scholars,
+    "bishops": _bishops,
+    "col2": _col2,
+    "col3": _col3,
+    "xcol": _xcol,
+    "xship": _xship,
+    "experts": _experts,
+    "white": _white,
+    "amb": _amb,
+    "blue": _blue,
+    "blue1": _blue1,
+    "ship": _ship,
+    "halls": _halls,
+    "mdraw": _maya,
+    "mtemples": _maya,
+    "mtemple": _maya,
+}
+"""How each kind of chance node puts its outcome in place."""
+
+
+def resolve(s: State, outcome: Outcome) -> None:
     """Put a chance outcome in place (the state is a private clone)."""
     node, s.chance = s.chance[0], s.chance[1:]
-    kind = node[0]
-    if kind == "boards":
-        for seat, bid in zip(colonists(s), outcome, strict=True):
-            give_board(s, seat, str(bid))
-    elif kind == "start_ships":
-        s.docks = tuple(str(x) for x in outcome)
-    elif kind == "scholars":
-        s.scholars_board = tuple(str(x) for x in outcome)
-    elif kind == "bishops":
-        s.bishops_board = tuple(str(x) for x in outcome)
-    elif kind == "col2":
-        drawn = [str(x) for x in outcome]
-        s.colony = tuple(drawn)
-        s.col2_left = tuple(t for t in s.col2_left if t not in drawn)
-    elif kind == "col3":
-        drawn = [str(x) for x in outcome]
-        s.colony = (*s.colony, *drawn)
-        s.col3_left = tuple(t for t in s.col3_left if t not in drawn)
-    elif kind == "xcol":
-        drawn = [str(x) for x in outcome]
-        s.colony = (*s.colony, *drawn)
-        s.xcol_left = tuple(t for t in s.xcol_left if t not in drawn)
-    elif kind == "xship":
-        s.xdock = str(outcome[0])
-        s.xship_left = tuple(t for t in s.xship_left if t != s.xdock)
-    elif kind == "experts":
-        drawn = [str(x) for x in outcome]
-        s.experts = (*drawn, *[""] * (6 - len(drawn)))
-        s.experts_left = tuple(t for t in s.experts_left if t not in drawn)
-    elif kind == "white":
-        s.white = counts([int(x) for x in outcome])
-    elif kind == "amb":
-        s.amb = (int(outcome[0]), int(outcome[1]))
-        s.amb_by = (-1, -1)
-    elif kind == "blue":
-        faces = [int(x) for x in outcome]
-        if s.shared:
-            s.blue_pool = counts(faces)
-        else:
-            at = 0
-            for p in s.players:
-                p.blue = tuple(sorted(faces[at : at + p.blue_owned]))
-                at += p.blue_owned
-    elif kind == "blue1":
-        face = int(outcome[0])
-        if s.shared:
-            pool = list(s.blue_pool)
-            pool[face - 1] += 1
-            s.blue_pool = tuple(pool)
-        else:
-            p = s.players[node[1]]
-            p.blue = tuple(sorted((*p.blue, face)))
-    elif kind == "ship":
-        tile = str(outcome[0])
-        dock = node[1]
-        s.docks = (*s.docks[:dock], tile, *s.docks[dock + 1 :])
-        s.ship_left = tuple(t for t in s.ship_left if t != tile)
-    elif kind == "halls":
-        halls = hall_ids(s)
-        s.hall_sets = tuple(zip(halls, (str(x) for x in outcome), strict=False))
-        s.hall_order = tuple(reversed(colonists(s)))
-    elif kind in ("mdraw", "mtemples", "mtemple"):
-        from domain.santa_maria import maya
-
-        maya.resolve(s, node, outcome)
+    put = RESOLVE.get(node[0])
+    if put is not None:
+        put(s, node, outcome)

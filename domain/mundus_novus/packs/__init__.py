@@ -114,8 +114,8 @@ def _int(row: dict[str, str], key: str, where: str, problems: list[str], missing
         return 0
 
 
-def _parse(res_text: str, dev_text: str) -> tuple[list[int], list[DevCard], list[str]]:  # noqa: C901
-    problems: list[str] = []
+def _resources(res_text: str, problems: list[str]) -> list[int]:
+    """The resource deck's count per kind (index 0 unused, 10 = relic)."""
     counts = [0] * 11
     seen: set[int] = set()
     for row in _rows(res_text):
@@ -131,54 +131,54 @@ def _parse(res_text: str, dev_text: str) -> tuple[list[int], list[DevCard], list
             problems.append(f"resources.csv: no row for kind {text(k)}")
     if sum(counts) != RESOURCE_TOTAL and len(seen) == len(KINDS):
         problems.append(f"resources.csv: {sum(counts)} cards, the game has {RESOURCE_TOTAL}")
-    cards: list[DevCard] = []
-    ids: set[str] = set()
-    for n, row in enumerate(_rows(dev_text), start=1):
-        where = f"development.csv row {n} ({row.get('id') or '?'})"
-        cid, kind, name = row.get("id", ""), row.get("kind", ""), row.get("name", "")
-        if not cid or cid in ids:
-            problems.append(f"{where}: missing or repeated id")
-        ids.add(cid)
-        if kind not in DEV_KINDS:
-            problems.append(f"{where}: kind {kind!r} is not one of {', '.join(DEV_KINDS)}")
-            continue
-        value = _int(row, "value", where, problems, kind == "caravel")
-        income = _int(row, "income", where, problems, True)
-        capacity = _int(row, "capacity", where, problems, kind == "warehouse")
-        players = _int(row, "players", where, problems, True)
-        rng, event = row.get("range", ""), row.get("event", "")
-        if kind == "caravel" and row.get("value", "") == "":
-            problems.append(f"{where}: caravel without a value")
-        if kind == "merchant":
-            if rng == "?":
-                problems.append(f"{where}: range not sourced")
-            elif rng not in RANGES:
-                problems.append(f"{where}: range {rng!r} is not 1-3, 4-6 or 7-9")
-        if kind == "warehouse" and row.get("capacity") not in ("?",) and capacity not in (1, 2):
-            problems.append(f"{where}: warehouse capacity {capacity} is not 1 or 2")
-        if kind == "personality" and name not in PERSONALITIES:
-            problems.append(f"{where}: unknown personality {name!r}")
-        if event == "?":
-            problems.append(f"{where}: event icon not sourced")
-        elif event not in (*EVENTS, NO_EVENT):
-            problems.append(f"{where}: event {event!r} is not one of {', '.join(EVENTS)}, none")
-        if row.get("players") != "?" and not 2 <= players <= 6:
-            problems.append(f"{where}: player-count number {players} is not 2-6")
-        if value < 0 or income < 0:
-            problems.append(f"{where}: negative number")
-        cards.append(
-            DevCard(
-                cid,
-                kind,
-                name,
-                value,
-                rng,
-                income,
-                capacity,
-                event if event in (*EVENTS, NO_EVENT) else NO_EVENT,
-                players,
-            )
-        )
+    return counts
+
+
+def _kind_problems(row: dict[str, str], kind: str, name: str, capacity: int) -> list[str]:
+    """What is wrong with the numbers a card of `kind` must carry."""
+    found = []
+    rng = row.get("range", "")
+    if kind == "caravel" and row.get("value", "") == "":
+        found.append("caravel without a value")
+    if kind == "merchant":
+        if rng == "?":
+            found.append("range not sourced")
+        elif rng not in RANGES:
+            found.append(f"range {rng!r} is not 1-3, 4-6 or 7-9")
+    if kind == "warehouse" and row.get("capacity") not in ("?",) and capacity not in (1, 2):
+        found.append(f"warehouse capacity {capacity} is not 1 or 2")
+    if kind == "personality" and name not in PERSONALITIES:
+        found.append(f"unknown personality {name!r}")
+    return found
+
+
+def _card(row: dict[str, str], where: str, problems: list[str]) -> DevCard | None:
+    """The development card of a row (None for an unknown kind), its problems noted."""
+    cid, kind, name = row.get("id", ""), row.get("kind", ""), row.get("name", "")
+    if kind not in DEV_KINDS:
+        problems.append(f"{where}: kind {kind!r} is not one of {', '.join(DEV_KINDS)}")
+        return None
+    value = _int(row, "value", where, problems, kind == "caravel")
+    income = _int(row, "income", where, problems, True)
+    capacity = _int(row, "capacity", where, problems, kind == "warehouse")
+    players = _int(row, "players", where, problems, True)
+    event = row.get("event", "")
+    problems.extend(f"{where}: {p}" for p in _kind_problems(row, kind, name, capacity))
+    if event == "?":
+        problems.append(f"{where}: event icon not sourced")
+    elif event not in (*EVENTS, NO_EVENT):
+        problems.append(f"{where}: event {event!r} is not one of {', '.join(EVENTS)}, none")
+    if row.get("players") != "?" and not 2 <= players <= 6:
+        problems.append(f"{where}: player-count number {players} is not 2-6")
+    if value < 0 or income < 0:
+        problems.append(f"{where}: negative number")
+    event = event if event in (*EVENTS, NO_EVENT) else NO_EVENT
+    rng = row.get("range", "")
+    return DevCard(cid, kind, name, value, rng, income, capacity, event, players)
+
+
+def _deck_problems(cards: list[DevCard], problems: list[str]) -> None:
+    """What the development deck as a whole lacks."""
     if len(cards) != DEVELOPMENT_TOTAL:
         problems.append(
             f"development.csv: {len(cards)} development cards listed, the game has "
@@ -188,15 +188,32 @@ def _parse(res_text: str, dev_text: str) -> tuple[list[int], list[DevCard], list
             f"{DEVELOPMENT_TOTAL}"
         )
     names = {c.name for c in cards if c.kind == "personality"}
-    for p in PERSONALITIES:
-        if p not in names:
-            problems.append(f"development.csv: personality {p} missing")
+    problems.extend(
+        f"development.csv: personality {p} missing" for p in PERSONALITIES if p not in names
+    )
     for kind in DEV_KINDS:
         if not any(c.kind == kind for c in cards):
             problems.append(f"development.csv: no {kind} card")
     for n_players in range(2, 7):
         if sum(1 for c in cards if c.players <= n_players) < 5 and not problems:
             problems.append(f"development.csv: fewer than 5 cards for {n_players} players")
+
+
+def _parse(res_text: str, dev_text: str) -> tuple[list[int], list[DevCard], list[str]]:
+    problems: list[str] = []
+    counts = _resources(res_text, problems)
+    cards: list[DevCard] = []
+    ids: set[str] = set()
+    for n, row in enumerate(_rows(dev_text), start=1):
+        where = f"development.csv row {n} ({row.get('id') or '?'})"
+        cid = row.get("id", "")
+        if not cid or cid in ids:
+            problems.append(f"{where}: missing or repeated id")
+        ids.add(cid)
+        card = _card(row, where, problems)
+        if card is not None:
+            cards.append(card)
+    _deck_problems(cards, problems)
     return counts, cards, problems
 
 
