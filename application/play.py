@@ -22,7 +22,7 @@ from typing import Any
 from uuid import UUID
 
 from application.errors import GameChanged, StepOutOfRange
-from application.i18n import _, describe
+from application.i18n import N_, _, describe
 from application.records import GameRecord
 from application.service import NovusApp, bot_seed, chance_rng
 from domain.core import registry
@@ -34,7 +34,8 @@ from domain.core.protocol import CHANCE, ChanceStep, Decision, Step, TakeBack
 
 MANUAL = "manual"
 BRANCH = "branch"
-INVENTED = f"{SYNTHETIC_LABEL}: invented for demonstration"
+INVENTED = N_("{label}: invented for demonstration")
+"""The note beside a game of the synthetic pack (`label`: `SYNTHETIC_LABEL`, translated)."""
 
 
 class NoSuchMove(NovusError):
@@ -153,7 +154,7 @@ def position(app: NovusApp, game_id: UUID, expected_version: int | None = None) 
         "seed": record.seed,
         "options": dict(record.setup.options),
         "synthetic_note": rules.synthetic_note
-        or (_(INVENTED) if record.setup.options.get("pack") == "synthetic" else ""),
+        or (_(INVENTED, label=_(SYNTHETIC_LABEL)) if record.setup.options.get("pack") == "synthetic" else ""),
     }
     if rules.is_over(state):
         return Position(to_move=(), over=True, **base)

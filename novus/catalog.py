@@ -143,9 +143,25 @@ def engine_terms() -> Iterator[Entry]:
                 yield Entry(t.text, t.context, None, f"domain {name} terms")
 
 
+def display_words() -> Iterator[Entry]:
+    """The words `novus show` names view keys and codes with (`novus.cli.view_words`), and the
+    engines' option meanings and notes (`novus rules`): ids that are data, not calls."""
+    from domain.core import registry
+    from novus.cli import view_words
+
+    for word in view_words.entries():
+        yield Entry(word, view_words.CONTEXT, None, "novus/cli/view_words.py")
+    for name in registry.names():
+        rules = registry.get(name)
+        if rules.synthetic_note:
+            yield Entry(rules.synthetic_note, "option", None, f"domain {name} synthetic_note")
+        for spec in rules.options:
+            yield Entry(spec.help, "option", None, f"domain {name} option {spec.key}")
+
+
 def all_entries() -> dict[tuple[str | None, str], Entry]:
     found: dict[tuple[str | None, str], Entry] = {}
-    for entry in (*extracted(), *in_fstrings(), *engine_terms()):
+    for entry in (*extracted(), *in_fstrings(), *engine_terms(), *display_words()):
         found.setdefault(entry.key, entry)
     return found
 

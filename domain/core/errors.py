@@ -5,13 +5,21 @@ from __future__ import annotations
 import difflib
 from collections.abc import Sequence
 
-from domain.core.phrase import Phrase
+from domain.core.phrase import Phrase, phrase
 
 
 def did_you_mean(given: str, known: Sequence[str]) -> str:
     """`did you mean 'x'? ` for the closest of `known` to a mistyped `given` (else "")."""
     close = difflib.get_close_matches(given, list(known), n=1, cutoff=0.6)
     return f"did you mean {close[0]!r}? " if close else ""
+
+
+def guessed(given: str, known: Sequence[str], rest: Phrase) -> Phrase:
+    """`rest` after `did you mean 'x'? ` when one of `known` is close to a mistyped `given`."""
+    close = difflib.get_close_matches(given, list(known), n=1, cutoff=0.6)
+    if not close:
+        return rest
+    return phrase("did you mean '{guess}'? {rest}", guess=close[0], rest=rest)
 
 
 class NovusError(Exception):
@@ -47,8 +55,12 @@ class IllegalAction(RuleError):
         shown = ", ".join(list(legal)[:12]) + (" ..." if len(legal) > 12 else "")
         why = f": {reason}" if reason else ""
         super().__init__(
-            f"illegal action {action!r} for seat {seat}{why}",
-            hint=f"legal now: {shown}" if legal else "no action is legal now",
+            phrase(
+                "illegal action '{action}' for seat {seat}{why}", action=action, seat=seat, why=why
+            ),
+            hint=phrase("legal now: {shown}", shown=shown)
+            if legal
+            else phrase("no action is legal now"),
         )
         self.action = action
         self.seat = seat
@@ -61,8 +73,10 @@ class NotYourTurn(RuleError):
 
     def __init__(self, seat: int | None, to_move: Sequence[int]) -> None:
         super().__init__(
-            f"seat {seat} is not to move",
-            hint=f"to move: {', '.join(map(str, to_move)) or 'nobody (chance or game over)'}",
+            phrase("seat {seat} is not to move", seat=seat),
+            hint=phrase("to move: {seats}", seats=", ".join(map(str, to_move)))
+            if to_move
+            else phrase("to move: nobody (chance or game over)"),
         )
         self.seat = seat
         self.to_move = tuple(to_move)
@@ -80,7 +94,9 @@ class GameOver(RuleError):
     """A step given after the game has ended."""
 
     def __init__(self) -> None:
-        super().__init__("the game is over", hint="no further steps can be recorded")
+        super().__init__(
+            phrase("the game is over"), hint=phrase("no further steps can be recorded")
+        )
 
 
 class SetupError(NovusError):
@@ -92,8 +108,8 @@ class UnknownGame(NovusError):
 
     def __init__(self, name: str, known: Sequence[str]) -> None:
         super().__init__(
-            f"unknown game {name!r}",
-            hint=did_you_mean(name, known) + f"known games: {', '.join(known)}",
+            phrase("unknown game '{name}'", name=name),
+            hint=guessed(name, known, phrase("known games: {known}", known=", ".join(known))),
         )
         self.name = name
 
@@ -104,8 +120,15 @@ class MissingComponents(SetupError):
     def __init__(self, pack: str, missing: Sequence[str]) -> None:
         listed = "".join(f"\n  - {problem}" for problem in missing)  # one problem a line
         super().__init__(
-            f"component pack {pack!r} is incomplete ({len(missing)} problems):{listed}",
-            hint="use --option pack=synthetic, or complete the pack (see docs/components.md)",
+            phrase(
+                "component pack '{pack}' is incomplete ({n} problems):{listed}",
+                pack=pack,
+                n=len(missing),
+                listed=listed,
+            ),
+            hint=phrase(
+                "use --option pack=synthetic, or complete the pack (see docs/components.md)"
+            ),
         )
         self.pack = pack
         self.missing = tuple(missing)

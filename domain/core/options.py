@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from domain.core.errors import SetupError, did_you_mean
+from domain.core.errors import SetupError, guessed
+from domain.core.phrase import phrase
 from domain.core.protocol import OptionSpec
 
 
@@ -25,14 +26,17 @@ def choose_options(
         spec = by_key.get(key)
         if spec is None:
             raise SetupError(
-                f"unknown option {key!r}",
-                hint=did_you_mean(key, list(by_key)) + f"options: {', '.join(by_key)}",
+                phrase("unknown option '{key}'", key=key),
+                hint=guessed(key, list(by_key), phrase("options: {keys}", keys=", ".join(by_key))),
             )
         if value not in spec.values:
             raise SetupError(
-                f"option {key}={value!r} is not allowed",
-                hint=did_you_mean(value, spec.values)
-                + f"{key} is one of: {', '.join(spec.values)}",
+                phrase("option {key}='{value}' is not allowed", key=key, value=value),
+                hint=guessed(
+                    value,
+                    spec.values,
+                    phrase("{key} is one of: {values}", key=key, values=", ".join(spec.values)),
+                ),
             )
         if (
             players is not None
@@ -41,8 +45,14 @@ def choose_options(
             and value != spec.default
         ):
             raise SetupError(
-                f"option {key}={value} is not for {players} players",
-                hint=f"{key} applies to {', '.join(map(str, spec.player_counts))} players",
+                phrase(
+                    "option {key}={value} is not for {n} players", key=key, value=value, n=players
+                ),
+                hint=phrase(
+                    "{key} applies to {counts} players",
+                    key=key,
+                    counts=", ".join(map(str, spec.player_counts)),
+                ),
             )
         chosen[key] = value
     return chosen

@@ -10,6 +10,7 @@ gains a field shows it without a change here.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from contextvars import ContextVar
 from typing import Any
 
 from rich import box
@@ -21,6 +22,7 @@ from rich.table import Table
 from rich.text import Text
 
 from application.i18n import _
+from novus.cli.view_words import Words
 
 HIDDEN = frozenset({"game", "labels", "over", "to_move", "viewer", "synthetic", "pack"})
 """Top-level view keys shown elsewhere by `novus show` (its heading) or only used for names."""
@@ -41,14 +43,19 @@ def named(value: Any, players: Sequence[str], key: str = "") -> Any:
     return players[value] if seat and 0 <= value < len(players) else value
 
 
+_words: ContextVar[Words | None] = ContextVar("view_words", default=None)
+"""The names of the view being drawn (set by `draw`): keys and codes in the display language."""
+
+
 def words(key: str) -> str:
-    """`colonist_supply` -> `colonist supply`."""
-    return key.replace("_", " ")
+    """`colonist_supply` -> `colonist supply`, in the display language."""
+    return (_words.get() or Words()).key(key)
 
 
 def _same(a: Any, b: Any) -> bool:
     """Whether two values name the same thing (`large_market` and `Large Market`)."""
-    return isinstance(a, str) and isinstance(b, str) and words(a).lower() == words(b).lower()
+    plain = lambda text: text.replace("_", " ").lower()  # noqa: E731
+    return isinstance(a, str) and isinstance(b, str) and plain(a) == plain(b)
 
 
 def is_scalar(value: Any) -> bool:
@@ -63,6 +70,8 @@ def scalar(value: Any) -> str:
         return _("yes") if value else _("no")
     if isinstance(value, float):
         return f"{value:g}"
+    if isinstance(value, str):
+        return (_words.get() or Words()).value(value)
     return str(value)
 
 
@@ -224,6 +233,17 @@ def draw(
     """The whole position: the table's values, each player's panel, then the other lists."""
     if not isinstance(view, Mapping):
         return Text(inline(view))
+    theme = view.get("theme")
+    said = Words(str(view.get("game") or ""), theme if isinstance(theme, str) else "",
+                 frozenset(players))  # fmt: skip
+    token = _words.set(said)
+    try:
+        return _draw(view, players, to_move)
+    finally:
+        _words.reset(token)
+
+
+def _draw(view: Mapping[str, Any], players: Sequence[str], to_move: Sequence[int]) -> Group:
     view = named(view, players)
     seats_key = player_list(view, players)
     table = {k: v for k, v in view.items() if k not in HIDDEN and k != seats_key and _flat(v)}

@@ -20,6 +20,7 @@ import typer
 from rich import box
 from rich.table import Table
 
+from application.i18n import _
 from domain.core import registry
 from domain.core.errors import NovusError
 from domain.core.labels import SYNTHETIC_LABEL
@@ -66,24 +67,30 @@ def pack_modules(games: Sequence[str] | None = None) -> list[PackModule]:
 
 def list_packs() -> None:
     """List every installed game's component packs and whether each is complete."""
-    table = Table(title="component packs", box=box.SIMPLE)
-    for column in ("game", "pack", "state"):
+    table = Table(title=_("component packs"), box=box.SIMPLE)
+    for column in (_("game"), _("pack"), _("state")):
         table.add_column(column, no_wrap=True)
     synthetic = False
     for game in registry.names():
         module = pack_module(game)
         if module is None:
-            table.add_row(game, "printed", "[green]complete[/] (sourced tables)")
+            table.add_row(game, _("printed"), f"[green]{_('complete')}[/] ({_('sourced tables')})")
             continue
         for name in module.names:
             problems = module.check(name)
-            state = "[green]complete[/]" if not problems else f"[red]{len(problems)} missing[/]"
+            state = (
+                f"[green]{_('complete')}[/]"
+                if not problems
+                else f"[red]{_('{n} missing', n=len(problems))}[/]"
+            )
             if name == "synthetic":
                 synthetic = True
                 name += " *"
             table.add_row(game, name, state)
     if synthetic:
-        table.caption = f"* {SYNTHETIC_LABEL}: invented for demonstration and tests"
+        table.caption = "* " + _(
+            "{label}: invented for demonstration and tests", label=_(SYNTHETIC_LABEL)
+        )
     console.print(table)
 
 

@@ -9,7 +9,7 @@ from rich import box
 from rich.table import Table
 from rich.text import Text
 
-from application.i18n import _, describe, term
+from application.i18n import N_, _, _n, describe, term
 from application.records import GameRecord, GameSummary
 from domain.core import registry
 from domain.core.errors import NovusError
@@ -74,6 +74,14 @@ def _game_csv_row(summary: GameSummary) -> dict[str, Any]:
     return row
 
 
+SOURCES = (N_("simulation"), N_("import"), N_("manual"), N_("branch"))
+"""The kinds of a game's source (`Game.Started.source["kind"]`)."""
+
+
+def _source(kind: str) -> str:
+    return _(kind) if kind in SOURCES else kind
+
+
 def games(
     game: Annotated[str | None, typer.Option("--game", "-g", help="Only this game.")] = None,
     player: Annotated[
@@ -96,7 +104,7 @@ def games(
         chosen = [s for s in app.summaries() if _matches(s, game, player, players)]
     except NoStore as error:
         if not (as_json or as_csv):
-            console.print(f"no games stored yet ({error.message})", highlight=False)
+            console.print(_("no games stored yet ({why})", why=error.message), highlight=False)
             return
         chosen = []
     shown = chosen[-limit:]
@@ -107,28 +115,29 @@ def games(
         emit_csv(GAME_COLUMNS, (_game_csv_row(s) for s in shown))
         return
     if not chosen:
-        console.print("no games match" if (game or player or players) else "no games stored yet")
+        filtered = game or player or players
+        console.print(_("no games match") if filtered else _("no games stored yet"))
         return
-    table = Table(title=f"{len(chosen)} game{'s' if len(chosen) != 1 else ''}", box=box.SIMPLE)
-    for column in ("id", "game", "seats", "source", "seed", "steps"):
+    table = Table(title=_n("{n} game", "{n} games", len(chosen)), box=box.SIMPLE)
+    for column in (_("id"), _("game"), _("seats"), _("source"), _("seed"), _("steps")):
         table.add_column(column, no_wrap=True)
-    table.add_column("winner", min_width=10)
+    table.add_column(_("winner"), min_width=10)
     for s in shown:
         winners = ", ".join(s.players[w] for w in s.winners) if s.winners is not None else "-"
         table.add_row(
             s.id.hex[:8],
             s.game + (" *" if is_synthetic(s.options) else ""),
             str(len(s.players)),
-            str(s.source.get("kind", "?")),
+            _source(str(s.source.get("kind", "?"))),
             "-" if s.seed is None else str(s.seed),
-            "playing" if s.steps is None else str(s.steps),
+            _("playing") if s.steps is None else str(s.steps),
             winners,
         )
     if any(is_synthetic(s.options) for s in shown):
-        table.caption = f"* {SYNTHETIC_LABEL}"
+        table.caption = f"* {_(SYNTHETIC_LABEL)}"
     console.print(table)
     if len(chosen) > limit:
-        console.print(f"(showing the last {limit}; use --limit to see more)")
+        console.print(_("(showing the last {n}; use --limit to see more)", n=limit))
 
 
 def show(
@@ -150,7 +159,10 @@ def show(
     rules = timeline.rules
     seats = len(timeline.setup.players)
     if seat is not None and not 0 <= seat < seats:
-        raise NovusError(f"no seat {seat} in this game", hint=f"seats are 0 to {seats - 1}")
+        raise NovusError(
+            _("no seat {seat} in this game", seat=seat),
+            hint=_("seats are 0 to {last}", last=seats - 1),
+        )
     at = len(timeline.steps) if step is None else step
     to_move = rules.to_move(state)
     picture: dict[str, Any] = {
@@ -170,21 +182,27 @@ def show(
         emit_json(picture)
         return
     names = timeline.setup.players
-    movers = ", ".join("chance" if s == CHANCE else names[s] for s in to_move) or "nobody"
+    movers = ", ".join(_("chance") if s == CHANCE else names[s] for s in to_move) or _("nobody")
     console.print(
-        f"[bold]{rules.title}[/] {game_id}  step {at} of {len(timeline.steps)}  "
-        f"round {picture['round']}  to move: {movers}"
-        + ("  [green](game over)[/]" if picture["over"] else "")
+        f"[bold]{term(rules.title, 'game')}[/] {game_id}  "
+        + _(
+            "step {at} of {steps}  round {round}  to move: {movers}",
+            at=at,
+            steps=len(timeline.steps),
+            round=picture["round"],
+            movers=movers,
+        )
+        + (f"  [green]({_('game over')})[/]" if picture["over"] else "")
     )
     if picture["synthetic"]:
-        console.print(f"[yellow]{synthetic_label(timeline.setup.options)}[/]")
+        console.print(f"[yellow]{_(synthetic_label(timeline.setup.options))}[/]")
     table = Table(box=box.SIMPLE_HEAD, title=_("Scores"), title_justify="left", pad_edge=False)
     table.add_column(_("seat"), justify="right")
     table.add_column(_("player"), no_wrap=True)
     table.add_column(_("total"), justify="right")
     table.add_column(_("breakdown"))
     for s in rules.scores(state).seats:
-        parts = ", ".join(f"{k.replace('_', ' ')} {v}" for k, v in s.breakdown.items())
+        parts = ", ".join(f"{_(k.replace('_', ' '))} {v}" for k, v in s.breakdown.items())
         table.add_row(str(s.seat), names[s.seat], str(s.total), parts)
     console.print(table)
     from novus.cli.board import draw

@@ -9,7 +9,7 @@ import typer
 from rich.markup import escape
 from rich.table import Table
 
-from application.i18n import _
+from application.i18n import _, _n, term
 from domain.core import registry
 from domain.core.errors import SetupError
 from domain.core.labels import SYNTHETIC_LABEL, is_synthetic
@@ -27,8 +27,14 @@ class BotKind(StrEnum):
 def check_players(rules: Rules[Any], players: int) -> None:
     if not rules.min_players <= players <= rules.max_players:
         raise SetupError(
-            f"{rules.title} takes {rules.min_players}-{rules.max_players} players, not {players}",
-            hint=f"use --players {rules.min_players}..{rules.max_players}",
+            _(
+                "{game} takes {low}-{high} players, not {n}",
+                game=term(rules.title, "game"),
+                low=rules.min_players,
+                high=rules.max_players,
+                n=players,
+            ),
+            hint=_("use --players {low}..{high}", low=rules.min_players, high=rules.max_players),
         )
 
 
@@ -52,22 +58,30 @@ def simulate(
     steps = 0
     ids = []
     with progress() as bar:
-        task = bar.add_task(f"simulating {rules.title}", total=games)
+        task = bar.add_task(_("simulating {game}", game=term(rules.title, "game")), total=games)
         for i in range(games):
             game_id = app.simulate(game, players, options, seed=seed + i, bot=bot.value)
             steps += len(app.timeline(game_id).steps)
             ids.append(game_id.hex[:8])
             bar.advance(task)
     console.print(
-        f"stored {games} {rules.title} game{'s' if games != 1 else ''} "
-        f"({steps} steps) with seeds {seed}..{seed + games - 1}"
+        _n(
+            "stored {n} {game} game ({steps} steps) with seeds {first}..{last}",
+            "stored {n} {game} games ({steps} steps) with seeds {first}..{last}",
+            games,
+            game=term(rules.title, "game"),
+            steps=steps,
+            first=seed,
+            last=seed + games - 1,
+        )
     )
     shown = ", ".join(ids[:10]) + (" ..." if len(ids) > 10 else "")
-    console.print(f"ids: {shown}  (`novus show ID`, `novus games`)", highlight=False)
+    console.print(_("ids: {ids}  (`novus show ID`, `novus games`)", ids=shown), highlight=False)
     if rules.synthetic_note:
-        console.print(f"[yellow]note:[/] {rules.synthetic_note}")
+        console.print(f"[yellow]{_('note:')}[/] {term(rules.synthetic_note, 'option')}")
     if ids and is_synthetic(app.timeline(game_id).setup.options):
-        console.print(f"[yellow]note:[/] these games use {SYNTHETIC_LABEL}")
+        said = _("these games use {label}", label=_(SYNTHETIC_LABEL))
+        console.print(f"[yellow]{_('note:')}[/] {said}")
 
 
 RULES_COLUMNS = ("game", "option", "values", "default", "players", "meaning")
@@ -126,17 +140,22 @@ def rules_command(
         )
         return
     if not names:
-        console.print("no game engines are installed yet")
+        console.print(_("no game engines are installed yet"))
         return
     for rules in every:
         console.print(
-            f"[bold]{rules.name}[/]  {rules.title}  "
-            f"{rules.min_players}-{rules.max_players} players  rules v{rules.rules_version}"
+            f"[bold]{rules.name}[/]  {term(rules.title, 'game')}  "
+            + _(
+                "{low}-{high} players  rules v{version}",
+                low=rules.min_players,
+                high=rules.max_players,
+                version=rules.rules_version,
+            )
         )
         if rules.synthetic_note:
-            console.print(f"  [yellow]{rules.synthetic_note}[/]")
+            console.print(f"  [yellow]{term(rules.synthetic_note, 'option')}[/]")
         if not rules.options:
-            console.print("  no options")
+            console.print("  " + _("no options"))
             continue
         # two columns (the option; its values, default and meaning below them): readable at
         # 80 columns, where five columns squeezed the meaning into a word a line
@@ -152,7 +171,8 @@ def rules_command(
             values = " | ".join(spec.values)
             said = _("default {value}", value=spec.default)
             table.add_row(
-                spec.key, f"[cyan]{escape(values)}[/]  ({said}){counts}\n{escape(spec.help)}"
+                spec.key,
+                f"[cyan]{escape(values)}[/]  ({said}){counts}\n{escape(term(spec.help, 'option'))}",
             )
         console.print(table)
 

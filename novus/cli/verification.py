@@ -6,6 +6,7 @@ from typing import Annotated, Any
 
 import typer
 
+from application.i18n import _
 from application.verification import Verdict, verify_record
 from domain.core.errors import NovusError
 from novus.cli.console import console, errors, progress
@@ -42,16 +43,17 @@ def verify(
     check_formats(as_json, as_csv)
     if (game_ref is None) == (not all_games):
         raise NovusError(
-            "give either one game or --all", hint="e.g. `novus verify --all` or `novus verify 3f2a`"
+            _("give either one game or --all"),
+            hint=_("e.g. `novus verify --all` or `novus verify 3f2a`"),
         )
     app = open_store(data_dir, create=False)
     ids = app.game_ids() if all_games else [app.find(game_ref or "")]
     if not ids and not (as_json or as_csv):
-        console.print("no games stored yet: nothing to verify")
+        console.print(_("no games stored yet: nothing to verify"))
         return
     verdicts: list[Verdict] = []
     with progress() as bar:
-        task = bar.add_task("verifying", total=len(ids))
+        task = bar.add_task(_("verifying"), total=len(ids))
         for game_id in ids:
             verdicts.append(verify_record(app.history(game_id)))
             bar.advance(task)
@@ -71,16 +73,17 @@ def verify(
         emit_csv(VERDICT_COLUMNS, (verdict_json(v) for v in verdicts))
     else:
         for verdict in failed:
-            errors.print(f"[bold red]FAIL[/] {verdict.game_id} ({verdict.game})")
+            errors.print(f"[bold red]{_('FAIL')}[/] {verdict.game_id} ({verdict.game})")
             for problem in verdict.problems:
                 errors.print(f"  - {problem}", highlight=False)
     if failed:
         raise NovusError(
-            f"{len(failed)} of {len(verdicts)} games failed verification",
-            hint="the engine no longer agrees with the stored events; see the problems above",
+            _("{n} of {total} games failed verification", n=len(failed), total=len(verdicts)),
+            hint=_("the engine no longer agrees with the stored events; see the problems above"),
         )
     if not (as_json or as_csv):
-        console.print(f"[green]ok[/]: {len(verdicts)} games, {steps} steps replayed and checked")
+        said = _("{n} games, {steps} steps replayed and checked", n=len(verdicts), steps=steps)
+        console.print(f"[green]{_('ok')}[/]: {said}")
 
 
 def register(app: typer.Typer) -> None:

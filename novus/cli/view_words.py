@@ -1,0 +1,394 @@
+"""The words `novus show` prints for the keys and coded values of the engines' `view` JSON.
+
+The view is language-neutral (keys such as `colonist_supply`, codes such as `violet_small`);
+`novus show` names each key and code in the display language. `KEYS` and `VALUES` give the
+English of each (the catalog's ids under the context `CONTEXT`; `novus.catalog` lists them, so
+`python3 -m novus.catalog check` names any without Korean). Component names (buildings, goods,
+cards...) come from the engines' own `terms()`, translated as the move sentences translate them.
+`tests/application/test_cli_show.py` fails when a view gains a key that is not here.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator, Mapping
+from functools import lru_cache
+
+from application.i18n import _, current_language, pgettext, term
+
+CONTEXT = "view"
+
+KEYS: dict[str, str] = {
+    # shared
+    "actor": "actor",
+    "available": "available",
+    "board": "board",
+    "boards": "boards",
+    "breakdown": "breakdown",
+    "total": "total",
+    "tiebreak": "tie-break",
+    # score categories (the `Scores` breakdown keys of the four games)
+    "shipping": "shipping",
+    "buildings": "buildings",
+    "large_buildings": "large buildings",
+    "in_play": "in play",
+    "harbor_sets": "harbor sets",
+    "complete_set": "complete set",
+    "capacity": "capacity",
+    "card": "card",
+    "cards": "cards",
+    "coins": "coins",
+    "colonists": "colonists",
+    "complete": "complete",
+    "cost": "cost",
+    "count": "count",
+    "cubes": "cubes",
+    "deck": "deck",
+    "discard": "discard",
+    "doubloons": "doubloons",
+    "first": "first",
+    "function": "function",
+    "governor": "governor",
+    "hand": "hand",
+    "id": "id",
+    "kind": "kind",
+    "label": "name",
+    "left": "left",
+    "name": "name",
+    "phase": "phase",
+    "players": "players",
+    "points": "points",
+    "round": "round",
+    "score": "score",
+    "scores": "scores",
+    "seat": "seat",
+    "seats": "seats",
+    "top": "top",
+    "value": "value",
+    # Puerto Rico
+    "building": "building",
+    "buildings_supply": "buildings for sale",
+    "cargo_ships": "cargo ships",
+    "city": "city",
+    "city_spaces_used": "city spaces used",
+    "colonist": "colonist",
+    "colonist_ship": "colonist ship",
+    "colonist_ship_nobles": "nobles on the colonist ship",
+    "colonist_supply": "colonist supply",
+    "colonists_total": "colonists in all",
+    "column": "column",
+    "current_role": "current role",
+    "end_triggered": "game end triggered",
+    "face_up_plantations": "face-up plantations",
+    "good": "good",
+    "goods": "goods",
+    "goods_supply": "goods supply",
+    "island": "island",
+    "island_spaces_used": "island spaces used",
+    "mayor": "mayor",
+    "noble": "noble",
+    "noble_supply": "noble supply",
+    "nobles": "nobles",
+    "nobles_only": "nobles only",
+    "plantation_discards": "discarded plantations",
+    "plantation_stack": "plantation stack",
+    "quarries_left": "quarries left",
+    "quarry": "quarry",
+    "role": "role",
+    "role_picker": "role chosen by",
+    "roles": "roles",
+    "san_juan": "San Juan",
+    "slots": "slots",
+    "spaces": "spaces",
+    "taken_by": "taken by",
+    "theme": "names",
+    "tile": "tile",
+    "tiles": "tiles",
+    "trading_house": "trading house",
+    "vp": "VP",
+    "vp_chips": "VP chips",
+    "vp_owed": "VP owed",
+    "vp_supply": "VP chips left",
+    # Santa Maria
+    "bishop1": "bishop 1",
+    "bishop2": "bishop 2",
+    "bishop3": "bishop 3",
+    "bishops": "bishops",
+    "blue_dice": "blue dice",
+    "blue_owned": "blue dice owned",
+    "blue_pool": "blue dice pool",
+    "board_id": "colony board",
+    "colony_tiles": "colony tiles",
+    "conquistador": "conquistador",
+    "die": "die",
+    "docks": "docks",
+    "effects": "effects",
+    "grid": "grid",
+    "mission1": "mission 1",
+    "mission2": "mission 2",
+    "mission3": "mission 3",
+    "mission4": "mission 4",
+    "monk_spaces": "monk spaces",
+    "monks": "monks",
+    "pending": "pending",
+    "personal_scholar": "personal scholar",
+    "piety": "piety",
+    "resources": "resources",
+    "rest_space": "rest space",
+    "rest_spaces": "rest spaces",
+    "rested": "rested",
+    "roads_left": "roads left",
+    "scholar1": "scholar 1",
+    "scholar2": "scholar 2",
+    "scholar3": "scholar 3",
+    "scholars": "scholars",
+    "shipping_left": "shipping tiles left",
+    "ships": "ships",
+    "start": "start player",
+    "white_dice": "white dice",
+    "white_used": "white dice used",
+    "year": "year",
+    # Century: New World
+    "B": "fur",
+    "G": "tobacco",
+    "R": "meat",
+    "Y": "corn",
+    "benefit": "benefit",
+    "bonus_left": "bonus tiles left",
+    "bonus_tiles": "bonus tiles",
+    "bonus_top": "top bonus tile",
+    "colour": "colour",
+    "cube_count": "cubes held",
+    "ending": "ending",
+    "exploration_space": "exploration space",
+    "exploration_tile": "exploration tile",
+    "exploration_tiles": "exploration tiles",
+    "locations": "locations",
+    "occupant": "occupant",
+    "occupant_name": "occupant",
+    "on_board": "on the board",
+    "point_cards": "point cards",
+    "reserve": "reserve",
+    "settlers": "settlers",
+    # Mundus Novus
+    "caravels": "caravels",
+    "conversions": "conversions",
+    "declared": "declared",
+    "development": "development cards",
+    "development_deck": "development deck",
+    "draws": "draws",
+    "end_reason": "end reason",
+    "event": "event",
+    "event_name": "event",
+    "fleets": "fleets",
+    "hand_count": "cards in hand",
+    "income": "income",
+    "market": "market",
+    "master": "trade master",
+    "merchants_used": "merchants used",
+    "observer": "observer",
+    "offer": "offer",
+    "offer_count": "cards offered",
+    "offered": "offered",
+    "open_cards": "open cards",
+    "queue": "development queue",
+    "range": "range",
+    "receiver": "receiver",
+    "revealed": "revealed",
+    "stored": "stored",
+    "stored_count": "cards stored",
+    "tied": "tied",
+    "trade": "trade",
+    "turns_left": "turns left",
+}
+"""View key -> its English name (`novus show` shows it in the display language)."""
+
+VALUES: dict[str, str] = {
+    # Puerto Rico: phases, building kinds, names themes, end reasons
+    "picking": "picking a role",
+    "storing": "storing goods",
+    "chance": "chance",
+    "drafting": "drafting buildings",
+    "over": "over",
+    "production": "production",
+    "violet_small": "small violet building",
+    "violet_large": "large violet building",
+    "standard": "standard",
+    "2p": "2-player sheet",
+    # Santa Maria
+    "play": "play",
+    "setup": "setup",
+    "empty": "empty",
+    "farm": "farm",
+    "forest": "forest",
+    "mountain": "mountain",
+    "road": "road",
+    "city": "city square",
+    "town_hall": "town hall",
+    "architecture": "architecture",
+    "basic_economics": "basic economics",
+    "advanced_economics": "advanced economics",
+    "botany": "botany",
+    "industrialization": "industrialization",
+    "logistics": "logistics",
+    "mathematics": "mathematics",
+    "philosophy": "philosophy",
+    "taxation": "taxation",
+    "astronomy": "astronomy",
+    "archery": "archery",
+    "meditation": "meditation",
+    "guide": "guide",
+    "diversity": "diversity",
+    "hall_cities": "cities around the town hall",
+    "hall_colonists": "colonists around the town hall",
+    "one_dock": "one dock",
+    "square": "square",
+    "terrain_area": "terrain area",
+    "conquest_again": "conquistador points again in year 3",
+    "big_tiles": "large colony tiles",
+    "ship_gems": "gems on shipping tiles",
+    "bld": "build",
+    "income": "income",
+    "monk": "monk",
+    "place": "place a colony tile",
+    "putdie": "place a die",
+    "ship": "ship",
+    "trade": "trade",
+    # Century: New World
+    "explore": "explore",
+    "return cubes": "return cubes",
+    "shuffle cards": "shuffle cards",
+    "work": "work",
+    "upgrade": "upgrade",
+    "village": "village",
+    "point card / bonus tile": "point card / bonus tile",
+    "blue": "blue",
+    "green": "green",
+    "red": "red",
+    "yellow": "yellow",
+    # Mundus Novus
+    "choose_master": "choose the trade master",
+    "declare": "declare the trade",
+    "develop": "development",
+    "draw": "draws",
+    "first": "first player of development",
+    "give": "give a card back",
+    "offer": "trade offers",
+    "pick": "pick open cards",
+    "pirates": "pirates",
+    "setup_dev": "shuffle the development deck",
+    "supply": "supply",
+    "caravel": "caravel",
+    "merchant": "merchant",
+    "personality": "personality",
+    "shipyard": "shipyard",
+    "warehouse": "warehouse",
+    "fire": "Fire",
+    "kings_help": "King's Help",
+    "natives": "Natives",
+    "storm": "Storm",
+    "none": "none",
+    "complete set": "complete set",
+    "development queue not refilled": "development queue not refilled",
+}
+"""Coded view values (phases, kinds...) -> their English name."""
+
+
+DOUBLOONS = re.compile(r"^(?P<n>\d+) doubloons$")
+UPGRADE = re.compile(r"^upgrade x(?P<n>\d+)$")
+ITEM = re.compile(r"(\d*)([a-z]+)")
+
+
+def entries() -> Iterator[str]:
+    """Every English name here (the catalog's ids under `CONTEXT`)."""
+    yield from dict.fromkeys((*KEYS.values(), *VALUES.values()))
+
+
+def _plain(text: str) -> str:
+    return " ".join(text.replace("_", " ").lower().split())
+
+
+@lru_cache(maxsize=16)
+def _component_names(game: str, theme: str) -> Mapping[str, tuple[str, str]]:
+    """The game's component names (its engine's `terms()`), by their plain English form:
+    `large_market` and `Large Market` find the same building. The names of the view's theme
+    come first (Puerto Rico's 2-player sheet)."""
+    from domain.core import registry
+    from domain.core.phrase import Term
+
+    try:
+        rules = registry.get(game)
+    except Exception:  # a view of a game no longer installed: its words stay as they are
+        return {}
+    terms = getattr(rules, "terms", None)
+    found: dict[str, tuple[str, str]] = {}
+    mine: dict[str, tuple[str, str]] = {}
+    for t in terms() if terms is not None else ():
+        if not isinstance(t, Term) or t.context is None:
+            continue
+        themed = f".{theme}." in t.context
+        target = mine if themed else found
+        target.setdefault(_plain(t.text), (t.text, t.context))
+    return {**found, **mine}
+
+
+class Words:
+    """The display language's names for one view's keys and coded values."""
+
+    def __init__(self, game: str = "", theme: str = "", keep: frozenset[str] = frozenset()):
+        self.names = _component_names(game, theme) if game else {}
+        self.keep = keep
+        self.english = current_language() == "en"
+
+    def key(self, key: str) -> str:
+        """A key's name: `colonist_supply` -> `colonist supply` (or its translation)."""
+        head, _, number = key.partition(" ")  # `ships 2`: a numbered item of a list
+        if number and number.isdigit():
+            return f"{self.key(head)} {number}"
+        if key in KEYS:
+            return KEYS[key] if self.english else term(KEYS[key], CONTEXT)
+        found = self.names.get(_plain(key))
+        if found is not None:
+            return found[0] if self.english else term(*found)
+        return key.replace("_", " ")
+
+    def value(self, value: str) -> str:
+        """A text value: a component name or a known code in the display language, else as it is
+        (players' names are never translated)."""
+        if self.english or value in self.keep:
+            return value
+        found = self.names.get(_plain(value))
+        if found is not None:
+            return term(*found)
+        if value in VALUES:
+            return term(VALUES[value], CONTEXT)
+        return self._coded(value)
+
+    def _coded(self, value: str) -> str:
+        """Codes with numbers or goods in them (Century's functions and benefits, Santa Maria's
+        building effects, Mundus Novus's end reasons): their words translated, the cube letters
+        and numbers kept."""
+        if "; " in value:
+            return "; ".join(self.value(part) for part in value.split("; "))
+        found = DOUBLOONS.match(value)
+        if found:
+            return _("{n} doubloons", n=found["n"])
+        found = UPGRADE.match(value)
+        if found:
+            return pgettext("view", "upgrade x{n}", n=found["n"])
+        kind, _sep, rest = value.partition(":")
+        if kind == "cubes" and rest:
+            return pgettext("view", "cubes {cubes}", cubes=rest)
+        if kind == "settlers" and rest.isdigit():
+            return _("+{n} settlers", n=rest)
+        verb, _sep, what = value.partition(" ")
+        if verb in ("produce", "trade") and what:
+            said = ITEM.sub(lambda m: m[1] + self._item(m[2]), what)
+            if verb == "produce":
+                return pgettext("view", "produce {what}", what=said)
+            return pgettext("view", "trade {what}", what=said)
+        return value
+
+    def _item(self, word: str) -> str:
+        found = self.names.get(word)
+        return term(*found) if found is not None else word
