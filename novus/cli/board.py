@@ -24,8 +24,12 @@ from rich.text import Text
 from application.i18n import _
 from novus.cli.view_words import Words
 
-HIDDEN = frozenset({"game", "labels", "over", "to_move", "viewer", "synthetic", "pack"})
-"""Top-level view keys shown elsewhere by `novus show` (its heading) or only used for names."""
+HIDDEN = frozenset(
+    {"game", "labels", "over", "to_move", "viewer", "synthetic", "pack"}
+    | {"tile_defs", "ship_defs", "tracks"}
+)
+"""Top-level view keys shown elsewhere by `novus show` (its heading) or only used for names, and
+the printed components' definitions a board draws with (Santa Maria's tiles and tracks)."""
 NAME_KEYS = ("name", "label")
 SEAT_KEYS = frozenset(
     {"governor", "taken_by", "role_picker", "actor", "start", "master", "receiver", "winner"}

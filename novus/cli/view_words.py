@@ -148,6 +148,9 @@ KEYS: dict[str, str] = {
     "white_dice": "white dice",
     "white_used": "white dice used",
     "year": "year",
+    "dock_rewards": "dock rewards",
+    "missions": "missions",
+    "scholar_points": "scholar points",
     # Century: New World
     "B": "fur",
     "G": "tobacco",
@@ -387,6 +390,9 @@ class Words:
             if verb == "produce":
                 return pgettext("view", "produce {what}", what=said)
             return pgettext("view", "trade {what}", what=said)
+        parts = [ITEM.fullmatch(part) for part in value.split("+")]
+        if all(p is not None and p[2] in self.names for p in parts):  # a bundle: `coin+2vp`
+            return "+".join(p[1] + self._item(p[2]) for p in parts if p is not None)
         return value
 
     def _item(self, word: str) -> str:

@@ -13,7 +13,6 @@ from typer.testing import CliRunner
 
 from application import i18n
 from domain.core import registry
-from domain.santa_maria.components import BISHOPS, NEW_BISHOPS, NEW_SCHOLARS, SCHOLARS
 from novus.cli.main import app
 from tests.latin_words import english_words
 
@@ -41,11 +40,6 @@ def stored(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict[str, st
     return data, ids
 
 
-SANTA_MARIA_IDS = (*SCHOLARS, *NEW_SCHOLARS, *BISHOPS, *NEW_BISHOPS)
-"""Scholar and bishop ids in Santa Maria's move sentences: being named in Korean by the Santa
-Maria board's work (the other engineer, `smboard`); allowed until that lands."""
-
-
 def korean(*args: str, code: int = 0, allowed: tuple[str, ...] = ()) -> str:
     i18n.clear_missing()
     result = runner.invoke(app, [*args, "--lang", "ko"], terminal_width=100)
@@ -71,8 +65,7 @@ def test_a_game_shown_in_korean(stored: tuple[Path, dict[str, str]], game: str) 
 @pytest.mark.parametrize("game", GAMES)
 def test_log_prints_korean_moves(stored: tuple[Path, dict[str, str]], game: str) -> None:
     data, ids = stored
-    allowed = SANTA_MARIA_IDS if game == "santa-maria" else ()
-    out = korean("log", ids[game], "-d", str(data), allowed=allowed)
+    out = korean("log", ids[game], "-d", str(data))
     moves = [line for line in out.splitlines() if re.match(r"\s*\d+\s+\S", line)]
     assert len(moves) > 20
     english = [line for line in moves if not HANGUL.search(line)]
