@@ -154,7 +154,11 @@ def position(app: NovusApp, game_id: UUID, expected_version: int | None = None) 
         "seed": record.seed,
         "options": dict(record.setup.options),
         "synthetic_note": rules.synthetic_note
-        or (_(INVENTED, label=_(SYNTHETIC_LABEL)) if record.setup.options.get("pack") == "synthetic" else ""),
+        or (
+            _(INVENTED, label=_(SYNTHETIC_LABEL))
+            if record.setup.options.get("pack") == "synthetic"
+            else ""
+        ),
     }
     if rules.is_over(state):
         return Position(to_move=(), over=True, **base)
