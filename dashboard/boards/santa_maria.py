@@ -13,9 +13,10 @@ the colony tiles, shipping tiles, docks, missions and tracks come with the view 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from functools import lru_cache
 from typing import Any
 
-from application.i18n import N_, _, _n, pgettext, term
+from application.i18n import N_, _, _n, current_language, pgettext, term
 from dashboard.boards import santa_maria_parts as parts
 from dashboard.boards import santa_maria_words as words
 from dashboard.boards.santa_maria_style import (
@@ -233,33 +234,60 @@ def _tracks(view: Mapping[str, Any], names: Sequence[str]) -> str:
 
 
 def _cell(cell: Mapping[str, Any], r: int, c: int) -> str:
-    kind = str(cell.get("kind", "empty"))
+    """A square of a colony; made once per language and look (a colony changes a few squares
+    per step, and a replay draws every step)."""
+    key = (
+        current_language(),
+        r,
+        c,
+        str(cell.get("kind", "empty")),
+        tuple(str(x) for x in cell.get("effects", ())),
+        bool(cell.get("expert")),
+        bool(cell.get("governor")),
+        int(cell.get("colonists") or 0),
+        cell.get("coins") or 0,
+        str(cell.get("die") or ""),
+    )
+    return _cell_html(*key)
+
+
+@lru_cache(maxsize=16384)
+def _cell_html(
+    lang: str,
+    r: int,
+    c: int,
+    kind: str,
+    effects: tuple[str, ...],
+    expert: bool,
+    governor: bool,
+    colonists: int,
+    coins: Any,
+    die_on: str,
+) -> str:
     bits = []
     if kind != "empty":
         bits.append(f"<span class='k'>{e(words.terrain(kind))}</span>")
-    texts = [words.effect(str(x)) for x in cell.get("effects", ())]
+    texts = [words.effect(x) for x in effects]
     bits += [e(x) for x in texts]
-    if cell.get("expert"):
+    if expert:
         bits.append(f"<span class='xp'>{e(_('improvement expert (also a road)'))}</span>")
-    if cell.get("governor"):
+    if governor:
         bits.append(f"<span class='gov'>&#9819; {e(_('governor'))}</span>")
-    col = int(cell.get("colonists") or 0)
-    if col:
-        pawns = "<span class='pawn'></span>" * col
-        many = e(_n("{n} colonist", "{n} colonists", col))
+    if colonists:
+        pawns = "<span class='pawn'></span>" * colonists
+        many = e(_n("{n} colonist", "{n} colonists", colonists))
         bits.append(f"<span class='col' title='{many}'>{pawns}</span>")
     on = []
-    if cell.get("coins"):
-        on.append(chip("coin", cell["coins"], ""))
-    if cell.get("die"):
-        name = str(cell["die"])
-        shown = _("{colour} die", colour=words.colour(name))
-        on.append(die("\u2022", name, small=True, title=shown))
+    if coins:
+        on.append(chip("coin", coins, ""))
+    if die_on:
+        shown = _("{colour} die", colour=words.colour(die_on))
+        on.append(die("\u2022", die_on, small=True, title=shown))
     if on:
         bits.append(f"<span class='on'>{''.join(on)}</span>")
     empty = " empty" if kind == "empty" else ""
-    effects = e("; ".join(texts))
-    tip = e(_("row {r}, column {c}", r=r, c=c)) + (f": {effects}" if effects else "")
+    said = e("; ".join(texts))
+    tip = e(_("row {r}, column {c}", r=r, c=c)) + (f": {said}" if said else "")
     return (
         f"<div class='cell{empty}' style='{terrain_style(kind)}' title='{tip}'>"
         f"{' '.join(bits[:1])}{'<br>'.join(bits[1:])}</div>"

@@ -10,8 +10,9 @@ engine's `terms()`), and stays exactly the text the view gave in English.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
-from application.i18n import _, pgettext, term
+from application.i18n import _, current_language, pgettext, term
 
 CONTEXT = "santa_maria"
 _WORDY = re.compile(r"[A-Za-z]{2}")
@@ -38,7 +39,13 @@ def bundle(text: str) -> str:
 
 
 def effect(text: str) -> str:
-    """An effect text of the view (`components.effect_text`) in words."""
+    """An effect text of the view (`components.effect_text`) in words (made once per language:
+    a board shows the same few effects on every square and step)."""
+    return _effect(current_language(), text)
+
+
+@lru_cache(maxsize=4096)
+def _effect(lang: str, text: str) -> str:
     if text.startswith("produce "):
         return _("produce {what}", what=bundle(text.removeprefix("produce ")))
     if text.startswith("trade "):

@@ -12,6 +12,7 @@ from functools import cache
 from domain.santa_maria.components import CELLS, SHAPES, SIZE
 
 
+@cache
 def rotations(shape: str) -> tuple[tuple[tuple[int, int], ...], ...]:
     """The four quarter turns of `shape`; square i of the tile lands on offset i."""
     out = []

@@ -218,13 +218,26 @@ def square_json(sq: Square) -> dict[str, Any]:
     return entry
 
 
+_TILES: dict[int, tuple[TileDef, dict[str, Any]]] = {}
+"""`tile_json` made once per tile definition (by identity; the catalog's tiles live as long as
+its games): every view of a game shows the same few tiles."""
+
+
 def tile_json(tile: TileDef) -> dict[str, Any]:
-    """A colony tile: its squares with their offsets (row, column) as it lies face up."""
-    return {
+    """A colony tile: its squares with their offsets (row, column) as it lies face up. Shared
+    between views (made once per tile): read it, never change it."""
+    hit = _TILES.get(id(tile))
+    if hit is not None and hit[0] is tile:
+        return hit[1]
+    made = {
         "shape": [list(at) for at in rotations(tile.shape)[0]],
         "squares": [square_json(sq) for sq in tile.squares],
         "special": tile.special,
     }
+    if len(_TILES) > 4096:
+        _TILES.clear()
+    _TILES[id(tile)] = (tile, made)
+    return made
 
 
 def _components(s: State, out: dict[str, Any]) -> None:
