@@ -42,7 +42,10 @@ def stored(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict[str, st
 
 def korean(*args: str, code: int = 0, allowed: tuple[str, ...] = ()) -> str:
     i18n.clear_missing()
-    result = runner.invoke(app, [*args, "--lang", "ko"], terminal_width=100)
+    try:
+        result = runner.invoke(app, [*args, "--lang", "ko"], terminal_width=100)
+    finally:
+        i18n.set_language(None)  # the next test's code runs in English again
     assert "Traceback" not in result.output, result.output
     assert result.exit_code == code, result.output
     left = english_words(result.output, (*PLAYERS, *CODES, *allowed))
