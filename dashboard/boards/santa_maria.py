@@ -31,6 +31,8 @@ from dashboard.boards.santa_maria_style import (
 from domain.core.protocol import Rules, Setup
 
 REST = ("2 coins", "piety", "conquistador", "shipping", "road tile")
+MAYA_REST = (*REST[:3], "fill a storage tile", "complete a temple")
+"""The Maya player's rest actions: its fourth and fifth spaces differ (KO module D)."""
 FEATS = {
     "communism": N_("communism"),
     "capitalism": N_("capitalism"),
@@ -313,7 +315,9 @@ def _player(i: int, p: Mapping[str, Any], view: Mapping[str, Any], colony: bool)
         head.append(f"<span class='badge move'>{e(_('to move'))}</span>")
     if p.get("rested"):
         space = int(p["rest_space"])
-        where = f" ({words.rest(REST[space])})" if 0 <= space < len(REST) else ""
+        maya = view.get("maya") or {}
+        rests = MAYA_REST if maya.get("seat") == i else REST
+        where = f" ({words.rest(rests[space])})" if 0 <= space < len(rests) else ""
         rested = _("rested on space {n}", n=space + 1)
         head.append(f"<span class='badge'>{e(rested)}{e(where)}</span>")
     if p.get("board_id"):

@@ -225,3 +225,22 @@ def test_no_board_imports_engine_internals() -> None:
     assert not boards_contract.get("ignore_imports")
     source = (root / "dashboard" / "boards").glob("*.py")
     assert not [p.name for p in source if "domain.santa_maria" in p.read_text(encoding="utf-8")]
+
+
+def test_the_maya_rested_badge_names_the_mayas_own_rest_action() -> None:
+    """The Maya's fourth and fifth rest spaces fill a storage tile and complete a temple; the
+    badge said "shipping" / "road tile" (the colonists' actions)."""
+    rules = registry.get("santa-maria")
+    setup = rules.prepare(["Maya", "Anna", "Helge"], {"modules": "D"})
+    bots = [rules.bot("random", i) for i in range(3)]
+    for seed in range(30):
+        steps, _ = play(rules, setup, bots, random.Random(seed))
+        for s in states(rules, setup, steps):
+            maya = rules.view(s)["players"][0]
+            if maya["rested"] and maya["rest_space"] in (3, 4):
+                html = boards.render("santa-maria", rules.view(s), rules)
+                badge = html.split("rested on space")[1].split("</span>")[0]
+                wanted = ("fill a storage tile", "complete a temple")[maya["rest_space"] - 3]
+                assert f"{maya['rest_space'] + 1} ({wanted})" in badge
+                return
+    raise AssertionError("no Maya rested on space 4 or 5 in 30 random games")
