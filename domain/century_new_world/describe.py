@@ -13,7 +13,15 @@ from domain.century_new_world import cubes as C
 from domain.century_new_world import locations as L
 from domain.century_new_world.setup import resolve
 from domain.century_new_world.state import CHANCE_BONUS, CHANCE_CARDS, State
-from domain.core.phrase import Count, Listing, Phrase, Said, Say, Term, english, phrase
+from domain.core.phrase import (
+    Count,
+    Listing,
+    Said,
+    Say,
+    Term,
+    english,
+    sentences,
+)
 from domain.core.protocol import ChanceStep, Decision, Step
 
 CONTEXT = "century_new_world"
@@ -179,16 +187,6 @@ def _benefit(text: str, phrase: Say) -> Said:
     return phrase("bonus {benefit}", benefit=text)
 
 
-def describe(s: State, step: Step) -> str:
-    return str(_sentence(s, step, english))
-
-
-def sentence(s: State, step: Step) -> Phrase:
-    said = _sentence(s, step, phrase)
-    assert isinstance(said, Phrase)
-    return said
-
-
 def _sentence(s: State, step: Step, phrase: Say) -> Said:
     if isinstance(step, ChanceStep):
         return _layout(s, tuple(str(x) for x in step.outcome), phrase)
@@ -228,3 +226,6 @@ def _sentence(s: State, step: Step, phrase: Say) -> Said:
             "{who} returns 1 {cube} to the supply (storage limit)", who=name, cube=CUBES[kind]
         )
     return phrase("{who}: {action}", who=name, action=action)
+
+
+describe, sentence = sentences(_sentence)

@@ -17,7 +17,12 @@ The English template may ask for a term's article: `{building.a}` gives "a Small
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any, TypeVar
+
+if TYPE_CHECKING:
+    from domain.core.protocol import Step
+
+S = TypeVar("S")
 
 
 def article(word: str) -> str:
@@ -163,3 +168,22 @@ def phrase(msgid: str, /, **params: Any) -> Phrase:
 def counted(n: int, one: str, other: str) -> Count:
     """A `Count`; `counted` is an extraction keyword (its 2nd and 3rd arguments are the ids)."""
     return Count(n, one, other)
+
+
+def sentences(
+    make: Callable[[S, Step, Say], Said],
+) -> tuple[Callable[[S, Step], str], Callable[[S, Step], Phrase]]:
+    """A game's `describe` and `sentence` from its one sentence maker `make(state, step, say)`.
+
+    `describe` is the English text, made straight (the projection makes one per stored step);
+    `sentence` the `Phrase` (message id and fields) for other display languages."""
+
+    def describe(state: S, step: Step) -> str:
+        return str(make(state, step, english))
+
+    def sentence(state: S, step: Step) -> Phrase:
+        said = make(state, step, phrase)
+        assert isinstance(said, Phrase)
+        return said
+
+    return describe, sentence

@@ -4,7 +4,14 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 
-from domain.core.phrase import Count, Listing, Phrase, Said, Say, Term, english, phrase
+from domain.core.phrase import (
+    Count,
+    Listing,
+    Said,
+    Say,
+    Term,
+    sentences,
+)
 from domain.core.protocol import ChanceStep, Step
 from domain.mundus_novus import cards as K
 from domain.mundus_novus.state import PIRATES, SETUP_DEV, SETUP_MARKET, SUPPLY, State
@@ -62,16 +69,6 @@ def _chance(s: State, outcome: tuple[object, ...], phrase: Say) -> Said:
             cards=_cards(",".join(map(str, outcome)), phrase),
         )
     return phrase("Chance.")
-
-
-def describe(s: State, step: Step) -> str:
-    return str(_sentence(s, step, english))
-
-
-def sentence(s: State, step: Step) -> Phrase:
-    said = _sentence(s, step, phrase)
-    assert isinstance(said, Phrase)
-    return said
 
 
 def _sentence(s: State, step: Step, phrase: Say) -> Said:
@@ -218,3 +215,6 @@ _VERBS: dict[str, Line] = {
     "fleets": _fleets,
 }
 """The sentence of each verb of the grammar (`rules.py`)."""
+
+
+describe, sentence = sentences(_sentence)

@@ -11,7 +11,14 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 
-from domain.core.phrase import Count, Listing, Phrase, Said, Say, Term, english, phrase
+from domain.core.phrase import (
+    Count,
+    Listing,
+    Said,
+    Say,
+    Term,
+    sentences,
+)
 from domain.core.protocol import ChanceStep, Decision, Step
 from domain.puerto_rico import actions as A
 from domain.puerto_rico.components import (
@@ -93,18 +100,6 @@ def _drawn(nm: Names, tile: str) -> Term | str:
     if tile in _TILE_IDS:
         return _TERMS[nm.context].tile[_TILE_IDS.index(tile)]
     return tile
-
-
-def describe(s: State, step: Step) -> str:
-    """The English sentence (made straight as text: the projection makes one per stored step)."""
-    return str(_sentence(s, step, english))
-
-
-def sentence(s: State, step: Step) -> Phrase:
-    """The step as a `Phrase` (message id + fields) for other display languages."""
-    said = _sentence(s, step, phrase)
-    assert isinstance(said, Phrase)
-    return said
 
 
 def _sentence(s: State, step: Step, phrase: Say) -> Said:
@@ -529,3 +524,6 @@ _VERBS: dict[int, Line] = {
     A.PASS: _pass,
 }
 """The sentence of each verb of the grammar (`actions.py`)."""
+
+
+describe, sentence = sentences(_sentence)

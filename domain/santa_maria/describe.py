@@ -5,7 +5,14 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterator
 
-from domain.core.phrase import Count, Listing, Phrase, Said, Say, Term, english, phrase
+from domain.core.phrase import (
+    Count,
+    Listing,
+    Said,
+    Say,
+    Term,
+    sentences,
+)
 from domain.core.protocol import ChanceStep, Decision, Step
 from domain.santa_maria.components import (
     BISHOPS,
@@ -134,16 +141,6 @@ def _side(side: tuple[str, int], phrase: Say) -> Said:
     if what == "coin":
         return phrase("{n} coins", n=n) if n > 1 else phrase("1 coin")
     return phrase("1 {item}", item=_item(what))
-
-
-def describe(s: State, step: Step) -> str:
-    return str(_sentence(s, step, english))
-
-
-def sentence(s: State, step: Step) -> Phrase:
-    said = _sentence(s, step, phrase)
-    assert isinstance(said, Phrase)
-    return said
 
 
 def _sentence(s: State, step: Step, phrase: Say) -> Said:
@@ -533,3 +530,6 @@ _VERBS: dict[str, Line] = {
 }
 """The sentence of each verb of the grammar (`engine.py`, `maya.py`); others are shown as
 `who: action`."""
+
+
+describe, sentence = sentences(_sentence)

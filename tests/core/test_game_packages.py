@@ -62,3 +62,21 @@ def test_the_describe_tables_name_only_verbs_of_the_grammar(game: str) -> None:
     describe = importlib.import_module(f"{PACKAGES[game]}.describe")
     verbs = importlib.import_module(f"{PACKAGES[game]}.actions").VERBS
     assert set(describe._VERBS) == set(verbs)
+
+
+@pytest.mark.parametrize("game", sorted(PACKAGES))
+def test_describe_and_sentence_come_from_the_one_sentence_maker(game: str) -> None:
+    """Each game writes its sentences once (`_sentence`); `domain.core.phrase.sentences` makes
+    the English `describe` and the `sentence` Phrase from it."""
+    module = importlib.import_module(f"{PACKAGES[game]}.describe")
+    for made in (module.describe, module.sentence):
+        assert made.__module__ == "domain.core.phrase"
+        assert made.__qualname__.startswith("sentences.")
+    rules = registry.get(game)
+    setup = rules.prepare(["A", "B", "C"], {})
+    steps, _ = play(rules, setup, [rules.bot("random", i) for i in range(3)], random.Random(6))
+    state = rules.initial_state(setup)
+    for step in steps[:60]:
+        said = module.sentence(state, step)
+        assert module.describe(state, step) == str(said) != ""
+        state = rules.apply(state, step)
