@@ -158,11 +158,16 @@ class NovusApp(Application[UUID]):
         source: Mapping[str, Any] | None = None,
         created: str | None = None,
         game_id: UUID | None = None,
+        checked: Any = None,
     ) -> UUID:
         """Start a game from a prepared `setup` and record `steps`, all in one save (imports).
 
         Every step is checked by the engine first; on the first illegal one nothing is stored.
         With `game_id` given, a game already stored under that id raises `GameExists`.
+        `checked` is the engine state after `steps` when the caller has already folded them
+        through the engine's `apply` from `setup`'s initial state (an import does while
+        reading the file: `NativeGame.state`); they are then recorded without a second check
+        (`Game.record_checked`). Steps with take-backs are always checked here.
         """
         check_seed(seed)
         rules = registry.get(setup.game)
@@ -174,7 +179,10 @@ class NovusApp(Application[UUID]):
             created=created or now_iso(),
             id=game_id,
         )
-        state = aggregate.play_all(rules, rules.initial_state(setup), steps)
+        if checked is not None and not any(isinstance(s, TakeBack) for s in steps):
+            state = aggregate.record_checked(rules, cast(Sequence[Step], steps), checked)
+        else:
+            state = aggregate.play_all(rules, rules.initial_state(setup), steps)
         try:
             self._save(aggregate)
         except WriteConflict:

@@ -245,6 +245,7 @@ def import_bytes(
             source=game.source,
             created=game.created,
             game_id=parsed.game_id,
+            checked=game.state,
         )
     except GameExists:  # stored meanwhile by another writer: still idempotent
         return result("present")

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import hashlib
 import uuid
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 import orjson
@@ -51,6 +51,10 @@ class NativeGame:
     """False for a game in progress (the steps stop before the game ends); not written."""
     log: tuple[Entry, ...] | None = None
     """The full history, steps and take-backs in order, when the game has take-backs."""
+    state: Any = field(default=None, compare=False, repr=False)
+    """The engine state after `steps`, every step checked by `rules.apply` while reading (the
+    store records them without checking again: `NovusApp.record_game(checked=...)`); None
+    when the game was not folded here (`from_record`)."""
 
     @property
     def history(self) -> tuple[Entry, ...]:
@@ -149,7 +153,8 @@ def loads(file: str, raw: bytes) -> NativeGame:
             parsed.append(orjson.loads(line))
         except orjson.JSONDecodeError as error:
             raise NativeFormatError(file, number, f"not JSON ({error})") from None
-        deep = too_deep(parsed[-1])
+        # nesting deeper than the limit needs more opening brackets than that in the line
+        deep = too_deep(parsed[-1]) if line.count("[") + line.count("{") > MAX_DEPTH else None
         if deep is not None:
             raise NativeFormatError(
                 file,
@@ -254,9 +259,7 @@ def _fold_lines(file: str, rules: Any, game: NativeGame, state: Any) -> NativeGa
         raise _engine_broke(file, number, game, error) from None
     if len(log) != len(live):
         game = replace(game, steps=tuple(live), log=tuple(log))
-    if not over:
-        return replace(game, finished=False)
-    return game
+    return replace(game, finished=over, state=state)
 
 
 def _take_back(file: str, number: int, count: int, live: list[Step], log: list[Entry]) -> None:

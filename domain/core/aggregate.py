@@ -206,6 +206,27 @@ class Game(Aggregate):
                 state = self.play(rules, state, step)
         return state
 
+    def record_checked(self, rules: Rules[Any], steps: Sequence[Step], state: Any) -> Any:
+        """Record steps the engine has already accepted in order from this game's current
+        state (`rules.apply` on each, done by the caller: an import folds every line of a file
+        through the engine while reading it), `state` being the state after them. The events
+        are those `play_all` triggers, without the engine's second pass over the steps: only
+        the last step can end a game (the engine refuses any step after the end), so
+        `Finished` follows the last step when `state` is over. Returns `state`."""
+        decided, resolved = self.Decided, self.ChanceResolved
+        for step in steps:
+            number = len(self.steps) + 1
+            if isinstance(step, Decision):
+                self.trigger_event(decided, step=number, seat=step.seat, action=step.action)
+            else:
+                self.trigger_event(resolved, step=number, outcome=list(step.outcome))
+        if steps and rules.is_over(state):
+            scores = rules.scores(state)
+            self.trigger_event(
+                self.Finished, scores=scores.to_json(), winners=list(scores.winners())
+            )
+        return state
+
     def take_back(self, rules: Rules[Any], count: int) -> Any:
         """Take back the last `count` steps (1 or more, at most all); returns the new state."""
         if not 1 <= count <= len(self.steps):

@@ -96,9 +96,9 @@ class Phrase:
         return f"Phrase({self.msgid!r}, {dict(self.params)!r})"
 
     def __eq__(self, other: object) -> bool:
-        return (
-            isinstance(other, Phrase)
-            and (self.msgid, dict(self.params)) == (other.msgid, dict(other.params))
+        return isinstance(other, Phrase) and (self.msgid, dict(self.params)) == (
+            other.msgid,
+            dict(other.params),
         )
 
     __hash__ = None  # type: ignore[assignment]
@@ -114,8 +114,11 @@ def _compile(template: str) -> Callable[[Mapping[str, Any]], str]:
     source = []
     for literal, field, spec, conversion in string.Formatter().parse(template):
         source.append(
-            literal.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n")
-            .replace("{", "{{").replace("}", "}}")
+            literal.replace("\\", "\\\\")
+            .replace('"', '\\"')
+            .replace("\n", "\\n")
+            .replace("{", "{{")
+            .replace("}", "}}")
         )
         if field is None:
             continue
@@ -123,8 +126,13 @@ def _compile(template: str) -> Callable[[Mapping[str, Any]], str]:
         if not name.isidentifier() or (dot and not attr.isidentifier()) or "{" in (spec or ""):
             return lambda params: template.format_map(params)  # anything unusual: the slow way
         source.append(
-            "{p['" + name + "']" + (dot + attr) + (f"!{conversion}" if conversion else "")
-            + (f":{spec}" if spec else "") + "}"
+            "{p['"
+            + name
+            + "']"
+            + (dot + attr)
+            + (f"!{conversion}" if conversion else "")
+            + (f":{spec}" if spec else "")
+            + "}"
         )
     code = 'lambda p: f"' + "".join(source) + '"'
     made: Callable[[Mapping[str, Any]], str] = eval(code, {"__builtins__": {}})

@@ -183,3 +183,34 @@ def test_events_are_immutable(pig: Rules[Any]) -> None:
         decided.action = "hold"  # type: ignore[attr-defined]
     with pytest.raises(AttributeError):
         started.seed = 9  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize("length", [0, 5, None])
+def test_record_checked_triggers_the_events_play_all_does(
+    pig: Rules[Any], length: int | None
+) -> None:
+    """Steps already folded through the engine give the same events as `play_all` (but the
+    timestamps): per-step events, and `Finished` after the last when the game is over."""
+    rng = random.Random(3)
+    played, state = begin(pig)
+    steps: list[Step] = []
+    while not pig.is_over(state) and (length is None or len(steps) < length):
+        seat = pig.to_move(state)[0]
+        step: Step
+        if seat < 0:
+            step = ChanceStep((rng.randint(1, 6),))
+        else:
+            step = Decision(seat, rng.choice(list(pig.legal_actions(state, seat))))
+        state = played.play(pig, state, step)
+        steps.append(step)
+    recorded, _ = begin(pig)
+    assert recorded.record_checked(pig, steps, state) is state
+    mine = [(type(e), _fields(e)) for e in recorded.collect_events()]
+    theirs = [(type(e), _fields(e)) for e in played.collect_events()]
+    assert mine[1:] == theirs[1:]
+    assert (Game.Finished in {kind for kind, _ in mine}) == (length is None)
+    assert recorded.steps == played.steps and recorded.scores == played.scores
+
+
+def _fields(event: Any) -> dict[str, Any]:
+    return {k: v for k, v in event.__dict__.items() if k not in ("timestamp", "originator_id")}

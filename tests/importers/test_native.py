@@ -94,3 +94,34 @@ def test_reimport_is_detected_by_content_id(app: NovusApp) -> None:
     with pytest.raises(GameExists):
         app.record_game(game.setup, game.steps, game_id=game.game_id, **kwargs)  # type: ignore[arg-type]
     assert app.game_ids() == before
+
+
+def test_a_native_import_applies_each_step_once(
+    app: NovusApp, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The engine checks every line while the file is read; the store records the checked
+    steps without a second pass (and still stores the same game and final scores)."""
+    from importers.api import export_bytes, import_bytes
+
+    source = open_app(app.env["SQLITE_DBNAME"] + ".source")
+    game_id = source.simulate("puerto-rico", 3, {}, seed=8, bot="random")
+    data = export_bytes(source, game_id)
+    rules = registry.get("puerto-rico")
+    calls: list[object] = []
+    real = rules.apply
+
+    def counted(state: object, step: object) -> object:
+        calls.append(step)
+        return real(state, step)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(rules, "apply", counted)
+    result = import_bytes(app, "g.novus.jsonl", data)
+    assert result.status == "imported"
+    steps = source.history(game_id).steps
+    assert len(calls) == len(steps)
+    monkeypatch.undo()
+    stored = app.history(game_id)
+    assert stored.steps == steps
+    assert stored.scores == source.history(game_id).scores
+    assert stored.winners == source.history(game_id).winners
+    assert export_bytes(app, game_id) == data
