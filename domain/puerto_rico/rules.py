@@ -150,12 +150,6 @@ class PuertoRicoRules(Engine[State]):
     def awaits_chance(self, state: State) -> bool:
         return not state.over and state.chance != NO_CHANCE
 
-    def apply_trusted(self, state: State, step: Step) -> State:
-        """The base's guards (game over, chance or decision) read from the state directly."""
-        if state.over or (type(step) is ChanceStep) != (state.chance != NO_CHANCE):
-            self.check(state, step)  # raises the error that says why
-        return self._step(state, step)
-
     def _check_decision(self, state: State, seat: int, action: str) -> None:
         """A one-step colonist placement (not listed by `legal_actions`) is checked whole."""
         parsed = A.parse(action)
