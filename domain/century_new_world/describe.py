@@ -13,15 +13,7 @@ from domain.century_new_world import cubes as C
 from domain.century_new_world import locations as L
 from domain.century_new_world.setup import resolve
 from domain.century_new_world.state import CHANCE_BONUS, CHANCE_CARDS, State
-from domain.core.phrase import (
-    Count,
-    Listing,
-    Said,
-    Say,
-    Term,
-    english,
-    sentences,
-)
+from domain.core.phrase import Count, Listing, Said, Say, Term, english, sentences
 from domain.core.protocol import ChanceStep, Decision, Step
 
 CONTEXT = "century_new_world"

@@ -4,14 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 
-from domain.core.phrase import (
-    Count,
-    Listing,
-    Said,
-    Say,
-    Term,
-    sentences,
-)
+from domain.core.phrase import Count, Listing, Said, Say, Term, sentences
 from domain.core.protocol import ChanceStep, Step
 from domain.mundus_novus import cards as K
 from domain.mundus_novus.state import PIRATES, SETUP_DEV, SETUP_MARKET, SUPPLY, State

@@ -11,14 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 
-from domain.core.phrase import (
-    Count,
-    Listing,
-    Said,
-    Say,
-    Term,
-    sentences,
-)
+from domain.core.phrase import Count, Listing, Said, Say, Term, sentences
 from domain.core.protocol import ChanceStep, Decision, Step
 from domain.puerto_rico import actions as A
 from domain.puerto_rico.components import (

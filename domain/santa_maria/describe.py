@@ -5,14 +5,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterator
 
-from domain.core.phrase import (
-    Count,
-    Listing,
-    Said,
-    Say,
-    Term,
-    sentences,
-)
+from domain.core.phrase import Count, Listing, Said, Say, Term, sentences
 from domain.core.protocol import ChanceStep, Decision, Step
 from domain.santa_maria.components import (
     BISHOPS,
