@@ -18,6 +18,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from analysis.hidden import HIDES_PER_SEAT
+from analysis.memory import memories, memory_of
 from analysis.rollout import normalised, win_chances
 from analysis.settings import Settings
 from application.i18n import _
@@ -34,8 +35,9 @@ class Eval:
     action: str | None = None
 
     @property
-    def label(self) -> str:
-        return f"s{self.state}" if self.action is None else f"a{self.state}"
+    def at(self) -> int:
+        """The game position its rollouts start from (an action taken first is one step)."""
+        return self.state if self.action is None else self.state + 1
 
 
 @dataclass(frozen=True)
@@ -51,16 +53,31 @@ class Job:
 
 @dataclass(frozen=True)
 class DecisionRow:
+    """A decision's win chances for the mover: `before` it (the bots' own choice there),
+    `after` the move made, and `best`, the best legal alternative's where they were evaluated
+    (turning points), all on the same rollout seeds."""
+
     step: int
     seat: int
     action: str
     legal: int
     before: float
     after: float
+    best: float | None = None
 
     @property
     def loss(self) -> float:
-        return round(self.before - self.after, 6)
+        """Win chance lost against the best move known: the bots' choice (`before`), every
+        legal alternative where evaluated, and the move made itself, so never below 0.
+
+        Why the move made counts as a reference (a clamp at 0 that is no bias of its own): the
+        best legal move is at least as good as the move made and as the bots' choice, so the
+        loss against it is at least this. A move better than the bots' choice loses nothing
+        (`before - after` < 0 only says the bots would have played worse). With common random
+        numbers (`analysis.streams`) a move the bots would have made in every rollout has
+        `before == after` exactly, so rollout noise does not show up as loss."""
+        reference = max(self.before, self.after, self.best if self.best is not None else 0.0)
+        return round(reference - self.after, 6)
 
 
 @dataclass(frozen=True)
@@ -142,22 +159,24 @@ def evaluate_chunk(job: Job) -> dict[Eval, tuple[float, ...]]:
     whole task)."""
     rules = registry.get(job.game)
     setup = Setup.from_json(job.setup)
-    apply = rules.apply_trusted
     players = setup.num_players
-    wanted = sorted({e.state for e in job.evals})
-    states: dict[int, Any] = {}
-    state = rules.initial_state(setup)
-    j = 0
-    for target in wanted:
-        while j < target:
-            state = apply(state, step_from(*job.steps[j]))
-            j += 1
-        states[target] = state
+    wanted = {e.state for e in job.evals}
+    last = max(wanted)
+    keeper = memory_of(job.game)
+    states: dict[int, tuple[Any, Any]] = {}
+    recorded = [step_from(*s) for s in job.steps[:last]]
+    for j, known in enumerate(memories(rules, setup, recorded)):
+        if j in wanted:
+            states[j] = known
     out = {}
     for e in job.evals:
-        start = states[e.state]
+        start, memory = states[e.state]
         if e.action is not None:
-            start = rules.apply(start, Decision(e.viewer if e.viewer is not None else -1, e.action))
+            decision = Decision(e.viewer if e.viewer is not None else -1, e.action)
+            after = rules.apply(start, decision)
+            if keeper is not None:
+                memory = keeper.update(memory, start, decision, after)
+            start = after
         chances = win_chances(
             rules,
             start,
@@ -165,7 +184,8 @@ def evaluate_chunk(job: Job) -> dict[Eval, tuple[float, ...]]:
             players=players,
             rollouts=job.settings.rollouts,
             seed=job.settings.seed,
-            label=e.label,
+            at=e.at,
+            memory=memory,
         )
         out[e] = normalised(chances)
     return out
@@ -304,6 +324,10 @@ def analyse(
         )
     by_loss = sorted(out.turning_points, key=lambda t: (-t.loss, t.step))
     out.turning_points = [replace(t, rank=i) for i, t in enumerate(by_loss, start=1)]
+    best_at = {t.step: t.best_chance for t in out.turning_points}
+    out.decisions = [
+        replace(d, best=best_at[d.step]) if d.step in best_at else d for d in out.decisions
+    ]
     return out
 
 

@@ -7,8 +7,10 @@ the same places with the same counts. Because the pool is sorted first, the resu
 what the seat sees plus the generator: two states that differ only in hidden cards give the same
 determinized states (`tests/analysis/test_hidden.py`).
 
-"What the seat sees" is the seat's `view` at that moment (cards seen earlier and since hidden again
-are not remembered). `viewer=None` means no seat: everything any seat could not see is redealt.
+"What the seat sees" is the seat's `view` at that moment plus what the game's public history
+showed earlier (`memory`, kept by a `Memory` along the recorded steps; `analysis.memory`): a card
+seen face up and then taken into a hidden place is known to be there and stays where it is; only
+the rest is redealt. `viewer=None` means no seat: everything any seat could not see is redealt.
 Puerto Rico hides nothing (plantations are drawn when needed), so its states are used as they are.
 """
 
@@ -18,7 +20,8 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Any
 
-Determinizer = Callable[[Any, int | None, random.Random], Any]
+Determinizer = Callable[[Any, int | None, random.Random, Any], Any]
+"""(state, viewer, generator, memory or None) -> a state with the hidden part dealt again."""
 
 
 def _deal(pool: list[Any], sizes: Sequence[int], rng: random.Random) -> list[list[Any]]:
@@ -43,12 +46,14 @@ def _items_to_counts(items: Sequence[int], kinds: int) -> list[int]:
     return counts
 
 
-def public(state: Any, viewer: int | None, rng: random.Random) -> Any:
+def public(state: Any, viewer: int | None, rng: random.Random, memory: Any = None) -> Any:
     """A game without hidden information: the state itself."""
     return state
 
 
-def century_new_world(state: Any, viewer: int | None, rng: random.Random) -> Any:
+def century_new_world(
+    state: Any, viewer: int | None, rng: random.Random, memory: Any = None
+) -> Any:
     """The point card deck below its top card and the bonus tiles below each stack's top are face
     down for everyone: both are shuffled again (stacks keep their heights)."""
     s = state.clone()
@@ -64,15 +69,20 @@ def century_new_world(state: Any, viewer: int | None, rng: random.Random) -> Any
     return s
 
 
-def santa_maria(state: Any, viewer: int | None, rng: random.Random) -> Any:
+def santa_maria(state: Any, viewer: int | None, rng: random.Random, memory: Any = None) -> Any:
     """Other players' shipping tiles lie face down; with the face-down shipping pile they form
-    the pool a seat cannot tell apart. Each dock keeps its number of tiles."""
+    the pool a seat cannot tell apart. Each dock keeps its number of tiles. A tile the seat saw
+    face up at the docks before it was taken (`memory`: the ids seen) stays where it is.
+    Module D: the Maya player's hand, seen only by the Maya seat, is dealt again from the hand
+    and the Maya deck (unordered: its draws are chance outcomes)."""
     if state.over:
         return state
     s = state.clone()
     others = [i for i in range(len(s.players)) if i != viewer]
-    # A tile a pending task names (astronomy moving the tile just taken) stays where it is.
+    # A tile a pending task names (astronomy moving the tile just taken) stays where it is, and
+    # so does one the seat saw taken.
     named = {part for task in s.tasks for part in task if isinstance(part, str)}
+    named |= memory or frozenset()
     pool = list(s.ship_left)
     sizes = []
     for i in others:
@@ -92,12 +102,27 @@ def santa_maria(state: Any, viewer: int | None, rng: random.Random) -> Any:
             at += 1
         p.ships = tuple(docks)
     s.ship_left = tuple(sorted(parts[at]))
+    if s.maya is not None and viewer != MAYA_SEAT:
+        s.maya = _maya_hand_redealt(s.maya, rng)
     return s
 
 
-def mundus_novus(state: Any, viewer: int | None, rng: random.Random) -> Any:
+MAYA_SEAT = 0
+"""Module D: the Maya player is seat 0 (`domain.santa_maria.state`)."""
+
+
+def _maya_hand_redealt(maya: Any, rng: random.Random) -> Any:
+    from dataclasses import replace
+
+    hand, deck = _deal([*maya.hand, *maya.deck], [len(maya.hand), len(maya.deck)], rng)
+    return replace(maya, hand=tuple(sorted(hand)), deck=tuple(sorted(deck)))
+
+
+def mundus_novus(state: Any, viewer: int | None, rng: random.Random, memory: Any = None) -> Any:
     """Other seats' hands, warehouses and secret offers, the deck and the discard pile (all card
-    counts), and the development deck's order are redealt with their sizes kept."""
+    counts), and the development deck's order are redealt with their sizes kept. Cards the
+    public history showed going into a hand (`memory`: per seat, per kind, at least so many)
+    stay in it; only the rest of the hand is dealt."""
     from domain.mundus_novus.state import OFFER
 
     if state.over:
@@ -106,23 +131,25 @@ def mundus_novus(state: Any, viewer: int | None, rng: random.Random) -> Any:
     kinds = len(s.deck)
     others = [i for i in range(s.n) if i != viewer]
     secret = s.phase == OFFER
-    holders: list[tuple[Any, str]] = []
+    holders: list[tuple[Any, str, Sequence[int]]] = []
+    none = (0,) * kinds
     for i in others:
         seat = s.seats[i]
-        holders.append((seat, "hand"))
-        holders.append((seat, "stored"))
+        holders.append((seat, "hand", memory[i] if memory is not None else none))
+        holders.append((seat, "stored", none))
         if secret and seat.offer is not None:
-            holders.append((seat, "offer"))
-    holders.append((s, "deck"))
-    holders.append((s, "discard"))
+            holders.append((seat, "offer", none))
+    holders.append((s, "deck", none))
+    holders.append((s, "discard", none))
     pool: list[int] = []
     sizes = []
-    for owner, name in holders:
+    for owner, name, kept in holders:
         counts = getattr(owner, name)
-        pool.extend(_counts_to_items(counts))
-        sizes.append(sum(counts))
-    for (owner, name), part in zip(holders, _deal(pool, sizes, rng), strict=True):
-        setattr(owner, name, _items_to_counts(part, kinds))
+        pool.extend(_counts_to_items([n - k for n, k in zip(counts, kept, strict=True)]))
+        sizes.append(sum(counts) - sum(kept))
+    for (owner, name, kept), part in zip(holders, _deal(pool, sizes, rng), strict=True):
+        dealt = _items_to_counts(part, kinds)
+        setattr(owner, name, [n + k for n, k in zip(dealt, kept, strict=True)])
     if len(s.dev_deck) > 1:
         s.dev_deck = _deal(list(s.dev_deck), [len(s.dev_deck)], rng)[0]
     s.forget_legal()

@@ -1,20 +1,22 @@
 """Win chances by Monte Carlo rollouts: play the game out many times with the heuristic bots.
 
-Each rollout has its own generator, seeded from the analysis seed and a label naming what is
-evaluated (`rollout_rng`), so the same settings give the same numbers in any process and order.
-A rollout first deals the hidden information again from the viewer's side (`analysis.hidden`),
-then plays to the end with `apply_trusted` (part of every engine's protocol: the bots only choose
-legal actions and the chance outcomes come from the engine's own spec, so nothing needs checking).
+Rollout `i` from the state after `k` steps first deals the hidden information again from the
+viewer's side (`analysis.hidden`, with what the public history showed: `analysis.memory`), then
+plays to the end with `apply_trusted` (part of every engine's protocol: the bots only choose legal
+actions and the chance outcomes come from the engine's own spec, so nothing needs checking). Its
+randomness at game position `t` comes from the stream `(seed, i, t)` (`analysis.streams`): the
+same settings give the same numbers in any process and order, and the evaluations of
+neighbouring states and of a decision's alternatives use common random numbers.
 A tie for first place splits the win, so the chances of all seats sum to 1.
 """
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
 from typing import Any
 
 from analysis.hidden import determinizer
+from analysis.streams import DEAL, Stream
 from domain.core.chance import resolve
 from domain.core.protocol import CHANCE, ChanceStep, Decision, Rules
 
@@ -28,12 +30,6 @@ class RolloutRunaway(RuntimeError):
     """A rollout did not end (an engine or bot bug, not a user error)."""
 
 
-def rollout_rng(seed: int, label: str, index: int) -> random.Random:
-    """The generator of rollout `index` of the evaluation named `label` (string-seeded: stable
-    across processes and Python runs)."""
-    return random.Random(f"{seed}:{label}:{index}")
-
-
 def shares(rules: Rules[Any], state: Any) -> tuple[float, ...]:
     """The outcome of a finished game as win shares: 1 for a sole winner, split on a tie."""
     scores = rules.scores(state)
@@ -42,16 +38,22 @@ def shares(rules: Rules[Any], state: Any) -> tuple[float, ...]:
     return tuple((1.0 / len(winners)) if seat in winners else 0.0 for seat in range(n))
 
 
-def playout(rules: Rules[Any], state: Any, rng: random.Random, players: int) -> Any:
-    """The final state of one game played from `state` by fresh heuristic bots."""
+def playout(rules: Rules[Any], state: Any, players: int, *, seed: int, index: int, at: int) -> Any:
+    """The final state of rollout `index` played from `state` (the state after `at` steps) by
+    heuristic bots; every step draws from the stream of its game position."""
+    rng = Stream(0).at(seed, index, DEAL + 1)
     bots = [rules.bot(BOT_KIND, rng.getrandbits(32)) for _ in range(players)]
+    for bot in bots:  # the bots' noise from the step's stream too (a bot without one keeps its own)
+        if hasattr(bot, "rng"):
+            bot.rng = rng
     apply = rules.apply_trusted
     to_move, is_over, spec = rules.to_move, rules.is_over, rules.chance_spec
-    steps = 0
+    position = at
     while not is_over(state):
-        steps += 1
-        if steps > MAX_STEPS:
+        if position - at >= MAX_STEPS:
             raise RolloutRunaway(f"{rules.name}: a rollout did not end after {MAX_STEPS} steps")
+        rng.at(seed, index, position)
+        position += 1
         seat = to_move(state)[0]
         if seat == CHANCE:
             state = apply(state, ChanceStep(resolve(spec(state), rng)))
@@ -68,17 +70,19 @@ def win_chances(
     players: int,
     rollouts: int,
     seed: int,
-    label: str,
+    at: int,
+    memory: Any = None,
 ) -> tuple[float, ...]:
-    """Each seat's chance of winning from `state` as `viewer` knows it: the mean win share over
-    `rollouts` playouts (a finished game: its actual outcome, no rollouts)."""
+    """Each seat's chance of winning from `state` (the state after `at` steps) as `viewer`
+    knows it, with `memory` of the public history: the mean win share over `rollouts`
+    playouts (a finished game: its actual outcome, no rollouts)."""
     if rules.is_over(state):
         return shares(rules, state)
     deal = determinizer(rules.name)
     totals = [0.0] * players
     for index in range(rollouts):
-        rng = rollout_rng(seed, label, index)
-        final = playout(rules, deal(state, viewer, rng), rng, players)
+        dealt = deal(state, viewer, Stream(0).at(seed, index, DEAL), memory)
+        final = playout(rules, dealt, players, seed=seed, index=index, at=at)
         for seat, share in enumerate(shares(rules, final)):
             totals[seat] += share
     return tuple(t / rollouts for t in totals)

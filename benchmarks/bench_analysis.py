@@ -27,11 +27,12 @@ import time
 from typing import Any
 
 from analysis.game import analyse, viewers
+from analysis.memory import memories
 from analysis.pool import Workers
 from analysis.rollout import shares, win_chances
 from analysis.settings import Settings
 from domain.core import registry
-from domain.core.play import play, states
+from domain.core.play import play
 
 
 def _bot_game(name: str, players: int, seed: int) -> tuple[Any, Any, list[Any], Any]:
@@ -89,13 +90,21 @@ def _predict(task: tuple[str, int, int, int, int]) -> list[tuple[list[float], li
     name, players, seed, rollouts, count = task
     rules, setup, steps, final = _bot_game(name, players, seed)
     rng = random.Random(f"calibration:{name}:{seed}")
-    folded = list(states(rules, setup, steps))
+    folded = list(memories(rules, setup, steps))
     look = viewers(rules, steps, final)
     outcome = list(shares(rules, final))
     out = []
     for j in sorted(rng.sample(range(len(steps)), min(count, len(steps)))):
+        state, memory = folded[j]
         predicted = win_chances(
-            rules, folded[j], look[j], players=players, rollouts=rollouts, seed=seed, label=f"c{j}"
+            rules,
+            state,
+            look[j],
+            players=players,
+            rollouts=rollouts,
+            seed=seed,
+            at=j,
+            memory=memory,
         )
         out.append((list(predicted), outcome))
     return out

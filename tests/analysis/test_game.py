@@ -19,10 +19,16 @@ from domain.core.play import play
 from domain.core.protocol import Decision
 
 
-def _game(name: str, seed: int, players: int = 3, options: dict[str, str] | None = None):
+def _game(
+    name: str,
+    seed: int,
+    players: int = 3,
+    options: dict[str, str] | None = None,
+    bot: str = "heuristic",
+):
     rules = registry.get(name)
     setup = rules.prepare([f"p{i}" for i in range(players)], options or {})
-    bots = [rules.bot("heuristic", seed * 10 + i) for i in range(players)]
+    bots = [rules.bot(bot, seed * 10 + i) for i in range(players)]
     steps, final = play(rules, setup, bots, random.Random(seed))
     return rules, setup, steps, final
 
@@ -68,7 +74,7 @@ def test_same_settings_same_numbers_in_any_process_count(toy_game: str) -> None:
 
 
 def test_turning_points_have_every_legal_alternative_and_the_best(toy_game: str) -> None:
-    rules, setup, steps, _ = _game(toy_game, 11)
+    rules, setup, steps, _ = _game(toy_game, 11, bot="random")
     result = analyse(toy_game, setup, steps, Settings(rollouts=8, turning_points=3))
     assert 0 < len(result.turning_points) <= 3
     losses = [t.loss for t in result.turning_points]

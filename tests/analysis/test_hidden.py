@@ -94,8 +94,10 @@ def test_only_hidden_cards_changed_gives_the_same_analysis(name: str) -> None:
     assert changed != state
     deal = determinizer(name)
     for k in range(5):
-        assert deal(state, viewer, random.Random(k)) == deal(changed, viewer, random.Random(k))
-    chosen = {"players": 3, "rollouts": 2, "seed": 1, "label": "t"}
+        assert deal(state, viewer, random.Random(k), None) == deal(
+            changed, viewer, random.Random(k), None
+        )
+    chosen = {"players": 3, "rollouts": 2, "seed": 1, "at": 100}
     assert win_chances(rules, state, viewer, **chosen) == win_chances(
         rules, changed, viewer, **chosen
     )
@@ -111,4 +113,6 @@ def test_the_owner_still_sees_the_change(name: str) -> None:
         seat for seat in range(1, 3) if rules.view(changed, seat) != rules.view(state, seat)
     )
     deal = determinizer(name)
-    assert deal(state, owner, random.Random(1)) != deal(changed, owner, random.Random(1))
+    assert deal(state, owner, random.Random(1), None) != deal(
+        changed, owner, random.Random(1), None
+    )
