@@ -42,6 +42,11 @@ def trusted_apply(rules: Rules[Any] | None) -> Callable[[Any, Step], Any] | None
     return rules.apply_trusted if TRUSTED else rules.apply
 
 
+def _english(tell: Callable[..., object], rules: Rules[Any], before: Any, step: Step) -> str:
+    """A public sentence as stored in `steps.summary`: English (a `Phrase` made into its text)."""
+    return str(tell(rules, before, step))
+
+
 def _no_fold(*_: object) -> Any:
     """Stands in for the engine's calls when none is installed (never called: no state)."""
     raise AssertionError("no engine to fold with")
@@ -99,7 +104,7 @@ class Fold:
         self.summarize: Callable[[Any, Step], str] = _no_fold
         if rules is not None:
             tell = stats.public_summary if stats else None
-            self.summarize = rules.describe if tell is None else partial(tell, rules)
+            self.summarize = rules.describe if tell is None else partial(_english, tell, rules)
 
     def changed_scores(self) -> list[SeatScore]:
         """The seats whose score may have changed since the last call (all of them at first)."""

@@ -37,6 +37,7 @@ from dataclasses import dataclass, field
 from functools import cache
 from typing import Any, NamedTuple
 
+from domain.core.phrase import Phrase
 from domain.core.protocol import Rules, SeatScore, Step
 
 
@@ -95,7 +96,7 @@ class GameStats:
     seat_score: Callable[[Any, int], SeatScore] | None = None
     seat_key: Callable[[Any], object] | None = None
     public_action: Callable[[Rules[Any], Any, Step], str] | None = None
-    public_summary: Callable[[Rules[Any], Any, Step], str] | None = None
+    public_summary: Callable[[Rules[Any], Any, Step], str | Phrase] | None = None
     face_down: tuple[str, ...] = ()
 
 

@@ -34,6 +34,7 @@ from typing import Any
 
 import orjson
 
+from domain.core.phrase import Phrase, Term, counted, phrase
 from domain.core.protocol import ChanceStep, Decision, Rules, SeatScore, Step
 from domain.mundus_novus import cards as K
 from domain.mundus_novus.development import income
@@ -90,16 +91,23 @@ def public_action(rules: Rules[Any], before: State, step: Step) -> str:
     return step.action
 
 
-def public_summary(rules: Rules[Any], before: State, step: Step) -> str:
-    """`describe`, without the cards Pirates take from a hand or a merchant's conversion."""
+def public_summary(rules: Rules[Any], before: State, step: Step) -> str | Phrase:
+    """`describe`, without the cards Pirates take from a hand or a merchant's conversion; as a
+    `Phrase` (its English is the text stored, the dashboard shows it in the display language)."""
     if isinstance(step, ChanceStep) and before.phase == PIRATES:
         seat, _ = before.pirate_queue[0]
-        lost = len(step.outcome)
-        return f"Pirates: {before.players[seat]} loses {lost} card{'s' if lost != 1 else ''}."
+        lost = counted(len(step.outcome), "{n} card", "{n} cards")
+        return phrase("Pirates: {who} loses {lost}.", who=before.players[seat], lost=lost)
     if isinstance(step, Decision) and step.action.startswith("merchant:"):
         card = before.cards[step.action.split(":")[1]]
-        return f"{before.players[step.seat]} uses a merchant ({card.title}, {card.range})."
-    return rules.describe(before, step)
+        return phrase(
+            "{who} uses a merchant ({card}, {range}).",
+            who=before.players[step.seat],
+            card=Term(card.title, "mundus_novus.card"),
+            range=card.range,
+        )
+    said = getattr(rules, "phrase", None)
+    return (said(before, step) if said else None) or rules.describe(before, step)
 
 
 def _doubloons(before: State, step: Step, after: State) -> Iterable[Fact]:

@@ -25,6 +25,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any, cast
 
+from domain.core.phrase import Phrase, phrase
 from domain.core.protocol import Decision, Rules, SeatScore, Step
 from domain.santa_maria.engine import REST_NAMES
 from domain.santa_maria.geometry import COLUMNS, ROWS, parse_cell
@@ -138,13 +139,15 @@ def seat_score(state: State, seat: int) -> SeatScore:
     return SeatScore(seat, sum(parts.values()), parts, (-distance,))
 
 
-def public_summary(rules: Rules[Any], before: State, step: Step) -> str:
-    """`describe`, except that a shipping action names the dock, not the tile."""
+def public_summary(rules: Rules[Any], before: State, step: Step) -> str | Phrase:
+    """`describe`, except that a shipping action names the dock, not the tile; as a `Phrase`
+    (its English is the text stored, the dashboard shows it in the display language)."""
     if isinstance(step, Decision) and step.action.startswith("ship:"):
         dock = step.action.partition(":")[2]
         if dock != "skip":
-            return f"{before.names[step.seat]} ships from dock {dock}"
-    return rules.describe(before, step)
+            return phrase("{who} ships from dock {dock}", who=before.names[step.seat], dock=dock)
+    said = getattr(rules, "phrase", None)
+    return (said(before, step) if said else None) or rules.describe(before, step)
 
 
 _SM = f"game = '{GAME}'"
