@@ -136,6 +136,37 @@ class MayaDef:
         return tuple(r for r in (road - 2, road - 1) if 0 <= r < len(MAYA_REGIONS))
 
 
+def _maya_action(a: Mapping[str, Any]) -> tuple[Any, ...]:
+    """One action of a Maya action card, by its region."""
+    region = a["region"]
+    if region == "trade":
+        return ("trade",)
+    if region == "feast":
+        return ("feast", parse_bundle(a["pay"]), parse_bundle(a["gain"]))
+    if region == "build":
+        if a["pay"] not in ("wood", "grain"):
+            raise ValueError("a build action pays wood or grain")
+        return ("build", str(a["pay"]))
+    if region == "technology":
+        if a["gain"] not in ("conq", "piety", "gem", "sugar"):
+            raise ValueError("a technology gives conq, piety, gem or sugar")
+        return ("technology", int(a["value"]), str(a["gain"]))
+    raise ValueError(f"no action cards for region {region!r}")
+
+
+def _maya_cards(rows: Any) -> dict[str, tuple[tuple[Any, ...], ...]]:
+    """The 24 Maya action cards by id, two actions each."""
+    cards: dict[str, tuple[tuple[Any, ...], ...]] = {}
+    for row in rows:
+        acts = tuple(_maya_action(a) for a in row["actions"])
+        if len(acts) != 2:
+            raise ValueError(f"card {row['id']}: two actions")
+        cards[str(row["id"])] = acts
+    if len(cards) != 24:
+        raise ValueError(f"maya: need 24 action cards, found {len(cards)}")
+    return cards
+
+
 def _maya(raw: Mapping[str, Any]) -> MayaDef:
     """Parse module D's section; raises ValueError/KeyError on an invalid row."""
     if list(raw["regions"]) != list(MAYA_REGIONS):
@@ -171,30 +202,7 @@ def _maya(raw: Mapping[str, Any]) -> MayaDef:
     for stage in (1, 2, 3):
         if sum(1 for s, _ in temples.values() if s == stage) != len(MAYA_REGIONS):
             raise ValueError(f"maya: need 5 temple tiles of stage {stage}")
-    cards: dict[str, tuple[tuple[Any, ...], ...]] = {}
-    for row in raw["action_cards"]:
-        acts: list[tuple[Any, ...]] = []
-        for a in row["actions"]:
-            region = a["region"]
-            if region == "trade":
-                acts.append(("trade",))
-            elif region == "feast":
-                acts.append(("feast", parse_bundle(a["pay"]), parse_bundle(a["gain"])))
-            elif region == "build":
-                if a["pay"] not in ("wood", "grain"):
-                    raise ValueError("a build action pays wood or grain")
-                acts.append(("build", str(a["pay"])))
-            elif region == "technology":
-                if a["gain"] not in ("conq", "piety", "gem", "sugar"):
-                    raise ValueError("a technology gives conq, piety, gem or sugar")
-                acts.append(("technology", int(a["value"]), str(a["gain"])))
-            else:
-                raise ValueError(f"no action cards for region {region!r}")
-        if len(acts) != 2:
-            raise ValueError(f"card {row['id']}: two actions")
-        cards[str(row["id"])] = tuple(acts)
-    if len(cards) != 24:
-        raise ValueError(f"maya: need 24 action cards, found {len(cards)}")
+    cards = _maya_cards(raw["action_cards"])
     return MayaDef(
         rewards=rewards,
         nodes=tuple(effects),

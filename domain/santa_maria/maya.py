@@ -458,6 +458,25 @@ def main(s: State, p: Player, verb: str, arg: str) -> None:
         use_die(s, p, verb, arg)
 
 
+def _maya_trade(s: State, p: Player, task: Task, arg: str) -> None:
+    """One trade of a player on the Maya's trade action: buy, sell, or redraw cards."""
+    s.tasks = (task, *s.tasks)  # trade again, as often as wished (KO)
+    if arg in TRADE_BUY:
+        price, bundle = TRADE_BUY[arg]
+        p.coins -= price
+        s.tasks = (("gain", bundle), *s.tasks)
+    elif arg.startswith("sell-"):
+        what = arg[5:]
+        if what == "gold":  # back to the supply (`gold_supply` counts what players hold)
+            p.res = (*p.res[:GOLD], p.res[GOLD] - 1, *p.res[GOLD + 1 :])
+        else:
+            pay(p, one(COCOA) if what == "cocoa" else one(STORE_INDEX[MAYA_STORE.index(what)]))
+        p.coins += 1
+    else:  # redraw: 1 coin, then the cards to put under the deck, one by one
+        p.coins -= 1
+        s.tasks = (("mdiscard", ()), *s.tasks)
+
+
 def task(s: State, p: Player, task: Task, verb: str, arg: str) -> None:
     m = s.maya
     assert m is not None
@@ -496,21 +515,7 @@ def task(s: State, p: Player, task: Task, verb: str, arg: str) -> None:
             s.tasks = (("mtrade", (*nxt[1], task[1]), nxt[2]), *rest)
         s.actor = MAYA
     elif verb == "mtrade" and arg != "done":
-        s.tasks = (task, *s.tasks)  # trade again, as often as wished (KO)
-        if arg in TRADE_BUY:
-            price, bundle = TRADE_BUY[arg]
-            p.coins -= price
-            s.tasks = (("gain", bundle), *s.tasks)
-        elif arg.startswith("sell-"):
-            what = arg[5:]
-            if what == "gold":  # back to the supply (`gold_supply` counts what players hold)
-                p.res = (*p.res[:GOLD], p.res[GOLD] - 1, *p.res[GOLD + 1 :])
-            else:
-                pay(p, one(COCOA) if what == "cocoa" else one(STORE_INDEX[MAYA_STORE.index(what)]))
-            p.coins += 1
-        else:  # redraw: 1 coin, then the cards to put under the deck, one by one
-            p.coins -= 1
-            s.tasks = (("mdiscard", ()), *s.tasks)
+        _maya_trade(s, p, task, arg)
     elif verb == "mdiscard":
         chosen: tuple[str, ...] = task[1]
         if arg != "done":

@@ -202,8 +202,8 @@ def _open_lines(p: Player, lines: tuple[tuple[int, ...], ...]) -> list[int]:
     ]
 
 
-def main_actions(s: State, seat: int) -> list[str]:
-    p = s.players[seat]
+def _colony_actions(s: State, p: Player) -> list[str]:
+    """The colony tiles on display that `p` can pay for and fit on the colony board."""
     out = []
     payable = {
         2: can_pay(p, COLONY_COST[2]),
@@ -221,16 +221,27 @@ def main_actions(s: State, seat: int) -> list[str]:
                 fits[tile.shape] = any(not (m & mask) for *_, m in placements(tile.shape))
             if fits[tile.shape]:
                 out.append(f"colony:{tid}")
-    if p.coins >= p.coin_acts + 1:
-        for cell, sq in enumerate(p.board):
-            if (
-                sq is not None
-                and sq.building
-                and not p.dice_on[cell]
-                and not p.coins_on[cell]
-                and cell != p.gov
-            ):
-                out.append(f"coin:{cell_name(cell)}")
+    return out
+
+
+def _coin_actions(p: Player) -> list[str]:
+    """The buildings `p` can activate with coins (the next coin action affordable)."""
+    if p.coins < p.coin_acts + 1:
+        return []
+    return [
+        f"coin:{cell_name(cell)}"
+        for cell, sq in enumerate(p.board)
+        if sq is not None
+        and sq.building
+        and not p.dice_on[cell]
+        and not p.coins_on[cell]
+        and cell != p.gov
+    ]
+
+
+def main_actions(s: State, seat: int) -> list[str]:
+    p = s.players[seat]
+    out = [*_colony_actions(s, p), *_coin_actions(p)]
     columns = _open_lines(p, COLUMNS)
     pays = die_payments(p, s.exp)
     archery = p.has("archery")

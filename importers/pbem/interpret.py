@@ -107,6 +107,21 @@ class Interpreter(Checks):
         if entry not in self.notes:
             self.notes.append(entry)
 
+    def chance_awaited(self, fact: Fact) -> None:
+        """The game waits for plantations drawn: a Hacienda's draw says which; any other
+        sentence means the report skipped the draw."""
+        if fact.kind == "hacienda" and fact.tile and self.state.chance != CHANCE_REFILL:
+            self.draw(fact, (fact.tile,))  # "... and draws a corn plantation"
+            return
+        raise ReportAmbiguity(
+            self.file,
+            fact.line,
+            f"the report does not say which plantations were drawn "
+            f"({self.rules.chance_spec(self.state).label}) before this",
+            hint="add 'New plantations are ...' (or the opening plantations before Turn 1)",
+            sentence=fact.sentence,
+        )
+
     def consume(self, fact: Fact) -> None:
         if fact.kind in CHECKS:
             self.verify(fact)
@@ -123,17 +138,8 @@ class Interpreter(Checks):
                     self.file, fact.line, "the game is already over", sentence=fact.sentence
                 )
             if self.rules.to_move(self.state) == (-1,):
-                if fact.kind == "hacienda" and fact.tile and self.state.chance != CHANCE_REFILL:
-                    self.draw(fact, (fact.tile,))  # "... and draws a corn plantation"
-                    return
-                raise ReportAmbiguity(
-                    self.file,
-                    fact.line,
-                    f"the report does not say which plantations were drawn "
-                    f"({self.rules.chance_spec(self.state).label}) before this",
-                    hint="add 'New plantations are ...' (or the opening plantations before Turn 1)",
-                    sentence=fact.sentence,
-                )
+                self.chance_awaited(fact)
+                return
             seat = self.state.actor
             name = self.names[seat]
             legal = self.rules.legal_actions(self.state, seat)
