@@ -180,14 +180,37 @@ def counted(n: int, one: str, other: str) -> Count:
 
 def sentences(
     make: Callable[[S, Step, Say], Said],
+    remember: Callable[[S, Step], object] | None = None,
+    size: int = 50_000,
 ) -> tuple[Callable[[S, Step], str], Callable[[S, Step], Phrase]]:
     """A game's `describe` and `sentence` from its one sentence maker `make(state, step, say)`.
 
     `describe` is the English text, made straight (the projection makes one per stored step);
-    `sentence` the `Phrase` (message id and fields) for other display languages."""
+    `sentence` the `Phrase` (message id and fields) for other display languages.
 
-    def describe(state: S, step: Step) -> str:
+    `remember(state, step)`, if given, names everything the English sentence of `step` reads
+    (a hashable key), or is None when that is too much to name: `describe` then makes each
+    named sentence once and looks it up afterwards (at most `size` kept, then started afresh).
+    """
+
+    def made(state: S, step: Step) -> str:
         return str(make(state, step, english))
+
+    if remember is None:
+        describe = made
+    else:
+        said: dict[object, str] = {}
+
+        def describe(state: S, step: Step) -> str:
+            key = remember(state, step)
+            if key is None:
+                return made(state, step)
+            found = said.get(key)
+            if found is None:
+                if len(said) >= size:
+                    said.clear()
+                found = said[key] = made(state, step)
+            return found
 
     def sentence(state: S, step: Step) -> Phrase:
         said = make(state, step, phrase)

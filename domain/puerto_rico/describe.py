@@ -519,4 +519,37 @@ _VERBS: dict[int, Line] = {
 """The sentence of each verb of the grammar (`actions.py`)."""
 
 
-describe, sentence = sentences(_sentence)
+def _hospice(s: State, seat: int, a: A.Parsed) -> object:
+    p = s.players[seat] if 0 <= seat < len(s.players) else None
+    return bool(p is not None and p.has(HOSPICE) and (s.col_supply or s.col_ship))
+
+
+_READS: dict[int, Callable[[State, int, A.Parsed], object]] = {
+    A.COLONIST: lambda s, seat, a: s.pending >= 0 and s.role == 1,
+    A.ROLE: lambda s, seat, a: s.role_doubloons[a.arg],
+    A.PLANTATION: _hospice,
+    A.EXTRA: lambda s, seat, a: None,
+    A.STORE: lambda s, seat, a: None,
+    A.KEEP: lambda s, seat, a: None,
+    A.PASS: lambda s, seat, a: (s.guest_stage >= 0, s.role == 5),
+}
+"""Verbs whose English sentence depends on the names, the theme, the seat, the action and
+only this much of the state (what each `_VERBS` function reads besides them): a colonist placed,
+a role, a plantation, an extra barrel, a pass... most of a game's steps."""
+
+
+def remembered(s: State, step: Step) -> object:
+    """Everything the English sentence of `step` reads, for the verbs of `_READS` (else None):
+    `describe` makes each once and looks it up afterwards."""
+    if type(step) is not Decision:
+        return None
+    parsed = A.parse(step.action)
+    if parsed is None:
+        return None
+    reads = _READS.get(parsed.verb)
+    if reads is None:
+        return None
+    return (s.names, s.theme, step.seat, step.action, reads(s, step.seat, parsed))
+
+
+describe, sentence = sentences(_sentence, remembered)
