@@ -5,7 +5,7 @@ from __future__ import annotations
 from domain.core.protocol import ChanceStep
 from domain.santa_maria.rules import RULES
 from domain.santa_maria.state import State
-from tests.santa_maria.builders import board, building, cell, do, private, started
+from tests.santa_maria.builders import board, building, cell, do, private, road, started
 
 SEEDS = range(12)
 """Several bot seeds: a choice left to chance would differ between some of them."""
@@ -58,3 +58,58 @@ def test_no_gold_paid_for_a_bare_piety_step() -> None:
 def test_grain_paid_for_the_step_that_reaches_a_monk() -> None:
     symbols = started(2).cat.monk_symbols
     assert piety_choice((0, 1, 0, 0, 0), symbols[1] - 2) == {"piety:2"}
+
+
+def task_position(task: tuple[object, ...], options: dict[str, str] | None = None) -> State:
+    """Seat 0 in play facing `task` (a constructed position)."""
+    s = private(started(2, options))
+    s.tasks, s.actor = (task,), 0
+    return s
+
+
+def test_improvement_covers_a_road_before_a_building_or_an_empty_square() -> None:
+    s = task_position(("improve", "e-improve-1"), {"modules": "B"})
+    p = s.players[0]
+    p.board = board({cell(1, 1): building("produce:gem"), cell(1, 2): road()})
+    p.coins = 5
+    assert {"improve:1,1", "improve:1,2", "improve:3,3"} <= set(RULES.legal_actions(s, 0))
+    assert choices(s) == {"improve:1,2"}
+
+
+def test_archer_takes_the_diagonal_only_where_its_buildings_are() -> None:
+    diagonal = board({cell(k, k): building("produce:gem") for k in range(2, 7)})
+    column = board({cell(k, 1): building("produce:gem") for k in range(2, 7)})
+    for squares, expected in ((diagonal, "echoarch:diag"), (column, "echoarch:line")):
+        s = task_position(("echoarch", "white", 1))
+        p = s.players[0]
+        p.board, p.coins = squares, 3
+        assert choices(s) == {expected}
+
+
+def test_architecture_puts_the_die_on_the_building_least_worth_again() -> None:
+    s = task_position(("putdie", 1, (cell(1, 1), cell(1, 2), cell(1, 3))))
+    p = s.players[0]
+    p.scholars = ("architecture",)
+    p.board = board(
+        {
+            cell(1, 1): building("produce:wood"),
+            cell(1, 2): building("produce:gem+gem"),
+            cell(1, 3): building("produce:gold"),
+        }
+    )
+    assert choices(s) == {"die:1,1"}
+
+
+def test_meditation_takes_the_rest_space_that_gives_most() -> None:
+    s = task_position(("medrest",))
+    p = s.players[0]
+    p.res = (0, 2, 0, 0, 0)  # grain for a second piety step
+    assert choices(s) == {"medrest:2"}
+
+
+def test_town_hall_set_and_board_chosen_by_value_not_by_chance() -> None:
+    halls = started(2, {"setup": "advanced"})
+    assert halls.phase == "halls" and len(RULES.legal_actions(halls, halls.actor)) > 1
+    assert len(choices(halls, halls.actor)) == 1
+    boards = started(3, {"boards": "choose"})
+    assert boards.phase == "boards" and len(choices(boards, boards.actor)) == 1
