@@ -97,24 +97,25 @@ def dumps(game: NativeGame) -> bytes:
     return b"\n".join(lines) + b"\n"
 
 
-def _parse_step(file: str, number: int, data: Any, shown: str = "") -> Entry:
-    if isinstance(data, dict) and set(data) == {"takeback"}:
-        count = data["takeback"]
-        if type(count) is int and count >= 1:
-            return TakeBack(-count)  # how many; made absolute while the game is checked
-    if isinstance(data, dict) and set(data) == {"seat", "action"}:
+def _parse_step(file: str, number: int, data: Any, line: str = "") -> Entry:
+    keys = data.keys() if isinstance(data, dict) else None
+    if keys == {"seat", "action"}:  # most lines
         seat, action = data["seat"], data["action"]
         if type(seat) is int and seat >= 0 and isinstance(action, str):
             return Decision(seat, action)
-    if isinstance(data, dict) and set(data) == {"chance"} and isinstance(data["chance"], list):
+    elif keys == {"chance"} and isinstance(data["chance"], list):
         outcome = data["chance"]
         if all(type(v) is int or isinstance(v, str) for v in outcome):
             return ChanceStep(tuple(outcome))
+    elif keys == {"takeback"}:
+        count = data["takeback"]
+        if type(count) is int and count >= 1:
+            return TakeBack(-count)  # how many; made absolute while the game is checked
     raise NativeFormatError(
         file,
         number,
         "a step line must be {seat, action}, {chance} or {takeback}",
-        hint=f"got {shown}",
+        hint=f"got {line[:80]}",
     )
 
 
@@ -192,7 +193,7 @@ def loads(file: str, raw: bytes) -> NativeGame:
             id=model.id,
             # take-backs stay as read (a negative count) until the check places them
             steps=tuple(
-                _parse_step(file, n, d, lines[n - 1][:80])  # type: ignore[misc]
+                _parse_step(file, n, d, lines[n - 1])  # type: ignore[misc]
                 for n, d in enumerate(parsed[1:], start=2)
             ),
         )

@@ -212,19 +212,40 @@ class Game(Aggregate):
         through the engine while reading it), `state` being the state after them. The events
         are those `play_all` triggers, without the engine's second pass over the steps: only
         the last step can end a game (the engine refuses any step after the end), so
-        `Finished` follows the last step when `state` is over. Returns `state`."""
+        `Finished` follows the last step when `state` is over. Returns `state`.
+
+        The per-step events are made as the library's `trigger_event` makes them (same fields
+        in the same order, each its own timestamp) and applied in bulk (the steps are kept as
+        given, not copied): a whole game's events at about half the cost."""
         decided, resolved = self.Decided, self.ChanceResolved
+        now = decided.create_timestamp
+        new, put = object.__new__, object.__setattr__
+        game_id, version, number = self.id, self.version, len(self.steps)
+        pending, own, log = self._pending_events, self.steps, self.log
+        event: Any = None
         for step in steps:
-            number = len(self.steps) + 1
+            version += 1
+            number += 1
             if isinstance(step, Decision):
-                self.trigger_event(decided, step=number, seat=step.seat, action=step.action)
+                event = new(decided)
+                fields = {"step": number, "seat": step.seat, "action": step.action}
             else:
-                self.trigger_event(resolved, step=number, outcome=list(step.outcome))
-        if steps and rules.is_over(state):
-            scores = rules.scores(state)
-            self.trigger_event(
-                self.Finished, scores=scores.to_json(), winners=list(scores.winners())
-            )
+                event = new(resolved)
+                fields = {"step": number, "outcome": list(step.outcome)}
+            head = {"originator_id": game_id, "originator_version": version, "timestamp": now()}
+            put(event, "__dict__", head | fields)
+            pending.append(event)
+            own.append(step)
+            if log is not None:
+                log.append(step)
+        if event is not None:
+            self.version = version
+            self.modified_on = event.timestamp
+            if rules.is_over(state):
+                scores = rules.scores(state)
+                self.trigger_event(
+                    self.Finished, scores=scores.to_json(), winners=list(scores.winners())
+                )
         return state
 
     def take_back(self, rules: Rules[Any], count: int) -> Any:

@@ -205,9 +205,13 @@ def test_record_checked_triggers_the_events_play_all_does(
         steps.append(step)
     recorded, _ = begin(pig)
     assert recorded.record_checked(pig, steps, state) is state
-    mine = [(type(e), _fields(e)) for e in recorded.collect_events()]
-    theirs = [(type(e), _fields(e)) for e in played.collect_events()]
+    made, triggered = recorded.collect_events(), played.collect_events()
+    mine = [(type(e), _fields(e)) for e in made]
+    theirs = [(type(e), _fields(e)) for e in triggered]
     assert mine[1:] == theirs[1:]
+    assert [list(e.__dict__) for e in made] == [list(e.__dict__) for e in triggered]  # stored order
+    assert recorded.version == played.version and recorded.modified_on == made[-1].timestamp
+    assert all(e.originator_id == recorded.id for e in made)
     assert (Game.Finished in {kind for kind, _ in mine}) == (length is None)
     assert recorded.steps == played.steps and recorded.scores == played.scores
 
