@@ -1,8 +1,8 @@
 """Analysis targets: speed of a whole-game analysis, and calibration of the win chances.
 
     python benchmarks/bench_analysis.py speed [--workers 2] [--rollouts 48] [--seed 1]
-    python benchmarks/bench_analysis.py calibration [--games 200] [--rollouts 32] [--workers 2]
-        [--game puerto-rico ...]
+    python benchmarks/bench_analysis.py calibration [--games 200] [--rollouts 48] [--states 6]
+        [--workers 2] [--game puerto-rico ...]
 
 Speed: one 4-player Puerto Rico bot game analysed at the default settings (`Settings()`: 48
 rollouts per state, 5 turning points) with the given workers; target <= 60 s on a 2-core machine.
@@ -11,10 +11,17 @@ analysis costs roughly `evaluations x rollouts x half a game`).
 
 Calibration: per game, `--games` bot games (heuristic bots, 2-4 players in turn); in each,
 `--states` states at uniformly drawn steps are evaluated from the next mover's side exactly as
-the analysis does, and every seat's predicted chance is compared with what happened (its win
-share). Printed: the reliability table by decile of the prediction (count, mean predicted,
-observed, |error|, and twice the binomial standard error the count allows; target <= 0.05 for
-each decile), the Brier score and the Brier skill score against the no-skill forecast 1/players.
+the analysis does (default rollouts, the public history remembered), and every seat's predicted
+chance is compared with what happened (its win share). Printed: the reliability table by decile
+of the prediction (predictions, games contributing, mean predicted, observed, error and its 95%
+interval; target |error| <= 0.05 for each decile), the Brier score and the Brier skill score
+against the no-skill forecast 1/players, with its interval.
+
+How it counts: every seat of every sampled state is one prediction, but the predictions of one
+game share its outcome, so they are not independent: the intervals resample whole games (a
+cluster bootstrap, 1000 resamples), and `games` says how many games a decile rests on. A second
+table compares two independent halves of the rollouts: the error rollout noise alone makes (a
+noisy estimate in a high decile is more often too high); it shrinks with more rollouts.
 """
 
 from __future__ import annotations
@@ -85,29 +92,147 @@ def _cpu() -> float:
     return own.ru_utime + own.ru_stime + children.ru_utime + children.ru_stime
 
 
-def _predict(task: tuple[str, int, int, int, int]) -> list[tuple[list[float], list[float]]]:
-    """`count` states of one bot game at uniformly drawn steps: (predicted, observed) each."""
+Row = tuple[int, int, list[float], list[float], list[float]]
+"""(game seed, players, first half's chances, second half's chances, outcome) of one state."""
+
+
+def _predict(task: tuple[str, int, int, int, int]) -> list[Row]:
+    """`count` states of one bot game at uniformly drawn steps, each evaluated as the analysis
+    does (from the next mover's side, with the public history's memory) by `rollouts`
+    rollouts in two independent halves (two seeds): the prediction is their mean, exactly a
+    `rollouts`-rollout estimate; the halves against each other show the rollout noise."""
     name, players, seed, rollouts, count = task
     rules, setup, steps, final = _bot_game(name, players, seed)
     rng = random.Random(f"calibration:{name}:{seed}")
     folded = list(memories(rules, setup, steps))
     look = viewers(rules, steps, final)
     outcome = list(shares(rules, final))
+    half = max(1, rollouts // 2)
     out = []
     for j in sorted(rng.sample(range(len(steps)), min(count, len(steps)))):
         state, memory = folded[j]
-        predicted = win_chances(
-            rules,
-            state,
-            look[j],
-            players=players,
-            rollouts=rollouts,
-            seed=seed,
-            at=j,
-            memory=memory,
+        a, b = (
+            win_chances(
+                rules,
+                state,
+                look[j],
+                players=players,
+                rollouts=half,
+                seed=seed * 2 + part,
+                at=j,
+                memory=memory,
+            )
+            for part in (0, 1)
         )
-        out.append((list(predicted), outcome))
+        out.append((seed, players, list(a), list(b), outcome))
     return out
+
+
+DECILES = 10
+RESAMPLES = 1000
+
+
+def _decile(p: float) -> int:
+    return min(int(p * DECILES), DECILES - 1)
+
+
+def _bootstrap(per_game: list[Any], statistic: Any, rng: random.Random) -> tuple[float, float]:
+    """The 2.5% and 97.5% points of `statistic` over resamples of whole games (the states and
+    seats of one game share its outcome, so a game is the unit that is independent)."""
+    values = sorted(
+        statistic([per_game[rng.randrange(len(per_game))] for _ in per_game])
+        for _ in range(RESAMPLES)
+    )
+    return values[int(0.025 * RESAMPLES)], values[int(0.975 * RESAMPLES) - 1]
+
+
+def reliability(rows: list[Row], use_half: bool = False) -> list[dict[str, Any]]:
+    """Per decile of the prediction: predictions, games, mean predicted, observed, error and its
+    95% interval (cluster bootstrap over games). `use_half`: the first half's chance against the
+    second half's instead of the outcome (the regression rollout noise alone causes)."""
+    games: dict[int, list[list[float]]] = {}
+    for seed, _players, a, b, outcome in rows:
+        sums = games.setdefault(seed, [[0.0, 0.0, 0.0] for _ in range(DECILES)])
+        for seat in range(len(outcome)):
+            p = a[seat] if use_half else (a[seat] + b[seat]) / 2
+            o = b[seat] if use_half else outcome[seat]
+            cell = sums[_decile(p)]
+            cell[0] += 1
+            cell[1] += p
+            cell[2] += o
+    per_game = list(games.values())
+    rng = random.Random(0)
+    table = []
+    for d in range(DECILES):
+
+        def error(sample: list[list[list[float]]], d: int = d) -> float:
+            n = sum(g[d][0] for g in sample)
+            return (sum(g[d][2] for g in sample) - sum(g[d][1] for g in sample)) / n if n else 0.0
+
+        n = sum(g[d][0] for g in per_game)
+        used = sum(1 for g in per_game if g[d][0])
+        if not n:
+            table.append({"decile": d, "n": 0, "games": 0})
+            continue
+        predicted = sum(g[d][1] for g in per_game) / n
+        observed = sum(g[d][2] for g in per_game) / n
+        low, high = _bootstrap(per_game, error, rng)
+        table.append(
+            {
+                "decile": d,
+                "n": int(n),
+                "games": used,
+                "predicted": predicted,
+                "observed": observed,
+                "error": observed - predicted,
+                "low": low,
+                "high": high,
+            }
+        )
+    return table
+
+
+def brier(rows: list[Row]) -> tuple[float, float, float, tuple[float, float]]:
+    """Brier score, the no-skill 1/players forecast's, the skill score and its 95% interval."""
+    games: dict[int, list[float]] = {}
+    for seed, players, a, b, outcome in rows:
+        g = games.setdefault(seed, [0.0, 0.0, 0.0])
+        for seat, o in enumerate(outcome):
+            p = (a[seat] + b[seat]) / 2
+            g[0] += (p - o) ** 2
+            g[1] += (1 / players - o) ** 2
+            g[2] += 1
+    per_game = list(games.values())
+
+    def skill(sample: list[list[float]]) -> float:
+        return 1 - sum(g[0] for g in sample) / sum(g[1] for g in sample)
+
+    total = sum(g[2] for g in per_game)
+    score = sum(g[0] for g in per_game) / total
+    base = sum(g[1] for g in per_game) / total
+    return score, base, skill(per_game), _bootstrap(per_game, skill, random.Random(1))
+
+
+def _print_table(table: list[dict[str, Any]], what: str) -> float:
+    print(
+        f"  {'decile':>9} {'n':>6} {'games':>5} {'predicted':>9} {what:>9} {'error':>7}"
+        f" {'95% interval':>16}"
+    )
+    worst = 0.0
+    for row in table:
+        low = row["decile"] / DECILES
+        label = f"{low:.1f}-{low + 1 / DECILES:.1f}"
+        if not row["n"]:
+            print(f"  {label} {0:>6} {0:>5}")
+            continue
+        flag = "" if abs(row["error"]) <= 0.05 else "  > 0.05"
+        print(
+            f"  {label} {row['n']:>6} {row['games']:>5} {row['predicted']:>9.3f}"
+            f" {row['observed']:>9.3f} {row['error']:>+7.3f}"
+            f" [{row['low']:+.3f}, {row['high']:+.3f}]{flag}"
+        )
+        worst = max(worst, abs(row["error"]))
+    return worst
 
 
 def calibration(names: list[str], games: int, rollouts: int, workers: int, count: int) -> None:
@@ -116,44 +241,28 @@ def calibration(names: list[str], games: int, rollouts: int, workers: int, count
         counts = [n for n in (2, 3, 4) if rules.min_players <= n <= rules.max_players]
         tasks = [(name, counts[g % len(counts)], 50_000 + g, rollouts, count) for g in range(games)]
         start = time.perf_counter()
+        cpu0 = _cpu()
         with multiprocessing.get_context("fork").Pool(workers) as pool:
-            results = [r for game in pool.map(_predict, tasks, chunksize=2) for r in game]
-        seconds = time.perf_counter() - start
-        pairs = [
-            (p, o)
-            for predicted, observed in results
-            for p, o in zip(predicted, observed, strict=True)
-        ]
-        baseline = [(1 / len(predicted), o) for predicted, observed in results for o in observed]
-        brier = sum((p - o) ** 2 for p, o in pairs) / len(pairs)
-        brier0 = sum((p - o) ** 2 for p, o in baseline) / len(baseline)
+            rows = [r for game in pool.map(_predict, tasks, chunksize=2) for r in game]
+        seconds, cpu = time.perf_counter() - start, _cpu() - cpu0
+        seats = sum(len(r[4]) for r in rows)
         print(
-            f"\n{name}: {games} games x {count} states, {len(pairs)} seat predictions, "
-            f"{rollouts} rollouts each, {seconds:.0f} s"
+            f"\n{name}: {games} games ({'/'.join(map(str, counts))} players in turn) x {count}"
+            f" states = {len(rows)} states, {seats} seat predictions, {rollouts} rollouts each;"
+            f" {seconds:.0f} s wall, {cpu:.0f} s CPU"
+        )
+        print("  against the outcome (error = observed - predicted; interval: games resampled)")
+        worst = _print_table(reliability(rows), "observed")
+        score, base, skill, (low, high) = brier(rows)
+        print(
+            f"  Brier {score:.4f} vs no-skill {base:.4f}: skill score {skill:.3f}"
+            f" [{low:.3f}, {high:.3f}]; worst decile error {worst:.3f} (target <= 0.05)"
         )
         print(
-            f"  {'decile':>9} {'n':>5} {'predicted':>9} {'observed':>9} {'error':>6} {'2 s.e.':>6}"
+            f"  rollout noise alone: one half ({rollouts // 2} rollouts) against the other;"
+            f" the full estimate's noise is half of this"
         )
-        worst = 0.0
-        for d in range(10):
-            low, high = d / 10, (d + 1) / 10
-            inside = [(p, o) for p, o in pairs if low <= p < high or (d == 9 and p == 1.0)]
-            if not inside:
-                print(f"  {low:.1f}-{high:.1f} {0:>5}")
-                continue
-            mp = sum(p for p, _ in inside) / len(inside)
-            mo = sum(o for _, o in inside) / len(inside)
-            error = abs(mp - mo)
-            worst = max(worst, error) if len(inside) >= 20 else worst
-            noise = 2 * (max(mp * (1 - mp), 0.01) / len(inside)) ** 0.5
-            print(
-                f"  {low:.1f}-{high:.1f} {len(inside):>5} {mp:>9.3f} {mo:>9.3f} {error:>6.3f} "
-                f"{noise:>6.3f}"
-            )
-        print(
-            f"  Brier {brier:.4f} vs no-skill {brier0:.4f}: skill score {1 - brier / brier0:.3f};"
-            f" worst decile error (n >= 20) {worst:.3f} (target <= 0.05)"
-        )
+        _print_table(reliability(rows, use_half=True), "other")
 
 
 def main() -> None:
@@ -165,9 +274,9 @@ def main() -> None:
     s.add_argument("--seed", type=int, default=1)
     c = sub.add_parser("calibration")
     c.add_argument("--games", type=int, default=200)
-    c.add_argument("--rollouts", type=int, default=32)
+    c.add_argument("--rollouts", type=int, default=Settings().rollouts)
     c.add_argument("--workers", type=int, default=2)
-    c.add_argument("--states", type=int, default=3, help="states judged per game")
+    c.add_argument("--states", type=int, default=6, help="states judged per game")
     c.add_argument("--game", action="append", choices=registry.names())
     args = parser.parse_args()
     if args.what == "speed":
