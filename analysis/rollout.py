@@ -52,7 +52,7 @@ def playout(rules: Rules[Any], state: Any, players: int, *, seed: int, index: in
     while not is_over(state):
         if position - at >= MAX_STEPS:
             raise RolloutRunaway(f"{rules.name}: a rollout did not end after {MAX_STEPS} steps")
-        rng.at(seed, index, position)
+        rng.to(position)
         position += 1
         seat = to_move(state)[0]
         if seat == CHANCE:

@@ -12,10 +12,11 @@ from domain.core.errors import NovusError
 DEFAULT_ROLLOUTS = 48
 DEFAULT_TURNING_POINTS = 5
 DEFAULT_SEED = 0
-VERSION = 2
+VERSION = 3
 """Raised when the method changes so that old rows would no longer be made the same way (it is
 part of the settings key stored with every run). 2: common random numbers by game position,
-the public history remembered in determinization, the Maya hand redealt, losses never below 0."""
+the public history remembered in determinization, the Maya hand redealt, losses never below 0;
+3: the stream re-positioned with one mix per step."""
 
 
 class BadSettings(NovusError):

@@ -24,6 +24,9 @@ DEAL = (1 << 32) - 1
 two states with the same hidden pool deal it the same way in rollout `i`)."""
 
 
+_UNIT = 1.0 / (1 << 53)
+
+
 def _mix(z: int) -> int:
     z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
     z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
@@ -34,6 +37,7 @@ class Stream(random.Random):
     """A splitmix64 generator with the `random.Random` interface (shuffle, sample, choice...)."""
 
     _state: int
+    _base: int = 0
 
     def seed(self, a: object = None, version: int = 2) -> None:
         if not isinstance(a, int):  # stable across processes (str hashes are not)
@@ -42,7 +46,12 @@ class Stream(random.Random):
 
     def at(self, seed: int, index: int, position: int) -> Stream:
         """Position the stream at rollout `index`, game position `position`."""
-        self._state = _mix(_mix(_mix(seed & _MASK) ^ index) ^ (position * _GAMMA & _MASK))
+        self._base = _mix(_mix(seed & _MASK) ^ index)
+        return self.to(position)
+
+    def to(self, position: int) -> Stream:
+        """The same rollout at another game position (one mix: called at every step)."""
+        self._state = _mix(self._base ^ (position * _GAMMA & _MASK))
         return self
 
     def getstate(self) -> tuple[int]:
@@ -53,10 +62,15 @@ class Stream(random.Random):
 
     def _next(self) -> int:
         self._state = z = (self._state + _GAMMA) & _MASK
-        return _mix(z)
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+        return z ^ (z >> 31)
 
     def random(self) -> float:
-        return (self._next() >> 11) * (1.0 / (1 << 53))
+        z = self._state = (self._state + _GAMMA) & _MASK
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+        return ((z ^ (z >> 31)) >> 11) * _UNIT
 
     def getrandbits(self, k: int) -> int:
         if k <= 64:
