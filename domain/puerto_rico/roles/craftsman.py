@@ -67,21 +67,31 @@ def start(s: State) -> None:
     s.produced = 0
     supply = list(s.goods_supply)
     players = list(s.players)
+    changed = False
     for i in range(n):
         seat = (s.picker + i) % n
         made = capacity(players[seat])
+        if not any(made):
+            continue
         got = [m if m < left else left for m, left in zip(made, supply, strict=True)]
         if not any(got):
             continue
-        for g, k in enumerate(got):
-            supply[g] -= k
+        changed = True
+        c, d, e, f, g = got  # written out for the five goods: it runs at every craftsman
+        supply[0] -= c
+        supply[1] -= d
+        supply[2] -= e
+        supply[3] -= f
+        supply[4] -= g
         p = players[seat].clone()
         if p.active & _EXPANSION_MASK:
             _aqueduct(p, got, supply)
-        p.goods = tuple(a + b for a, b in zip(p.goods, got, strict=True))
-        kinds = sum(1 for k in got if k)
+            c, d, e, f, g = got
+        h = p.goods
+        p.goods = (h[0] + c, h[1] + d, h[2] + e, h[3] + f, h[4] + g)
+        kinds = (c > 0) + (d > 0) + (e > 0) + (f > 0) + (g > 0)
         if i == 0:
-            s.produced = sum(1 << g for g, k in enumerate(got) if k)
+            s.produced = (c > 0) | (d > 0) << 1 | (e > 0) << 2 | (f > 0) << 3 | (g > 0) << 4
             s.made = tuple(got)
         if p.has(FACTORY):
             p.doubloons += FACTORY_BONUS[kinds]
@@ -89,11 +99,10 @@ def start(s: State) -> None:
         if i and p.has(SPECIALTY_FACTORY):
             _specialty(s, p, got)
         players[seat] = p
-    s.players = tuple(players)
+    if changed:
+        s.players = tuple(players)
     if s.noble_supply >= 0:
         _noble_buildings(s)
-    players = list(s.players)
-    s.players = tuple(players)
     s.goods_supply = tuple(supply)
     s.hand = privilege(s, s.picker)
     _offer_extra(s)
