@@ -138,6 +138,7 @@ def loads(
         seed=None,
         created=reader.preamble.get("date", ""),
         steps=tuple(steps),
+        state=interpreter.state,  # every step went through the engine's apply
     )
     if not interpreter.finished:
         warnings.append(

@@ -125,3 +125,39 @@ def test_a_native_import_applies_each_step_once(
     assert stored.scores == source.history(game_id).scores
     assert stored.winners == source.history(game_id).winners
     assert export_bytes(app, game_id) == data
+
+
+def test_a_report_import_applies_each_step_once(
+    app: NovusApp, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A play-by-email report is read through the engine too; the store does not check again."""
+    import random
+
+    from importers.api import import_bytes
+    from importers.pbem.writer import write
+
+    source = open_app(app.env["SQLITE_DBNAME"] + ".source")
+    record = source.history(source.simulate("puerto-rico", 3, {}, seed=9, bot="heuristic"))
+    text = write(record.setup, record.steps, style=random.Random(1)).encode()
+    rules = registry.get("puerto-rico")
+    stored: list[object] = []
+    real = rules.apply
+    monkeypatch.setattr(rules, "apply", lambda s, step: (stored.append(step), real(s, step))[1])
+    reading: list[object] = []
+    from importers import api
+
+    parse = api.parse_bytes
+
+    def parse_counted(*args: object, **kwargs: object) -> object:
+        found = parse(*args, **kwargs)  # type: ignore[arg-type]
+        reading.extend(stored)
+        stored.clear()
+        return found
+
+    monkeypatch.setattr(api, "parse_bytes", parse_counted)
+    result = import_bytes(app, "round.txt", text)
+    assert result.status == "imported"
+    assert len(reading) >= len(record.steps)  # the reader tries steps as it goes
+    assert stored == []  # nothing applied again after reading
+    monkeypatch.undo()
+    assert app.history(result.game_id).steps == record.steps  # type: ignore[arg-type]
