@@ -61,6 +61,15 @@ SCORE_CATEGORIES = (
 """The score categories of the four games (`Scores` breakdown keys, underscores as spaces)."""
 
 
+SOURCE_KINDS = (N_("simulation"), N_("import"), N_("manual"), N_("branch"))
+"""How a game came to be stored (`Game.Started.source["kind"]`)."""
+
+
+def source_name(kind: str) -> str:
+    """A game's source kind in the display language (an unknown kind as it is)."""
+    return _(kind) if kind in SOURCE_KINDS else kind
+
+
 def category(key: str, game: str = "") -> str:
     """A score category (`large_buildings`) as the display language names it; `game` tells the
     games' words apart where one English word names two things (Santa Maria's "shipping" points

@@ -26,7 +26,7 @@ from dashboard import (
     stats,
     step_charts,
 )
-from dashboard.language import game_title
+from dashboard.language import game_title, source_name
 from domain.core.errors import NovusError
 
 
@@ -88,7 +88,7 @@ def library_page() -> None:
     variant = row1[1].selectbox(_("Variant"), ["", *variants], key="f_variant")
     counts = row1[2].multiselect(_("Players"), options["players"], key="f_players")
     sources = sorted({kind for kind, _ in options["sources"] if kind})
-    source = row1[3].selectbox(_("Source"), ["", *sources], key="f_source")
+    source = row1[3].selectbox(_("Source"), ["", *sources], key="f_source", format_func=source_name)
     row2 = st.columns(5)
     player = row2[0].selectbox(_("Player"), ["", *options["player_names"]], key="f_player")
     winner = row2[1].selectbox(_("Winner"), ["", *options["player_names"]], key="f_winner")
@@ -126,7 +126,9 @@ def library_page() -> None:
         st.caption(_("Rows marked synthetic use {label}.", label=_(boards.SYNTHETIC_LABEL)))
     if not shown.empty:
         shown = shown.assign(
-            game=shown["game"].map(game_title), open=shown["open"] + f"&lang={current_language()}"
+            game=shown["game"].map(game_title),
+            source=shown["source"].map(source_name),
+            open=shown["open"] + f"&lang={current_language()}",
         )
     st.dataframe(
         shown,

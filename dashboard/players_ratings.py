@@ -14,6 +14,7 @@ import pandas as pd
 import streamlit as st
 
 from application.i18n import N_, _
+from application.view_words import Words
 from dashboard import data
 
 FEW = 10
@@ -166,9 +167,61 @@ def _filtered_results(folder: Path, game: str, bots: bool) -> None:
     )
 
 
+FACTS: dict[tuple[str, str], str] = {
+    ("puerto-rico", "build"): N_("buildings bought"),
+    ("puerto-rico", "produce"): N_("goods produced"),
+    ("puerto-rico", "role"): N_("roles picked"),
+    ("puerto-rico", "ship"): N_("goods shipped"),
+    ("puerto-rico", "spoil"): N_("goods spoiled"),
+    ("puerto-rico", "trade"): N_("goods traded"),
+    ("santa-maria", "activate"): N_("buildings activated"),
+    ("santa-maria", "bishop"): N_("bishops taken"),
+    ("santa-maria", "colony"): N_("colony tiles placed"),
+    ("santa-maria", "conquest"): N_("conquistador scoring"),
+    ("santa-maria", "conquistador"): N_("conquistador steps"),
+    ("santa-maria", "main"): N_("main actions"),
+    ("santa-maria", "monk"): N_("monks placed"),
+    ("santa-maria", "piety"): N_("piety steps"),
+    ("santa-maria", "rest"): N_("rest spaces chosen"),
+    ("santa-maria", "scholar"): N_("scholars taken"),
+    ("santa-maria", "ship"): N_("shipping tiles taken"),
+    ("santa-maria", "trade"): N_("trades"),
+    ("century-new-world", "bonus"): N_("bonus tiles claimed"),
+    ("century-new-world", "bump"): N_("bumps"),
+    ("century-new-world", "bumped"): N_("bumped by others"),
+    ("century-new-world", "card"): N_("point cards claimed"),
+    ("century-new-world", "explore"): N_("explorations"),
+    ("century-new-world", "place"): N_("locations worked"),
+    ("century-new-world", "rest"): N_("rests"),
+    ("century-new-world", "return"): N_("cubes returned"),
+    ("century-new-world", "work"): N_("work by kind of location"),
+    ("mundus-novus", "declare"): N_("cards declared for trades"),
+    ("mundus-novus", "develop"): N_("development cards taken"),
+    ("mundus-novus", "diff"): N_("sets of different kinds"),
+    ("mundus-novus", "doubloons"): N_("doubloons by source"),
+    ("mundus-novus", "end"): N_("turns ended"),
+    ("mundus-novus", "event"): N_("events"),
+    ("mundus-novus", "master"): N_("trade master"),
+    ("mundus-novus", "personality"): N_("personalities"),
+    ("mundus-novus", "pick"): N_("open cards picked"),
+    ("mundus-novus", "relics"): N_("sets of Inca relics"),
+    ("mundus-novus", "same"): N_("sets of the same kind"),
+    ("mundus-novus", "same_relics"): N_("same-kind sets with Inca relics"),
+    ("mundus-novus", "swap"): N_("swaps"),
+    ("mundus-novus", "take"): N_("cards taken"),
+}
+"""The public facts of each game (`facts.fact` in DuckDB) as the strategy profile names them."""
+
+
+def fact_name(game: str, fact: str) -> str:
+    label = FACTS.get((game, fact))
+    return _(label) if label else fact.replace("_", " ")
+
+
 def _profile(folder: Path, game: str, player: str) -> None:
     views = data.views(folder)
     profile = views.strategy_profile(game, player)
+    words = Words(game)
     st.subheader(_("{player}: strategy profile against the field", player=player))
     if profile.empty:
         st.info(_("No public facts for this player yet."))
@@ -176,7 +229,8 @@ def _profile(folder: Path, game: str, player: str) -> None:
     rounds = views.round_profile(game, player, "role") if game == "puerto-rico" else None
     if rounds is not None and not rounds.empty:
         shown = rounds.assign(
-            who=[_("this player") if m else _("the field") for m in rounds["mine"]]
+            who=[_("this player") if m else _("the field") for m in rounds["mine"]],
+            item=[words.value(str(i)) for i in rounds["item"]],
         )
         st.altair_chart(
             alt.Chart(shown)
@@ -194,8 +248,11 @@ def _profile(folder: Path, game: str, player: str) -> None:
             key="r_rounds",
         )
     facts = list(dict.fromkeys(profile["fact"]))
-    fact: str = st.selectbox(_("Facts"), facts, key="r_fact")
+    fact: str = st.selectbox(
+        _("Facts"), facts, key="r_fact", format_func=lambda f: fact_name(game, f)
+    )
     shown = profile[profile["fact"] == fact].drop(columns=["fact"])
+    shown = shown.assign(item=[words.value(str(i)) for i in shown["item"]])
     shown = shown.assign(sample=[_sample(int(n)) for n in shown["player_games"]])
     st.dataframe(
         shown,

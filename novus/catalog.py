@@ -144,13 +144,13 @@ def engine_terms() -> Iterator[Entry]:
 
 
 def display_words() -> Iterator[Entry]:
-    """The words `novus show` names view keys and codes with (`novus.cli.view_words`), and the
+    """The words `novus show` names view keys and codes with (`application.view_words`), and the
     engines' option meanings and notes (`novus rules`): ids that are data, not calls."""
+    from application import view_words
     from domain.core import registry
-    from novus.cli import view_words
 
     for word in view_words.entries():
-        yield Entry(word, view_words.CONTEXT, None, "novus/cli/view_words.py")
+        yield Entry(word, view_words.CONTEXT, None, "application/view_words.py")
     for name in registry.names():
         rules = registry.get(name)
         if rules.synthetic_note:

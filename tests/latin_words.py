@@ -37,6 +37,10 @@ ALWAYS = frozenset(
         "UTC",
         "Enter",
         "Ctrl",
+        "Home",
+        "End",
+        "Wilson",  # the Wilson interval, a statistician's name
+        "Plackett-Luce",  # OpenSkill's rating model, a name
         "puerto-rico",
         "santa-maria",
         "century-new-world",
@@ -53,6 +57,7 @@ ALWAYS = frozenset(
     }
 )
 CODE = re.compile(r"`[^`]*`")
+FIELD = re.compile(r"\{[A-Za-z_][A-Za-z0-9_]*(:[^}]*)?\}")
 CUBES = re.compile(r"^[YRGB]+(>[YRGB]+)?$")
 """Century's cube letters (the rulebook's colours: Y R G B), e.g. `YYG`, `YY>G`."""
 
@@ -79,6 +84,7 @@ def english_words(text: str, allowed: Iterable[str] = ()) -> list[str]:
     lines = []
     for line in text.splitlines():
         bare = CODE.sub(" ", line)  # `novus show ID`: a command to type, the same in Korean
+        bare = FIELD.sub(" ", bare)  # {step}: a template's field, filled in where it is shown
         bad = [w for w in WORD.findall(bare) if not _allowed(w, extra)]
         if bad:
             lines.append(f"{' '.join(bad)}    <- {line.strip()[:120]}")

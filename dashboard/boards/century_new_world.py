@@ -187,7 +187,8 @@ def _location(loc: Mapping[str, Any], colours: Sequence[str]) -> str:
         function_html(loc["function"]),
     ]
     if loc.get("exploration_space"):
-        space = _("exploration space ({space})", space=loc["exploration_space"])
+        where = str(loc["exploration_space"])  # `explore` (every player count) or `2-3`
+        space = _("exploration space ({space})", space=_(where) if where == "explore" else where)
         lines.append(escape(space))
     if covered:
         lines.append(escape(_("tile {tile}", tile=covered)))

@@ -22,7 +22,7 @@ from rich.table import Table
 from rich.text import Text
 
 from application.i18n import _
-from novus.cli.view_words import Words
+from application.view_words import Words
 
 HIDDEN = frozenset(
     {"game", "labels", "over", "to_move", "viewer", "synthetic", "pack"}

@@ -1,7 +1,8 @@
-"""The words `novus show` prints for the keys and coded values of the engines' `view` JSON.
+"""The words for the keys and coded values of the engines' `view` JSON and statistics tables.
 
-The view is language-neutral (keys such as `colonist_supply`, codes such as `violet_small`);
-`novus show` names each key and code in the display language. `KEYS` and `VALUES` give the
+The view and the DuckDB statistics are language-neutral (keys such as `colonist_supply`, codes
+such as `violet_small`, `large_market`); `novus show` and the dashboard's Games page name each
+key and code in the display language. `KEYS` and `VALUES` give the
 English of each (the catalog's ids under the context `CONTEXT`; `novus.catalog` lists them, so
 `python3 -m novus.catalog check` names any without Korean). Component names (buildings, goods,
 cards...) come from the engines' own `terms()`, translated as the move sentences translate them.
@@ -257,6 +258,8 @@ VALUES: dict[str, str] = {
     "putdie": "place a die",
     "ship": "ship",
     "trade": "trade",
+    "2-space": "2-space colony tile",
+    "3-space": "3-space colony tile",
     # Century: New World
     "explore": "explore",
     "return cubes": "return cubes",
@@ -291,20 +294,40 @@ VALUES: dict[str, str] = {
     "natives": "Natives",
     "storm": "Storm",
     "none": "none",
+    "diff": "different kinds",
+    "relics": "Inca relics",
+    "same": "same kind",
+    "shipyards": "shipyards",
+    "orellana": "Francisco de Orellana",
+    "other": "other",
     "complete set": "complete set",
     "development queue not refilled": "development queue not refilled",
 }
 """Coded view values (phases, kinds...) -> their English name."""
 
+GAME_VALUES: dict[str, dict[str, str]] = {
+    "santa-maria": {  # the main actions (statistics `main_actions`)
+        "colony": "take a colony tile",
+        "coin": "activate a building for a coin",
+        "white": "white die",
+        "blue": "blue die",
+        "bluecol": "blue die on a column",
+        "rest": "rest",
+    },
+}
+"""Codes one game uses for something else than the others (Santa Maria's `blue` is a die)."""
+
 
 DOUBLOONS = re.compile(r"^(?P<n>\d+) doubloons$")
+NUMBERED = re.compile(r"^(?P<what>year|dock) (?P<n>\d+)$")
 UPGRADE = re.compile(r"^upgrade x(?P<n>\d+)$")
 ITEM = re.compile(r"(\d*)([a-z]+)")
 
 
 def entries() -> Iterator[str]:
     """Every English name here (the catalog's ids under `CONTEXT`)."""
-    yield from dict.fromkeys((*KEYS.values(), *VALUES.values()))
+    by_game = (w for table in GAME_VALUES.values() for w in table.values())
+    yield from dict.fromkeys((*KEYS.values(), *VALUES.values(), *by_game))
 
 
 def _plain(text: str) -> str:
@@ -340,6 +363,7 @@ class Words:
 
     def __init__(self, game: str = "", theme: str = "", keep: frozenset[str] = frozenset()):
         self.names = _component_names(game, theme) if game else {}
+        self.own = GAME_VALUES.get(game, {})
         self.keep = keep
         self.english = current_language() == "en"
 
@@ -360,6 +384,8 @@ class Words:
         (players' names are never translated)."""
         if self.english or value in self.keep:
             return value
+        if value in self.own:
+            return term(self.own[value], CONTEXT)
         found = self.names.get(_plain(value))
         if found is not None:
             return term(*found)
@@ -376,6 +402,11 @@ class Words:
         found = DOUBLOONS.match(value)
         if found:
             return _("{n} doubloons", n=found["n"])
+        found = NUMBERED.match(value)
+        if found and found["what"] == "year":
+            return pgettext("view", "year {n}", n=found["n"])
+        if found and found["what"] == "dock":
+            return pgettext("view", "dock {n}", n=found["n"])
         found = UPGRADE.match(value)
         if found:
             return pgettext("view", "upgrade x{n}", n=found["n"])
