@@ -57,7 +57,7 @@ def privilege(s: State, seat: int) -> int:
     (Expansion 1: every privilege doubled)."""
     if seat != s.picker:
         return 0
-    return 2 if s.players[seat].has(LIBRARY) else 1
+    return 2 if s.players[seat].active >> LIBRARY & 1 else 1
 
 
 def take_from_ship(s: State, p: Player) -> int:

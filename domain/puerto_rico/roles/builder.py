@@ -36,7 +36,7 @@ def forest_discount(p: Player) -> int:
 def zoning_discount(p: Player, building: int) -> int:
     """Zoning Office (Expansion 2, KO): a colonist on it takes 1 off small buildings (columns
     1-3), a noble 2 off large ones (column 4), never the other way round."""
-    if not p.has(ZONING_OFFICE):
+    if not p.active >> ZONING_OFFICE & 1:
         return 0
     large = BUILDINGS[building].column == 4
     noble = bool(p.noble_on >> ZONING_OFFICE & 1)
@@ -47,7 +47,7 @@ def cost(p: Player, building: int, builder: bool) -> int:
     """What `p` pays for `building` (with the builder's privilege if `builder`)."""
     b = BUILDINGS[building]
     rebate = (
-        ((2 if p.has(LIBRARY) else 1) if builder else 0)
+        ((2 if p.active >> LIBRARY & 1 else 1) if builder else 0)
         + min(p.manned[QUARRY], b.column)
         + forest_discount(p)
         + zoning_discount(p, building)
@@ -133,18 +133,21 @@ def act(s: State, seat: int, parsed: Parsed, action: str = "") -> None:
         building, s.pending = s.pending, -1
         build(s, seat, building)
     elif parsed.verb == BUILD:
-        short = cost(s.players[seat], parsed.arg, seat == s.picker) - s.players[seat].doubloons
+        price = cost(s.players[seat], parsed.arg, seat == s.picker)
+        short = price - s.players[seat].doubloons
         if short > 0 and not black_market.begin(s, seat, parsed.arg, short):
             return
         s.pending = -1
-        build(s, seat, parsed.arg)
+        build(s, seat, parsed.arg, price if short <= 0 else None)
     s.acted += 1
     _advance(s)
 
 
-def build(s: State, seat: int, building: int) -> None:
+def build(s: State, seat: int, building: int, price: int | None = None) -> None:
+    """`seat` builds `building`; `price`: its cost, when known and within his doubloons."""
     p = s.edit(seat)
-    price = min(cost(p, building, seat == s.picker), p.doubloons)  # the rest: Black Market
+    if price is None:
+        price = min(cost(p, building, seat == s.picker), p.doubloons)  # the rest: Black Market
     p.doubloons -= price
     s.bank_out -= price
     supply = list(s.bsupply)
@@ -160,6 +163,8 @@ def build(s: State, seat: int, building: int) -> None:
     if p.has(CHURCH) and BUILDINGS[building].column >= 2:
         award_vp(s, p, 2 if BUILDINGS[building].column == 4 else 1)
     p.buildings = (*p.buildings, building)
-    p.set_workers((*p.workers, worker))
+    p.workers = (*p.workers, worker)  # `set_workers` for one new building: its bit only
+    if worker:
+        p.active |= 1 << building
     if p.city_spaces() >= CITY_SPACES:
         add_end(s, "city")

@@ -81,9 +81,9 @@ def ship_options(s: State, seat: int) -> tuple[list[str], bool]:
                 if held[i] < 0 and min(have, cap) == best:
                     acts.append(ship_action(g, cap))
     regular = bool(acts)
-    if p.has(B_WHARF) and not s.wharf_used >> seat & 1:
+    if p.active >> B_WHARF & 1 and not s.wharf_used >> seat & 1:
         acts.extend(WHARF_ACTIONS[g] for g in range(5) if goods[g])
-    if p.has(SMALL_WHARF) and not s.sw_used >> seat & 1:
+    if p.active >> SMALL_WHARF & 1 and not s.sw_used >> seat & 1:
         acts.extend(SMALL_WHARF_ACTIONS[g] for g in range(5) if goods[g])
     return acts, regular
 
@@ -104,9 +104,9 @@ def can_ship(s: State, seat: int) -> bool:
                     return True
             elif empty_ship:
                 return True
-    if p.has(B_WHARF) and not s.wharf_used >> seat & 1:
+    if p.active >> B_WHARF & 1 and not s.wharf_used >> seat & 1:
         return True
-    return p.has(SMALL_WHARF) and not s.sw_used >> seat & 1
+    return bool(p.active >> SMALL_WHARF & 1) and not s.sw_used >> seat & 1
 
 
 def legal(s: State, seat: int) -> tuple[str, ...]:
@@ -263,9 +263,9 @@ def _reward(s: State, p: Player, seat: int, vp: int) -> None:
     if seat == s.picker and not s.bonus_used:
         s.bonus_used = True
         vp += privilege(s, seat)
-    if p.has(HARBOR):
+    if p.active >> HARBOR & 1:
         vp += 1
-    if p.has(LIGHTHOUSE):
+    if p.active >> LIGHTHOUSE & 1:
         p.doubloons += 1
         s.bank_out += 1
     award_vp(s, p, vp)

@@ -60,18 +60,18 @@ def legal(s: State, seat: int) -> tuple[str, ...]:
     acts: list[str] = []
     if s.acted >= s.nplayers:  # the Library's second pick: face-up only (quarry with a hut)
         acts.extend(PLANTATION_ACTIONS[t] for t in sorted(set(s.face_up)))
-        if p.has(FOREST_HOUSE):
+        if p.active >> FOREST_HOUSE & 1:
             acts.extend(FOREST_ACTIONS[t] for t in sorted(set(s.face_up)))
-        if s.quarries and p.has(CONSTRUCTION_HUT):
+        if s.quarries and p.active >> CONSTRUCTION_HUT & 1:
             acts.append(_QUARRY_ACTION)
         return (*acts, "pass") if acts else ()
-    if not s.bonus_used and p.has(HACIENDA) and (sum(s.stack) > 0 or len(s.discards) > 0):
+    if not s.bonus_used and p.active >> HACIENDA & 1 and (sum(s.stack) > 0 or len(s.discards) > 0):
         acts.append("hacienda")
     for t in sorted(set(s.face_up)):
         acts.append(PLANTATION_ACTIONS[t])
-    if s.quarries and (seat == s.picker or p.has(CONSTRUCTION_HUT)):
+    if s.quarries and (seat == s.picker or p.active >> CONSTRUCTION_HUT & 1):
         acts.append(_QUARRY_ACTION)
-    if p.has(FOREST_HOUSE):
+    if p.active >> FOREST_HOUSE & 1:
         acts.extend(FOREST_ACTIONS[t] for t in sorted(set(s.face_up)))
     if acts:
         acts.append("pass")
