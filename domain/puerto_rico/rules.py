@@ -62,7 +62,18 @@ _TILE_INDEX = {t: i for i, t in enumerate(TILES)}
 
 
 def _role_choices(s: State) -> tuple[str, ...]:
-    return tuple(A.ROLE_ACTIONS[r] for r in s.roles if s.role_taker[r] < 0)
+    """The roles nobody took this round (listed once per set of roles and takers: a few hundred
+    in all, and a quarter of all decisions are role picks)."""
+    key = (s.roles, s.role_taker)
+    found = _CHOICES.get(key)
+    if found is None:
+        if len(_CHOICES) >= 4096:
+            _CHOICES.clear()
+        found = _CHOICES[key] = tuple(A.ROLE_ACTIONS[r] for r in s.roles if s.role_taker[r] < 0)
+    return found
+
+
+_CHOICES: dict[tuple[tuple[int, ...], tuple[int, ...]], tuple[str, ...]] = {}
 
 
 @cached_legal
