@@ -11,14 +11,17 @@ rows are written after its events, under the same table lock.
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Sequence
 from typing import Any
 
+import psycopg
 from eventsourcing.persistence import InterfaceError, OperationalError, StoredEvent
 from eventsourcing.postgres import PostgresApplicationRecorder, PostgresDatastore
 from eventsourcing.utils import retry
 from psycopg import Cursor
 from psycopg.errors import DuplicateObject
+from psycopg.pq import TransactionStatus
 from psycopg.rows import DictRow
 from psycopg.sql import SQL, Composed, Identifier, Literal
 
@@ -96,7 +99,7 @@ class ColumnarPostgresApplicationRecorder(PostgresApplicationRecorder):
             "FROM STDIN (FORMAT BINARY)"
         ).format(**names)
         self.copy_types = ["int8", datastore.originator_id_type, "int8", "text", "bytea"]
-        self._reserve_ids: Composed | None = None
+        self._sequence: Literal | None = None
         self.games_select = SQL("SELECT game_id, summary, position FROM {schema}.{games}").format(
             **names
         )
@@ -135,45 +138,69 @@ class ColumnarPostgresApplicationRecorder(PostgresApplicationRecorder):
         NOTIFY. The ids are drawn from the table's own sequence in one step (`setval` to
         `nextval + n - 1`: no other writer draws while the lock is held) and written by the
         COPY; the primary key still refuses a second writer's rows of the same versions
-        (`IntegrityError`, a `RecordConflictError`)."""
+        (`IntegrityError`, a `RecordConflictError`).
+
+        Four round trips, as many as a bare COPY in a transaction: BEGIN, the lock, NOTIFY
+        and the ids in one simple query; the COPY (two); the index rows and COMMIT in one
+        pipeline. Any error rolls the transaction back before it is raised."""
         if not rows:
             return []
-        with self.datastore.get_connection() as conn, conn.transaction(), conn.cursor() as curs:
-            self._lock_table(curs)
-            self._notify_channel(curs)
-            curs.execute(self._reserve_ids_statement(curs), [len(rows)], prepare=True)
-            found = curs.fetchone()
-            assert found is not None
-            last = int(found["last"])
-            first = last - len(rows) + 1
-            with curs.copy(self.copy_statement) as copy:
-                copy.set_types(self.copy_types)
-                write = copy.write_row
-                for number, row in enumerate(rows, start=first):
-                    write((number, *row))
-            ids = list(range(first, last + 1))
-            if games:
-                positions_ = positions(ids, ((r[0], r[1]) for r in rows))
-                curs.executemany(
-                    self.games_upsert_statement,
-                    [(g, positions_.get(g), summary) for g, summary in games],
-                )
-        return ids
+        if self.datastore.originator_id_type != "uuid":  # the library's insert handles text ids
+            stored = [StoredEvent(*row) for row in rows]
+            return list(self.insert_events(stored, games=games) or ())
+        with self.datastore.get_connection() as conn:
+            try:
+                with conn.cursor() as curs:
+                    curs.execute(self._begin_statement(curs, len(rows)))
+                    while curs.description is None and curs.nextset():
+                        pass  # BEGIN, SET, LOCK, NOTIFY: the ids come last
+                    found = curs.fetchone()
+                    assert found is not None
+                    first = int(found["last"]) - len(rows) + 1
+                    starts: dict[Any, int] = {}
+                    with curs.copy(self.copy_statement) as copy:
+                        copy.set_types(self.copy_types)
+                        write = copy.write_row
+                        for number, row in enumerate(rows, start=first):
+                            write((number, *row))
+                            if row[1] == 1:
+                                starts[row[0]] = number
+                    with conn.pipeline():
+                        if games:
+                            curs.executemany(
+                                self.games_upsert_statement,
+                                [(g, starts.get(g), summary) for g, summary in games],
+                            )
+                        curs.execute(SQL("COMMIT"))
+            except BaseException:
+                if conn.info.transaction_status != TransactionStatus.IDLE:
+                    with contextlib.suppress(psycopg.Error):
+                        conn.execute("ROLLBACK")
+                raise
+        return list(range(first, first + len(rows)))
 
-    def _reserve_ids_statement(self, curs: Cursor[DictRow]) -> Composed:
-        """`SELECT setval(seq, nextval(seq) + %s - 1)` for the table's notification id
-        sequence (looked up once)."""
-        if self._reserve_ids is None:
+    def _begin_statement(self, curs: Cursor[DictRow], count: int) -> Composed:
+        """`BEGIN`, the library's lock statements, `NOTIFY` and `SELECT setval(seq,
+        nextval(seq) + count - 1) AS last` as one simple query (the table's notification id
+        sequence is looked up once)."""
+        if self._sequence is None:
             curs.execute(
                 SQL("SELECT pg_get_serial_sequence(%s, 'notification_id') AS seq"),
                 [f'"{self.datastore.schema}"."{self.events_table_name}"'],
             )
             found = curs.fetchone()
             assert found is not None and found["seq"], "no notification id sequence"
-            self._reserve_ids = SQL(
-                "SELECT setval({seq}::regclass, nextval({seq}::regclass) + %s - 1) AS last"
-            ).format(seq=Literal(found["seq"]))
-        return self._reserve_ids
+            self._sequence = Literal(found["seq"])
+        return SQL("; ").join(
+            [
+                SQL("BEGIN"),
+                *self.lock_table_statements,
+                SQL("NOTIFY {0}").format(Identifier(self.channel_name)),
+                SQL(
+                    "SELECT setval({seq}::regclass, nextval({seq}::regclass) + {count}) AS last"
+                ).format(seq=self._sequence, count=Literal(count - 1)),
+            ]
+        )
 
     def _fetch_ids_after_insert_events(
         self, curs: Cursor[DictRow], stored_events: Sequence[StoredEvent], **kwargs: Any

@@ -1,21 +1,27 @@
-"""Event store speed: appends through the Application vs raw inserts, and state-at-step latency.
+"""Event store speed: whole-game saves through the app vs raw inserts, and state-at-step latency.
 
-    python3 benchmarks/bench_store.py [--games N] [--game NAME] [--no-postgres]
+    python3 benchmarks/bench_store.py [--games N] [--rounds R] [--game NAME] [--no-postgres]
+                                      [--dir /dev/shm] [--per-game]
 
 Measures, on SQLite and on a real PostgreSQL server started for the run:
-- events appended per second through `NovusApp.save` (a whole game per save; the games are played
-  beforehand, so engine time is excluded), with the orjson transcoder and with the library's
-  default JSON transcoder;
-- the same stored payloads inserted with the driver's own `executemany` in one transaction per
-  game (the store's own limit), and the ratio between the two;
+- events appended per second through `NovusApp._save` (a whole game per save, what
+  `record_game`, `simulate` and every command save through; the games are played and their
+  aggregates built beforehand, so engine time is excluded), and through the library's own
+  `save` with its default JSON transcoder, mapper and recorder;
+- the same stored rows inserted with the driver's own `executemany` in one transaction per
+  game, and on PostgreSQL with its binary COPY too (the store's own bulk path), with the ratios
+  (issue 26: at least 0.7 of raw `executemany` on SQLite, 0.5 of raw COPY on PostgreSQL);
 - `state_at` latency at random steps of a 4-player game: the first call (cold: reads the game)
   and then p50/p95 over many random steps (warm: cached checkpoints).
 The game is Puerto Rico when its engine is installed, else the Pig test game with a high target.
+`--dir /dev/shm` puts the SQLite files in memory: no fsync on either side, so the ratio is the
+Python cost of a save alone (the lowest it gets).
 """
 
 from __future__ import annotations
 
 import argparse
+import gc
 import random
 import shutil
 import sqlite3
@@ -23,6 +29,7 @@ import statistics
 import sys
 import tempfile
 import time
+import uuid
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from pathlib import Path
@@ -97,96 +104,107 @@ def build(game: str, setup: Any, steps: list[Step], seed: int) -> Game:
     return aggregate
 
 
-def append_rate(
-    app: NovusApp, games: list[tuple[Any, list[Step], int]], game: str
-) -> tuple[float, int, list[list[StoredEvent]]]:
-    """Events/s of `app.save`, one game per save; also returns the stored payloads."""
-    aggregates = [build(game, setup, steps, seed) for setup, steps, seed in games]
-    payloads = [[app.mapper.to_stored_event(e) for e in a._pending_events] for a in aggregates]
-    events = sum(len(p) for p in payloads)
-    start = time.perf_counter()
-    for aggregate in aggregates:
-        app._save(aggregate)  # what record_game, simulate and every command save through
-    elapsed = time.perf_counter() - start
-    return events / elapsed, events, payloads
+Save = Callable[[int], None]
+"""Stores game number i of the round (one transaction)."""
+Variant = Callable[[str], tuple[Save, Callable[[], None]]]
+"""Makes a fresh target named after the round: its save function and its close function."""
 
 
-def rows(payloads: list[list[StoredEvent]]) -> Iterator[list[tuple[Any, ...]]]:
-    """Fresh ids, so the raw inserts never collide with the Application's rows."""
-    import uuid
+def novus_variant(
+    make: Callable[[type[NovusApp], str], NovusApp],
+    cls: type[NovusApp],
+    games: list[tuple[Any, list[Step], int]],
+    game: str,
+) -> Variant:
+    """Saves through the app as `record_game`, `simulate` and every command do (`_save`: the
+    whole game's pending events in one save); the games are built beforehand, untimed."""
 
-    for game in payloads:
+    def prepare(name: str) -> tuple[Save, Callable[[], None]]:
+        app = make(cls, name)
+        aggregates = [build(game, setup, steps, seed) for setup, steps, seed in games]
+        return (lambda i: app._save(aggregates[i])), app.close
+
+    return prepare
+
+
+def payloads_of(games: list[tuple[Any, list[Step], int]], game: str) -> list[list[StoredEvent]]:
+    """The stored rows of each game as the app stores them, each game under a fresh id."""
+    mapper = NovusApp({"PERSISTENCE_MODULE": "eventsourcing.popo"}).mapper
+    out = []
+    for setup, steps, seed in games:
+        events = build(game, setup, steps, seed).collect_events()
         new_id = uuid.uuid4()
-        yield [(new_id, s.originator_version, s.topic, s.state) for s in game]
+        out.append(
+            [
+                StoredEvent(new_id, s.originator_version, s.topic, s.state)
+                for s in map(mapper.to_stored_event, events)
+            ]
+        )
+    return out
 
 
-def raw_sqlite_rate(path: Path, payloads: list[list[StoredEvent]]) -> float:
+def raw_sqlite_variant(folder: Path, payloads: list[list[StoredEvent]]) -> Variant:
     """The same rows through `sqlite3` directly, one transaction per game, WAL like the store."""
-    db = sqlite3.connect(path, isolation_level=None)
-    db.execute("PRAGMA journal_mode=WAL")
-    db.execute(
-        "CREATE TABLE raw_events (originator_id TEXT, originator_version INTEGER, topic TEXT, "
-        "state BLOB, PRIMARY KEY (originator_id, originator_version))"
-    )
-    batches = [[(r[0].hex, *r[1:]) for r in batch] for batch in rows(payloads)]
-    events = sum(len(b) for b in batches)
-    start = time.perf_counter()
-    for batch in batches:
-        db.execute("BEGIN")
-        db.executemany("INSERT INTO raw_events VALUES (?,?,?,?)", batch)
-        db.execute("COMMIT")
-    elapsed = time.perf_counter() - start
-    db.close()
-    return events / elapsed
 
-
-def raw_postgres_rate(server: pg.PostgresServer, schema: str, payloads: Any) -> float:
-    """The same rows through psycopg's `executemany`, one transaction per game."""
-    server.create_schema(schema)
-    with server.connect() as conn:
-        conn.execute(
-            f"CREATE TABLE {schema}.raw_events (originator_id uuid, originator_version bigint, "
-            "topic text, state bytea, notification_id bigserial, "
-            "PRIMARY KEY (originator_id, originator_version))"
+    def prepare(name: str) -> tuple[Save, Callable[[], None]]:
+        db = sqlite3.connect(folder / f"{name}.sqlite", isolation_level=None)
+        db.execute("PRAGMA journal_mode=WAL")
+        db.execute(
+            "CREATE TABLE raw_events (originator_id TEXT, originator_version INTEGER, "
+            "topic TEXT, state BLOB, PRIMARY KEY (originator_id, originator_version))"
         )
-        batches = list(rows(payloads))
-        events = sum(len(b) for b in batches)
-        start = time.perf_counter()
-        for batch in batches:
+        batches = [[(s.originator_id.hex, *_rest(s)) for s in game] for game in payloads]  # type: ignore[union-attr]
+
+        def save(i: int) -> None:
+            db.execute("BEGIN")
+            db.executemany("INSERT INTO raw_events VALUES (?,?,?,?)", batches[i])
+            db.execute("COMMIT")
+
+        return save, db.close
+
+    return prepare
+
+
+def _rest(s: StoredEvent) -> tuple[int, str, bytes]:
+    return s.originator_version, s.topic, s.state
+
+
+RAW_TABLE = (
+    "CREATE TABLE {schema}.raw_events (originator_id uuid, originator_version bigint, "
+    "topic text, state bytea, notification_id bigserial, "
+    "PRIMARY KEY (originator_id, originator_version))"
+)
+
+
+def raw_postgres_variant(
+    server: pg.PostgresServer, payloads: list[list[StoredEvent]], *, copy: bool
+) -> Variant:
+    """The same rows through psycopg, one transaction per game: `executemany`, or binary COPY
+    (the driver's bulk path; notification ids from the column's sequence)."""
+
+    def prepare(name: str) -> tuple[Save, Callable[[], None]]:
+        schema = f"raw_{name}"
+        server.create_schema(schema)
+        conn = server.connect()
+        conn.execute(RAW_TABLE.format(schema=schema))
+        batches = [[(s.originator_id, *_rest(s)) for s in game] for game in payloads]
+        columns = "(originator_id, originator_version, topic, state)"
+        insert = f"INSERT INTO {schema}.raw_events {columns} VALUES (%s,%s,%s,%s)"
+        statement = f"COPY {schema}.raw_events {columns} FROM STDIN (FORMAT BINARY)"
+
+        def save(i: int) -> None:
             with conn.transaction(), conn.cursor() as cur:
-                cur.executemany(
-                    f"INSERT INTO {schema}.raw_events "
-                    "(originator_id, originator_version, topic, state) VALUES (%s,%s,%s,%s)",
-                    batch,
-                )
-        elapsed = time.perf_counter() - start
-    return events / elapsed
+                if not copy:
+                    cur.executemany(insert, batches[i])
+                    return
+                with cur.copy(statement) as out:
+                    out.set_types(["uuid", "int8", "text", "bytea"])
+                    for row in batches[i]:
+                        out.write_row(row)
 
+        return save, conn.close
 
-def raw_postgres_copy_rate(server: pg.PostgresServer, schema: str, payloads: Any) -> float:
-    """The same rows through psycopg's binary COPY, one transaction per game (the driver's
-    bulk path; notification ids from the column's sequence)."""
-    server.create_schema(schema)
-    with server.connect() as conn:
-        conn.execute(
-            f"CREATE TABLE {schema}.raw_events (originator_id uuid, originator_version bigint, "
-            "topic text, state bytea, notification_id bigserial, "
-            "PRIMARY KEY (originator_id, originator_version))"
-        )
-        batches = list(rows(payloads))
-        events = sum(len(b) for b in batches)
-        statement = (
-            f"COPY {schema}.raw_events (originator_id, originator_version, topic, state) "
-            "FROM STDIN (FORMAT BINARY)"
-        )
-        start = time.perf_counter()
-        for batch in batches:
-            with conn.transaction(), conn.cursor() as cur, cur.copy(statement) as copy:
-                copy.set_types(["uuid", "int8", "text", "bytea"])
-                for row in batch:
-                    copy.write_row(row)
-        elapsed = time.perf_counter() - start
-    return events / elapsed
+    return prepare
 
 
 def latency(
@@ -237,54 +255,54 @@ def postgres() -> Iterator[pg.PostgresServer]:
 
 def run_store(
     label: str,
-    make: Callable[[type[NovusApp], str], NovusApp],
-    raws: dict[str, Callable[[str, list[list[StoredEvent]]], float]],
-    games: list[tuple[Any, list[Step], int]],
+    variants: dict[str, Variant],
+    events: int,
+    games: int,
+    latency_app: NovusApp,
     game: str,
     options: dict[str, str],
     samples: int,
     rounds: int,
     bot: str,
+    per_game: bool = False,
 ) -> None:
-    """Each round uses fresh stores; the variants take turns going first; medians reported."""
-    rates: dict[str, list[float]] = {"novus": [], "library": [], **{k: [] for k in raws}}
-    events = 0
+    """Each round saves every game into fresh targets of every variant; by default each
+    variant saves all its games in one block, the order of the blocks rotating from round to
+    round (as the issue measured); with `per_game` the variants take turns game by game.
+    Events/s per round from the summed save times, medians over the rounds."""
+    rates: dict[str, list[float]] = {k: [] for k in variants}
+    names = list(variants)
     for r in range(rounds):
-        order = list(rates)
-        order = order[r % len(order) :] + order[: r % len(order)]
-        for variant in order:
-            if variant == "novus":
-                app = make(NovusApp, f"novus_{r}")
-                rate, events, payloads = append_rate(app, games, game)
-                app.close()
-            elif variant == "library":
-                app = make(LibraryDefaultsApp, f"library_{r}")
-                rate, _, _ = append_rate(app, games, game)
-                app.close()
-            else:
-                name = variant.split()[-1].lower()
-                scratch = make(NovusApp, f"payloads_{name}_{r}")
-                payloads = [
-                    [scratch.mapper.to_stored_event(e) for e in a._pending_events]
-                    for a in (build(game, setup, steps, seed) for setup, steps, seed in games)
-                ]
-                scratch.close()
-                rate = raws[variant](f"raw_{name}_{r}", payloads)
-            rates[variant].append(rate)
+        opened = {k: variants[k](f"v{j}_{r}") for j, k in enumerate(names)}
+        gc.collect()
+        gc.freeze()  # the prepared games of every variant are not scanned by the timed saves
+        spent = dict.fromkeys(names, 0.0)
+        shift = r % len(names)
+        order = names[shift:] + names[:shift]
+        turns = (
+            [(name, i) for i in range(games) for name in order]
+            if per_game
+            else [(name, i) for name in order for i in range(games)]
+        )
+        for name, i in turns:
+            start = time.perf_counter()
+            opened[name][0](i)
+            spent[name] += time.perf_counter() - start
+        gc.unfreeze()
+        for name, (_, close) in opened.items():
+            close()
+            rates[name].append(events / spent[name])
     median = {k: statistics.median(v) for k, v in rates.items()}
-    app = make(NovusApp, "latency")
-    lat = latency(app, game, options, samples, bot)
-    app.close()
-    print(f"\n{label}: {len(games)} games, {events} events, a whole game per save")
-    print(f"  (median of {rounds} rounds, fresh store each)")
-    print(f"  append via NovusApp              {median['novus']:>10,.0f} events/s")
-    print(f"  append, library defaults         {median['library']:>10,.0f} events/s")
-    for variant in raws:
-        print(f"  {variant + ', same payloads':<32} {median[variant]:>10,.0f} events/s")
-    for variant in raws:
-        ratio = median["novus"] / median[variant]
-        print(f"  {'ratio NovusApp / ' + variant:<32} {ratio:>10.2f}")
-    print(f"  ratio NovusApp / library         {median['novus'] / median['library']:>10.2f}")
+    lat = latency(latency_app, game, options, samples, bot)
+    latency_app.close()
+    print(f"\n{label}: {games} games, {events} events, a whole game per save")
+    how = "game by game" if per_game else "in blocks of all games"
+    print(f"  (median of {rounds} rounds, fresh targets each, the variants taking turns {how})")
+    for name in names:
+        print(f"  {name:<34} {median[name]:>10,.0f} events/s")
+    novus = median["append via NovusApp"]
+    for name in names[1:]:
+        print(f"  ratio NovusApp / {name:<34} {novus / median[name]:>6.2f}")
     print(
         f"  state_at, {PLAYERS} players, {lat['steps']:.0f} steps on average:\n"
         f"    cold (new app, 10 games)  p50 {lat['cold_p50']:.2f} ms"
@@ -307,22 +325,33 @@ def main() -> None:
         help="folder of the SQLite files (default: the temp folder; /dev/shm takes the disk's "
         "fsync out of both sides, leaving the Python cost of a save)",
     )
+    parser.add_argument(
+        "--per-game",
+        action="store_true",
+        help="the variants take turns game by game instead of in blocks (the Python path then "
+        "measures slower and the raw inserts faster, for a reason not yet understood)",
+    )
     args = parser.parse_args()
     game, options = choose_game(args.game)
     print(f"playing {args.games} {game} games with {PLAYERS} {args.bot} bots ...")
     games = [(*play(game, options, seed, args.bot), seed) for seed in range(args.games)]
     folder = Path(tempfile.mkdtemp(prefix="novus-bench-", dir=args.dir))
+    payloads = payloads_of(games, game)
+    events = sum(len(p) for p in payloads)
+    common = (events, len(games))
+    tail = (game, options, args.samples, args.rounds, args.bot, args.per_game)
 
     def sqlite_app(cls: type[NovusApp], name: str) -> NovusApp:
         env = {"PERSISTENCE_MODULE": "eventsourcing.sqlite"}
         env["SQLITE_DBNAME"] = str(folder / f"{name}.sqlite")
         return cls(env)
 
-    def sqlite_raw(name: str, payloads: list[list[StoredEvent]]) -> float:
-        return raw_sqlite_rate(folder / f"{name}.sqlite", payloads)
-
-    common = (games, game, options, args.samples, args.rounds, args.bot)
-    run_store("SQLite", sqlite_app, {"raw executemany": sqlite_raw}, *common)
+    variants = {
+        "append via NovusApp": novus_variant(sqlite_app, NovusApp, games, game),
+        "append, library defaults": novus_variant(sqlite_app, LibraryDefaultsApp, games, game),
+        "raw executemany, same rows": raw_sqlite_variant(folder, payloads),
+    }
+    run_store("SQLite", variants, *common, sqlite_app(NovusApp, "latency"), *tail)
     shutil.rmtree(folder, ignore_errors=True)
     if args.no_postgres:
         return
@@ -332,14 +361,13 @@ def main() -> None:
             server.create_schema(f"bench_{name}")
             return cls(server.env(f"bench_{name}"))
 
-        def pg_raw(name: str, payloads: list[list[StoredEvent]]) -> float:
-            return raw_postgres_rate(server, name, payloads)
-
-        def pg_copy(name: str, payloads: list[list[StoredEvent]]) -> float:
-            return raw_postgres_copy_rate(server, name, payloads)
-
-        raws = {"raw executemany": pg_raw, "raw binary COPY": pg_copy}
-        run_store("PostgreSQL", pg_app, raws, *common)
+        variants = {
+            "append via NovusApp": novus_variant(pg_app, NovusApp, games, game),
+            "append, library defaults": novus_variant(pg_app, LibraryDefaultsApp, games, game),
+            "raw executemany, same rows": raw_postgres_variant(server, payloads, copy=False),
+            "raw binary COPY, same rows": raw_postgres_variant(server, payloads, copy=True),
+        }
+        run_store("PostgreSQL", variants, *common, pg_app(NovusApp, "latency"), *tail)
 
 
 if __name__ == "__main__":
