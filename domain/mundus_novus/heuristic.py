@@ -11,6 +11,7 @@ from typing import Any
 
 from domain.core.protocol import Decision
 from domain.mundus_novus import cards as K
+from domain.mundus_novus import development as dev
 from domain.mundus_novus.rules import legal
 from domain.mundus_novus.state import State
 from domain.mundus_novus.supply import pirate_losses
@@ -117,19 +118,28 @@ class HeuristicBot:
         the biggest set of different kinds that is left."""
         return self._greedy(s, seat)[0]
 
+    @staticmethod
+    def _sets(s: State, seat: int) -> tuple[str, ...]:
+        """The same-kind and different-kind sets of the development turn, in the order of the
+        legal actions (without listing the warehouse choices at the end of the turn, which the
+        plans never read: most of a legal listing's time)."""
+        same = dev.same_legal(s, seat, dev.effective(s, seat))
+        diff = [] if s.diff_done else dev.diff_legal(dev.without_relics(s, seat))
+        return (*same, *diff)
+
     def _greedy(self, s: State, seat: int) -> tuple[float, bool]:
         """`_plan`'s value, and whether that plan leaves a merchant's conversion unused."""
-        options = legal(s, seat)
+        options = self._sets(s, seat)
         score = 0.0
         best, worth = self._best_same(s, options)
         while best:  # one same-kind set, or several with the King's Help
             score += worth
-            s = self.rules.apply(s, Decision(seat, best))
-            options = legal(s, seat)
+            s = self.rules.apply_trusted(s, Decision(seat, best))
+            options = self._sets(s, seat)
             best, worth = self._best_same(s, options)
         diffs = [a for a in options if a.startswith("diff:")]
         if diffs:
-            s = self.rules.apply(s, Decision(seat, self._biggest(s, seat, diffs)))
+            s = self.rules.apply_trusted(s, Decision(seat, self._biggest(s, seat, diffs)))
         size = max((a.count(",") + 1 for a in diffs), default=0)
         return score + K.DIFF_PAYOUT.get(size, 0) / 2, bool(s.seats[seat].conversions)
 
@@ -149,9 +159,9 @@ class HeuristicBot:
         best, best_value = "", self._plan(s, seat)
         diff_now = max((a.count(",") for a in options if a.startswith("diff:")), default=-1)
         for a in merchants:
-            after = self.rules.apply(s, Decision(seat, a))
+            after = self.rules.apply_trusted(s, Decision(seat, a))
             if a.split(":")[2] == "R":
-                then = legal(after, seat)
+                then = self._sets(after, seat)
                 if max((b.count(",") for b in then if b.startswith("diff:")), default=-1) <= (
                     diff_now
                 ):
