@@ -15,7 +15,7 @@ Order: `games.started` (the date the game was played, `Started.created`), then t
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -81,6 +81,11 @@ def create(con: duckdb.DuckDBPyConnection) -> None:
     its next update rates them all again once (the same numbers), then only what changes; the
     latest ratings are read from the history once."""
     tables(con)
+    create_views(con)
+
+
+def create_views(con: duckdb.DuckDBPyConnection) -> None:
+    """The views over the history and the seats."""
     for name, query in VIEWS.items():
         con.execute(f"CREATE OR REPLACE VIEW {name} AS {query}")
 
@@ -159,8 +164,14 @@ def _before(
     return current
 
 
-def update(con: duckdb.DuckDBPyConnection, model: PlackettLuce | None = None) -> RatingRun:
-    """Rate what is new (or re-rate from the earliest change on); one transaction."""
+def update(
+    con: duckdb.DuckDBPyConnection,
+    model: PlackettLuce | None = None,
+    *,
+    on_change: Callable[[list[str]], None] | None = None,
+) -> RatingRun:
+    """Rate what is new (or re-rate from the earliest change on); one transaction.
+    `on_change(game_ids)` runs inside it with the games whose history rows changed."""
     tables(con)
     pending = [str(g) for (g,) in con.execute(f"SELECT DISTINCT game_id FROM {PENDING}").fetchall()]
     if not pending:
@@ -208,12 +219,14 @@ def update(con: duckdb.DuckDBPyConnection, model: PlackettLuce | None = None) ->
                 [[g, p, mu, sigma] for (g, p), (mu, sigma) in current.items()],
             )
         con.execute(f"DELETE FROM {PENDING}")
+        changed = sorted({str(g) for (g,) in removed} | {str(g[0]) for g in games})
+        if on_change is not None:
+            on_change(changed)
         con.execute("COMMIT")
     except BaseException:
         con.execute("ROLLBACK")
         raise
-    changed = {str(g) for (g,) in removed} | {str(g[0]) for g in games}
-    return RatingRun(len(games), str(played), tuple(sorted(changed)))
+    return RatingRun(len(games), str(played), tuple(changed))
 
 
 def rate(

@@ -7,11 +7,12 @@
     views.stat_tables("puerto-rico")               # [(name, title), ...]
     views.stat_table("puerto-rico", "role_picks")
 
-Readers never touch the projector's own file. After each catch-up the projector publishes a
-checkpointed copy, `views.duckdb`, by an atomic rename (`DuckDBView.publish`); readers open that
-copy read-only. A reader that has it open keeps reading the copy it opened (a consistent
-snapshot: rows and tracking position together) and reopens when a newer copy was published, so
-readers and the projector never wait for each other's locks.
+Readers never touch the projector's own file. After each catch-up the projector publishes
+`views.duckdb` by an atomic rename (`DuckDBView.publish`): a full copy, or the changes since the
+last publish over read-only layers (`projections.published`); readers open it read-only
+(`published.connect`, which unites the layers). A reader that has it open keeps reading what it
+opened (a consistent snapshot: rows and tracking position together) and reopens when a newer
+one was published, so readers and the projector never wait for each other's locks.
 """
 
 from __future__ import annotations
@@ -32,6 +33,7 @@ from application import settings
 from application.i18n import _
 from domain.core.errors import NovusError
 from projections import games as game_stats
+from projections import published
 from projections.damage import DamagedViews, brief, is_damage
 from projections.lock import ProjectorBusy
 from projections.ratings import wilson_sql
@@ -110,7 +112,7 @@ class Views:
         error: Exception | None = None
         for _attempt in range(OPEN_RETRIES):
             try:
-                con = duckdb.connect(str(self.path), read_only=True)
+                con = published.connect(self.path)
             except (duckdb.IOException, duckdb.InvalidInputException) as failed:
                 error = failed
                 time.sleep(0.05)
@@ -172,7 +174,7 @@ class Views:
         try:
             with runner.Projector(folder) as projector:
                 projector.view.verify()
-                projector.publish()
+                projector.publish(full=True)  # the damage may be in any layer
         except ProjectorBusy:
             raise self._damaged(
                 error, _("the running projector publishes a new copy with its next events")

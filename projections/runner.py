@@ -12,7 +12,8 @@ in one DuckDB transaction (`GamesProjection`).
 
 Files in the data folder: `views-projector.duckdb` is the projector's own (read-write, locked
 while it runs); `views.duckdb` (`application.settings.views_path`) is the copy published for
-readers after each catch-up.
+readers after each catch-up (`projections.published`: the changes since the last publish over
+layers in `views.duckdb.layers/`, or a full copy).
 """
 
 from __future__ import annotations
@@ -304,7 +305,7 @@ class Projector:
             if not pending and not notes:
                 break
         if events or reason:  # a catch-up that wrote nothing changes no rating
-            ratings.update(self.view.con)
+            ratings.update(self.view.con, on_change=self.view.changed)
         if publish:  # even with nothing new: the readers' copy may be stale or damaged, and a
             if not events:  # copy costs no more than checking it; but a file that was not
                 self.view.verify()  # written to may hide damage: read it all first
@@ -318,8 +319,10 @@ class Projector:
     def published(self) -> Path:
         return settings.views_path(self.folder)
 
-    def publish(self) -> None:
-        self.view.publish(self.published)
+    def publish(self, *, full: bool = False) -> None:
+        """Publish for readers: the changes since the last publish, or a full copy (`full`:
+        repairing a damaged one)."""
+        self.view.publish(self.published, full=full)
 
     def published_is_current(self, position: int) -> bool:
         """Whether the readers' copy exists, opens, and holds `position` (a damaged or stale
@@ -337,7 +340,7 @@ class Projector:
         """Catch up, then keep polling for new events until `stop` is set.
 
         The copy for readers is published as soon as the projector is idle, and at most every
-        `publish_every` seconds while events keep coming (each publish copies the whole file).
+        `publish_every` seconds while events keep coming (each publish writes a new top file).
         """
         stop = stop or threading.Event()
         published = 0.0

@@ -30,7 +30,7 @@ from __future__ import annotations
 import duckdb
 
 from projections import games as game_stats
-from projections import ratings
+from projections import published, ratings
 from projections.columns import TABLE_COLUMNS
 
 SCHEMA_VERSION = "3"
@@ -99,6 +99,14 @@ def create(con: duckdb.DuckDBPyConnection) -> None:
     """Create every table and view that is missing (inside the caller's transaction)."""
     for name, columns in {**TABLES, **BOOKKEEPING}.items():
         con.execute(f"CREATE TABLE IF NOT EXISTS {name} ({columns})")
+    published.create(con)
+    ratings.tables(con)
+    create_views(con)
+    con.execute("INSERT OR REPLACE INTO marks VALUES ('schema_version', ?)", [SCHEMA_VERSION])
+
+
+def create_views(con: duckdb.DuckDBPyConnection) -> None:
+    """The views over the tables (also made by a reader over a layered published file)."""
     for name, query in VIEWS.items():
         con.execute(f"CREATE OR REPLACE VIEW {name} AS {query}")
     for stats in game_stats.known():
@@ -106,8 +114,7 @@ def create(con: duckdb.DuckDBPyConnection) -> None:
             con.execute(
                 f"CREATE OR REPLACE VIEW {game_stats.view_name(stats.game, name)} AS {query}"
             )
-    ratings.create(con)
-    con.execute("INSERT OR REPLACE INTO marks VALUES ('schema_version', ?)", [SCHEMA_VERSION])
+    ratings.create_views(con)
 
 
 def drop(con: duckdb.DuckDBPyConnection) -> None:
@@ -116,5 +123,6 @@ def drop(con: duckdb.DuckDBPyConnection) -> None:
         "SELECT view_name FROM duckdb_views() WHERE NOT internal"
     ).fetchall():
         con.execute(f'DROP VIEW IF EXISTS "{name}"')
-    for name in (*TABLES, *BOOKKEEPING, ratings.TABLE, ratings.PENDING, ratings.LATEST):
+    writer = (ratings.TABLE, ratings.PENDING, ratings.LATEST, *published.BUFFERS)
+    for name in (*TABLES, *BOOKKEEPING, *writer):
         con.execute(f"DROP TABLE IF EXISTS {name}")

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 import duckdb
 from eventsourcing.persistence import Tracking, TrackingRecorder
 
-from projections import ratings, rows, schema
+from projections import published, ratings, rows, schema
 from projections.damage import damaged_projection, is_damage, is_lock_error
 from projections.lock import ProjectorBusy, ProjectorLock, Publisher, busy, lock_path
 
@@ -48,6 +48,10 @@ class DuckDBView(TrackingRecorder):
         """Whether a damaged file was replaced by an empty one when it was opened."""
         self.published_stamp: tuple[int, int, int] | None = None
         """`stamp` of the copy this view last published (None: not yet)."""
+        self.buffering = False
+        """Whether writes keep what changed for the next publish (`projections.published`)."""
+        self.last_full = False
+        """Whether the last publish was a full copy."""
         try:
             try:
                 self._connect()
@@ -77,6 +81,7 @@ class DuckDBView(TrackingRecorder):
             self.con.execute("SET threads = 1")
             self.con.execute(f"SET memory_limit = '{MEMORY_LIMIT}'")
             self._transaction(self._open_schema)
+            self.buffering = published.buffering(self.con)
         except BaseException:
             self._disconnect()
             raise
@@ -134,9 +139,17 @@ class DuckDBView(TrackingRecorder):
             self._skip(batch.skipped)
             self._truncate(batch.truncate)
             self._rows(batch)
+            if self.buffering:
+                published.record(self.con, _changed(batch), _reset(batch))
             self._track(tracking)
 
         self._transaction(body)
+
+    def changed(self, game_ids: list[str]) -> None:
+        """List games whose rows changed outside `write` (ratings) for the next publish;
+        inside the transaction that changes them."""
+        if self.buffering:
+            published.record(self.con, set(game_ids), set())
 
     def probe(self, batch: Batch) -> None:
         """Raise what writing `batch`'s rows would raise; nothing is kept (rolled back)."""
@@ -211,6 +224,8 @@ class DuckDBView(TrackingRecorder):
         self.con.register("rows_batch", table)
         try:
             self.con.execute(f"INSERT INTO {name} SELECT * FROM rows_batch")
+            if self.buffering:
+                published.record_rows(self.con, name, "rows_batch")
             if name == "seats":  # finished games: rated at the end of the catch-up
                 ratings.touch(self.con, "SELECT game_id FROM rows_batch")
         finally:
@@ -230,6 +245,7 @@ class DuckDBView(TrackingRecorder):
             schema.create(self.con)
 
         self._transaction(body)
+        self.buffering = False  # the next publish is a full copy
 
     def skipped_games(self) -> set[str]:
         """The games left out of the views (`skipped_games`)."""
@@ -293,18 +309,17 @@ class DuckDBView(TrackingRecorder):
 
     # ---- publishing -----------------------------------------------------------------------
 
-    def publish(self, target: Path) -> None:
-        """Copy the file, consistent and checkpointed, to `target` atomically (for readers)."""
+    def publish(self, target: Path, *, full: bool = False) -> None:
+        """Publish the file, consistent and checkpointed, for readers at `target`: the changes
+        since the last publish as a new top over the layers (`projections.published`), or a
+        full copy (`full`, the first time, after a rebuild, or when the layers grew)."""
         if self.path is None:
             raise ValueError("an in-memory view cannot be published")
         self.con.execute("CHECKPOINT")
-        for stale in target.parent.glob(f".{target.name}.*.tmp"):  # from a killed projector
-            stale.unlink(missing_ok=True)
-        temporary = target.with_name(f".{target.name}.{os.getpid()}.tmp")
         assert self.publisher is not None
-        self.publisher.copy_to(temporary)  # never opens (so never closes) the locked file
-        Path(f"{target}.wal").unlink(missing_ok=True)  # a stale log would be replayed on open
-        os.replace(temporary, target)
+        # the full copy never opens (so never closes) the locked file
+        self.last_full = published.publish(self.con, target, self.publisher.copy_to, full=full)
+        self.buffering = True
         self.published_stamp = stamp(target)
 
     def published_at(self, target: Path, application_name: str) -> int | None:
@@ -339,6 +354,20 @@ class DuckDBView(TrackingRecorder):
         if self.lock is not None:
             self.lock.release()
             self.lock = None
+
+
+def _changed(batch: Batch) -> set[str]:
+    """Games of a batch whose small-table rows change (`projections.published.SMALL`)."""
+    ids = set(batch.games)
+    for columns in (batch.finish, batch.seats, batch.takebacks):
+        if len(columns):
+            ids.update(columns.cols[0])
+    return ids
+
+
+def _reset(batch: Batch) -> set[str]:
+    """Games of a batch whose rows are deleted (take-backs, skipped games)."""
+    return set(batch.truncate) | {entry[0] for entry in batch.skipped}
 
 
 def stamp(path: Path) -> tuple[int, int, int] | None:

@@ -6,22 +6,30 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
-import duckdb
 import pytest
 
 from application.records import GameRecord
 from application.service import NovusApp, open_app
 from domain.core import registry
 from domain.core.protocol import ChanceStep, Decision, Step
+from projections import published
 from projections.schema import TABLES
 
 
-def dump(path: Path) -> dict[str, list[tuple[Any, ...]]]:
-    """Every row of every data table (and the tracking position), sorted: for equality."""
-    con = duckdb.connect(str(path), read_only=True)
+@pytest.fixture(autouse=True)
+def publish_deltas(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Projection tests publish deltas over layers after the first full copy (their stores are
+    small: by default nearly every publish would be a full copy, `published.FULL_FRACTION`)."""
+    monkeypatch.setattr(published, "FULL_FRACTION", 1000.0)
+
+
+def dump(path: Path, tables: tuple[str, ...] = ()) -> dict[str, list[tuple[Any, ...]]]:
+    """Every row of every data table (and the tracking position), sorted: for equality; or
+    of `tables`. A published file is read as readers read it (`published.connect`)."""
+    con = published.connect(Path(path))
     try:
         out = {}
-        for name in (*TABLES, "tracking"):
+        for name in tables or (*TABLES, "tracking"):
             table = con.sql(f"SELECT * FROM {name}").to_arrow_table()
             rows = [tuple(row.values()) for row in table.to_pylist()]
             out[name] = sorted(rows, key=repr)

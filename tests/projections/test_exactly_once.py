@@ -152,3 +152,65 @@ def test_interrupted_rebuilds_equal_a_clean_projection(
     assert killed >= 1
     assert _run(folder, finish, None, rng) == 0
     assert dump(folder / "views.duckdb") == dump(clean)
+
+
+PUBLISHING_CHILD = """
+import sys
+from projections import published, runner
+if __name__ == "__main__":
+    published.FULL_FRACTION = 1000.0  # deltas over layers after the first full copy
+    with runner.Projector(sys.argv[1], batch_size=int(sys.argv[2])) as projector:
+        def publish(position, last):
+            print(position, flush=True)
+            projector.publish()
+        projector.catch_up(progress=publish)
+    print("done", flush=True)
+"""
+
+
+def test_killed_delta_publishes_equal_a_clean_projection(
+    store: tuple[Path, Path], tmp_path: Path
+) -> None:
+    """A projector that publishes a delta after every batch, killed at random points (inside
+    a publish too): the layered views file, read as readers read it, equals a clean
+    projection, ratings and skipped games included."""
+    source, clean = store
+    folder = tmp_path / "data"
+    folder.mkdir()
+    for name in ("events.sqlite", "events.sqlite-wal", "events.sqlite-shm"):
+        if (source / name).exists():
+            shutil.copy(source / name, folder / name)
+    rng = random.Random(21)
+    batches = -(-open_app(folder).max_notification_id() // BATCH)
+    killed = 0
+    for _ in range(5):
+        child = subprocess.Popen(
+            [sys.executable, "-c", PUBLISHING_CHILD, str(folder), str(BATCH)],
+            cwd=ROOT,
+            stdout=subprocess.PIPE,
+            text=True,
+            env={**os.environ, "PYTHONPATH": str(ROOT)},
+        )
+        assert child.stdout is not None
+        wanted = rng.randint(1, max(1, batches // 5))
+        for lines, line in enumerate(child.stdout, start=1):
+            if line.startswith("done") or lines >= wanted:
+                break
+        time.sleep(rng.uniform(0, 0.05))
+        child.send_signal(signal.SIGKILL)
+        child.stdout.read()
+        killed += child.wait(timeout=120) == -signal.SIGKILL
+    assert killed >= 4
+    done = subprocess.run(
+        [sys.executable, "-c", PUBLISHING_CHILD, str(folder), str(BATCH)],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+        timeout=600,
+    )
+    assert done.returncode == 0, done.stderr
+    assert (folder / "views.duckdb.layers").exists(), "no delta was published"
+    assert dump(folder / "views.duckdb") == dump(clean)
+    extra = ("ratings_history", "skipped_games")
+    assert dump(folder / "views.duckdb", extra) == dump(clean, extra)

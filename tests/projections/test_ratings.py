@@ -14,7 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from openskill.models import PlackettLuce
 
-from projections import ratings, schema
+from projections import published, ratings, schema
 
 T0 = datetime(2024, 1, 1, 12, 0)
 
@@ -177,7 +177,7 @@ def test_the_projector_rates_every_finished_game(tmp_path: Path) -> None:
     for seed in range(3):
         app.simulate("puerto-rico", 3, {}, seed=seed, bot="heuristic")
     runner.catch_up(app, folder=tmp_path)
-    con = duckdb.connect(str(tmp_path / "views.duckdb"), read_only=True)
+    con = published.connect(Path(tmp_path / "views.duckdb"))
     (rated,) = con.execute("SELECT count(DISTINCT game_id) FROM ratings_history").fetchone() or (0,)
     assert rated == 3
     assert {p for (p,) in con.execute("SELECT player FROM player_ratings").fetchall()} == {

@@ -13,14 +13,13 @@ from pathlib import Path
 from typing import Any
 from uuid import UUID
 
-import duckdb
 import orjson
 import pytest
 from typer.testing import CliRunner
 
 from application.service import open_app
 from novus.cli.main import app as cli
-from projections import runner
+from projections import published, runner
 
 
 def edit_event(folder: Path, game_id: UUID, version: int, change: Callable[[Any], None]) -> None:
@@ -43,7 +42,7 @@ def edit_event(folder: Path, game_id: UUID, version: int, change: Callable[[Any]
 
 
 def games_in(views: Path) -> set[str]:
-    con = duckdb.connect(str(views), read_only=True)
+    con = published.connect(Path(views))
     try:
         found = {str(r[0]) for r in con.execute("SELECT game_id FROM games").fetchall()}
         for table in ("steps", "score_timeline", "seats", "facts"):
@@ -55,7 +54,7 @@ def games_in(views: Path) -> set[str]:
 
 
 def skipped_in(views: Path) -> dict[str, tuple[Any, ...]]:
-    con = duckdb.connect(str(views), read_only=True)
+    con = published.connect(Path(views))
     try:
         rows = con.execute("SELECT game_id, game, position, reason FROM skipped_games").fetchall()
         return {str(r[0]): tuple(r[1:]) for r in rows}

@@ -15,7 +15,6 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-import duckdb
 import orjson
 import pytest
 
@@ -24,7 +23,7 @@ from domain.core import registry
 from domain.core.protocol import ChanceStep, Decision, Step
 from domain.mundus_novus import cards as K
 from domain.mundus_novus.state import PIRATES, SETUP_DEV, SUPPLY
-from projections import runner
+from projections import published, runner
 from projections.games import mundus_novus as mn
 from projections.read import Views
 from tests.projections.conftest import dump
@@ -92,7 +91,7 @@ def secrets(app: NovusApp, game_id: Any) -> tuple[set[str], Counter[str]]:
 
 def every_cell(path: Path) -> list[tuple[str, str]]:
     """(table or view, cell as text) for every non-empty cell of every table and view."""
-    con = duckdb.connect(str(path), read_only=True)
+    con = published.connect(Path(path))
     try:
         names = [
             r[0]
@@ -136,7 +135,7 @@ def test_no_hidden_card_anywhere_in_duckdb(
         leaks = [(name, s) for name, cell in cells for s in hidden if s in cell]
         assert leaks == [], leaks[:5]
     # the seed would redeal every hidden card: not stored for Mundus Novus
-    con = duckdb.connect(str(folder / "views.duckdb"), read_only=True)
+    con = published.connect(Path(folder / "views.duckdb"))
     try:
         seeds = con.sql("SELECT seed FROM games").fetchall()
     finally:
@@ -147,7 +146,7 @@ def test_no_hidden_card_anywhere_in_duckdb(
 
 
 def test_steps_show_only_public_forms(folder: Path, played: tuple[NovusApp, list[Any]]) -> None:
-    con = duckdb.connect(str(folder / "views.duckdb"), read_only=True)
+    con = published.connect(Path(folder / "views.duckdb"))
     try:
         rows = con.sql("SELECT kind, action FROM steps").fetchall()
     finally:

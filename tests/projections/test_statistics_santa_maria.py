@@ -9,14 +9,13 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-import duckdb
 import pytest
 
 from application.service import NovusApp
 from domain.core import registry
 from domain.core.protocol import Decision
 from domain.santa_maria import engine
-from projections import runner
+from projections import published, runner
 from projections.read import Views
 
 RULES = registry.get("santa-maria")
@@ -33,7 +32,7 @@ def played(folder: Path, make_app: Callable[..., NovusApp]) -> tuple[NovusApp, l
 
 
 def _facts(folder: Path, game_id: Any) -> list[tuple[Any, ...]]:
-    con = duckdb.connect(str(folder / "views.duckdb"), read_only=True)
+    con = published.connect(Path(folder / "views.duckdb"))
     try:
         return con.sql(
             "SELECT step, seat, fact, item, amount FROM facts WHERE game_id = ? ORDER BY step",
@@ -132,7 +131,7 @@ def test_shipping_tiles_stay_face_down_until_the_end(
     folder: Path, played: tuple[NovusApp, list[Any]]
 ) -> None:
     app, ids = played
-    con = duckdb.connect(str(folder / "views.duckdb"), read_only=True)
+    con = published.connect(Path(folder / "views.duckdb"))
     try:
         for game_id in ids:
             gid = str(game_id)

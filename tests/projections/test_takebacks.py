@@ -9,18 +9,16 @@ from pathlib import Path
 from typing import Any
 from uuid import UUID, uuid4
 
-import duckdb
-
 from application import play
 from application.service import NovusApp, open_app
-from projections import runner
+from projections import published, runner
 
 TABLES = ("steps", "score_timeline", "facts", "seats")
 
 
 def rows_of(path: Path, game_id: UUID) -> dict[str, Any]:
     """A game's rows in every per-game table (sorted, without the id) and its games row."""
-    con = duckdb.connect(str(path), read_only=True)
+    con = published.connect(Path(path))
     try:
         out: dict[str, Any] = {}
         for name in TABLES:
@@ -90,7 +88,7 @@ def test_projection_follows_take_backs(
         assert rows_of(views, game_id) == expected(app, game_id, tmp_path)
     incremental = {g: rows_of(views, g) for g in (game, other)}
 
-    con = duckdb.connect(str(views), read_only=True)
+    con = published.connect(Path(views))
     taken = con.execute(
         "SELECT to_step, removed FROM takebacks WHERE game_id = ? ORDER BY version", [str(game)]
     ).fetchall()
