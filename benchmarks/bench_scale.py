@@ -15,7 +15,9 @@ Then, per store, the median of `--repeat` runs of:
 - finding a game by an 8-digit id prefix (`find`);
 - catching up the projection after one new game: `runner.catch_up` right after a new simulated
   game is saved (fold, write, publish: a delta over layers, `projections.published`); the median
-  and the mean (the mean includes any fold of layers or full copy that fell in those runs).
+  and the mean (the mean includes any fold of layers or full copy that fell in those runs);
+  and, for comparison, a publish by full copy of the projector's file (what every catch-up
+  did before the layers).
 It prints each figure and the ratio largest/smallest store; the target is at most 1.5x.
 """
 
@@ -152,6 +154,10 @@ def measure(folder: Path, repeat: int) -> dict[str, float]:
         one_game()
     out["catch-up after 1 game"] = statistics.median(catch_up_times)
     out["catch-up after 1 game (mean)"] = statistics.mean(catch_up_times)
+    with runner.Projector(app, folder=folder) as projector:  # what every publish cost before
+        out["publish by full copy (before)"] = median(
+            lambda: projector.publish(full=True), max(1, repeat // 2)
+        )
     app.close()
     return out
 

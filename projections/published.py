@@ -283,54 +283,20 @@ def _delta(con: duckdb.DuckDBPyConnection, target: Path, temporary: Path, top: T
     con.execute(f"ATTACH {_quote(temporary)} AS out")
     attached = ["out"]
     try:
-        rows = _window(con)
-        below = [*top.layers, Layer(top.seq, "", top.rows)]  # the top itself is the newest
-        con.execute("CREATE OR REPLACE TEMP TABLE hide_small AS SELECT game_id FROM out." + DIRTY)
-        con.execute(f"INSERT INTO hide_small SELECT game_id FROM out.{RESET}")
-        con.execute(f"CREATE OR REPLACE TEMP TABLE hide_big AS SELECT game_id FROM out.{RESET}")
-        keep_bottom = 1  # never fold the base (the full copy at the bottom)
-        while len(below) > keep_bottom and below[-1].rows <= FOLD_RATIO * max(rows, 1):
-            layer = below.pop()
-            name = "cur" if not layer.file else f"fold{layer.seq}"
-            if layer.file:
-                path = layers_dir(target) / layer.file
-                con.execute(f"ATTACH {_quote(path)} AS {name} (READ_ONLY)")
-                attached.append(name)
-            _fold(con, name)
-            rows += layer.rows
-        base_rows = top.base_rows
-        if rows > FULL_FRACTION * max(base_rows, 1) or len(below) + 1 > MAX_LAYERS:
-            return False
-        if not rows and _same_tracking(con):
-            return True  # nothing changed since the top was published: it stays
-        for name in WHOLE:
-            con.execute(f"CREATE TABLE out.{name} AS FROM main.{name}")
-        window = int(top.window) + 1
-        seq = int(_mark(con, SEQ) or 0) + 1
-        _set_marks(
-            con,
-            {LINEAGE: top.lineage, WINDOW: window, SEQ: seq, ROWS: rows, BASE_ROWS: base_rows},
-            "out",
-        )
-        kept = []
-        folder = layers_dir(target)
-        for layer in below:
-            if not layer.file:  # the current top stays below the new one: link it there
-                folder.mkdir(exist_ok=True)
-                link = folder / f"{layer.seq}.duckdb"
-                link.unlink(missing_ok=True)
-                os.link(target, link)
-                layer = Layer(layer.seq, link.name, layer.rows)
-            kept.append(layer)
-        con.execute(f"CREATE TABLE out.{LAYERS} (seq BIGINT, file VARCHAR, rows BIGINT)")
-        con.executemany(
-            f"INSERT INTO out.{LAYERS} VALUES (?, ?, ?)",
-            [[layer.seq, layer.file, layer.rows] for layer in kept],
-        )
+        con.execute("BEGIN TRANSACTION")  # one commit for every table of the new file
+        try:
+            written = _write_delta(con, target, top, attached)
+        except BaseException:
+            con.execute("ROLLBACK")
+            raise
+        if not written:
+            con.execute("ROLLBACK")
+            return written is not None  # (): nothing changed, the top stays; None: full copy
+        con.execute("COMMIT")
+        window, seq, kept = written
         con.execute("CHECKPOINT out")
-        for name in attached:
-            _detach(con, name)
-        attached = []
+        while attached:
+            _detach(con, attached.pop())
         Path(f"{target}.wal").unlink(missing_ok=True)
         os.replace(temporary, target)
 
@@ -339,14 +305,66 @@ def _delta(con: duckdb.DuckDBPyConnection, target: Path, temporary: Path, top: T
             _set_marks(con, {WINDOW: window, SEQ: seq})
 
         _transaction(con, counted)
-        _remove_unlisted(target, tuple(layer.file for layer in kept))
+        _remove_unlisted(target, kept)
         return True
     finally:
         for name in attached:
             _detach(con, name)
         temporary.unlink(missing_ok=True)
-        con.execute("DROP TABLE IF EXISTS temp.hide_small")
-        con.execute("DROP TABLE IF EXISTS temp.hide_big")
+
+
+def _write_delta(
+    con: duckdb.DuckDBPyConnection, target: Path, top: Top, attached: list[str]
+) -> tuple[int, int, tuple[str, ...]] | tuple[()] | None:
+    """The new top's tables in `out` (inside the caller's transaction): (window, seq, layer
+    files kept); None when a full copy is due instead; () when nothing changed."""
+    rows = _window(con)
+    below = [*top.layers, Layer(top.seq, "", top.rows)]  # the top itself is the newest
+    con.execute(f"CREATE TABLE out.hide_small AS SELECT game_id FROM out.{DIRTY}")
+    con.execute(f"INSERT INTO out.hide_small SELECT game_id FROM out.{RESET}")
+    con.execute(f"CREATE TABLE out.hide_big AS SELECT game_id FROM out.{RESET}")
+    keep_bottom = 1  # never fold the base (the full copy at the bottom)
+    while len(below) > keep_bottom and below[-1].rows <= FOLD_RATIO * max(rows, 1):
+        layer = below.pop()
+        name = "cur" if not layer.file else f"fold{layer.seq}"
+        if layer.file:
+            path = layers_dir(target) / layer.file
+            con.execute(f"ATTACH {_quote(path)} AS {name} (READ_ONLY)")
+            attached.append(name)
+        _fold(con, name)
+        rows += layer.rows
+    con.execute("DROP TABLE out.hide_small")
+    con.execute("DROP TABLE out.hide_big")
+    base_rows = top.base_rows
+    if rows > FULL_FRACTION * max(base_rows, 1) or len(below) + 1 > MAX_LAYERS:
+        return None
+    if not rows and _same_tracking(con):
+        return ()
+    for name in WHOLE:
+        con.execute(f"CREATE TABLE out.{name} AS FROM main.{name}")
+    window = int(top.window) + 1
+    seq = int(_mark(con, SEQ) or 0) + 1
+    _set_marks(
+        con,
+        {LINEAGE: top.lineage, WINDOW: window, SEQ: seq, ROWS: rows, BASE_ROWS: base_rows},
+        "out",
+    )
+    kept = []
+    folder = layers_dir(target)
+    for layer in below:
+        if not layer.file:  # the current top stays below the new one: link it there
+            folder.mkdir(exist_ok=True)
+            link = folder / f"{layer.seq}.duckdb"
+            link.unlink(missing_ok=True)
+            os.link(target, link)
+            layer = Layer(layer.seq, link.name, layer.rows)
+        kept.append(layer)
+    con.execute(f"CREATE TABLE out.{LAYERS} (seq BIGINT, file VARCHAR, rows BIGINT)")
+    con.executemany(
+        f"INSERT INTO out.{LAYERS} VALUES (?, ?, ?)",
+        [[layer.seq, layer.file, layer.rows] for layer in kept],
+    )
+    return window, seq, tuple(layer.file for layer in kept)
 
 
 def _same_tracking(con: duckdb.DuckDBPyConnection) -> bool:
@@ -385,13 +403,13 @@ def _fold(con: duckdb.DuckDBPyConnection, name: str) -> None:
     for table, hide in (*((t, "hide_small") for t in SMALL), *((t, "hide_big") for t in BIG)):
         con.execute(
             f"INSERT INTO out.{table} FROM {name}.{table} "
-            f"WHERE game_id NOT IN (SELECT game_id FROM temp.{hide})"
+            f"WHERE game_id NOT IN (SELECT game_id FROM out.{hide})"
         )
     for table in (DIRTY, RESET):
         con.execute(f"INSERT INTO out.{table} FROM {name}.{table}")
-    con.execute(f"INSERT INTO hide_small SELECT game_id FROM {name}.{DIRTY}")
-    con.execute(f"INSERT INTO hide_small SELECT game_id FROM {name}.{RESET}")
-    con.execute(f"INSERT INTO hide_big SELECT game_id FROM {name}.{RESET}")
+    con.execute(f"INSERT INTO out.hide_small SELECT game_id FROM {name}.{DIRTY}")
+    con.execute(f"INSERT INTO out.hide_small SELECT game_id FROM {name}.{RESET}")
+    con.execute(f"INSERT INTO out.hide_big SELECT game_id FROM {name}.{RESET}")
 
 
 def _remove_unlisted(target: Path, files: tuple[str, ...]) -> None:
