@@ -165,12 +165,10 @@ class ColumnarPostgresApplicationRecorder(PostgresApplicationRecorder):
                             write((number, *row))
                             if row[1] == 1:
                                 starts[row[0]] = number
-                    with conn.pipeline():
-                        if games:
-                            curs.executemany(
-                                self.games_upsert_statement,
-                                [(g, starts.get(g), summary) for g, summary in games],
-                            )
+                    with conn.pipeline():  # (executemany would sync a pipeline of its own)
+                        for game_id, summary in games:
+                            upsert = (game_id, starts.get(game_id), summary)
+                            curs.execute(self.games_upsert_statement, upsert)
                         curs.execute(SQL("COMMIT"))
             except BaseException:
                 if conn.info.transaction_status != TransactionStatus.IDLE:

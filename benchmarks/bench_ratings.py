@@ -86,9 +86,7 @@ def bare(games: int, players: int, seed: int) -> float:
     held: dict[str, tuple[float, float]] = {}
     begin = time.perf_counter()
     for table, ranks in tables:
-        teams = [
-            [model.rating() if p not in held else model.rating(*held[p])] for p in table
-        ]
+        teams = [[model.rating() if p not in held else model.rating(*held[p])] for p in table]
         for p, (r,) in zip(table, model.rate(teams, ranks=ranks), strict=True):
             held[p] = (r.mu, r.sigma)
     return time.perf_counter() - begin

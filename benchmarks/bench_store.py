@@ -10,7 +10,10 @@ Measures, on SQLite and on a real PostgreSQL server started for the run:
   `save` with its default JSON transcoder, mapper and recorder;
 - the same stored rows inserted with the driver's own `executemany` in one transaction per
   game, and on PostgreSQL with its binary COPY too (the store's own bulk path), with the ratios
-  (issue 26: at least 0.7 of raw `executemany` on SQLite, 0.5 of raw COPY on PostgreSQL);
+  (issue 26: at least 0.7 of raw `executemany` on SQLite, 0.5 of raw COPY on PostgreSQL); the
+  raw tables have the store's primary key; "+ id index" also has its unique index on the
+  notification id (the store's table has both: the raw COPY into the bare table is the
+  stricter baseline);
 - `state_at` latency at random steps of a 4-player game: the first call (cold: reads the game)
   and then p50/p95 over many random steps (warm: cached checkpoints).
 The game is Puerto Rico when its engine is installed, else the Pig test game with a high target.
@@ -176,17 +179,31 @@ RAW_TABLE = (
 )
 
 
+STORE_SHAPE = (
+    "CREATE UNIQUE INDEX raw_events_notification_id ON {schema}.raw_events (notification_id)"
+)
+"""The index the store's table has beside its primary key (what catch-up reads by)."""
+
+
 def raw_postgres_variant(
-    server: pg.PostgresServer, payloads: list[list[StoredEvent]], *, copy: bool
+    server: pg.PostgresServer,
+    payloads: list[list[StoredEvent]],
+    *,
+    copy: bool,
+    store_shape: bool = False,
 ) -> Variant:
     """The same rows through psycopg, one transaction per game: `executemany`, or binary COPY
-    (the driver's bulk path; notification ids from the column's sequence)."""
+    (the driver's bulk path; notification ids from the column's sequence); into a bare table
+    with the same primary key, or (`store_shape`) one that also has the store's unique index
+    on the notification id."""
 
     def prepare(name: str) -> tuple[Save, Callable[[], None]]:
         schema = f"raw_{name}"
         server.create_schema(schema)
         conn = server.connect()
         conn.execute(RAW_TABLE.format(schema=schema))
+        if store_shape:
+            conn.execute(STORE_SHAPE.format(schema=schema))
         batches = [[(s.originator_id, *_rest(s)) for s in game] for game in payloads]
         columns = "(originator_id, originator_version, topic, state)"
         insert = f"INSERT INTO {schema}.raw_events {columns} VALUES (%s,%s,%s,%s)"
@@ -366,6 +383,9 @@ def main() -> None:
             "append, library defaults": novus_variant(pg_app, LibraryDefaultsApp, games, game),
             "raw executemany, same rows": raw_postgres_variant(server, payloads, copy=False),
             "raw binary COPY, same rows": raw_postgres_variant(server, payloads, copy=True),
+            "raw binary COPY, + id index": raw_postgres_variant(
+                server, payloads, copy=True, store_shape=True
+            ),
         }
         run_store("PostgreSQL", variants, *common, pg_app(NovusApp, "latency"), *tail)
 
