@@ -257,6 +257,34 @@ class ColumnarPostgresApplicationRecorder(PostgresApplicationRecorder):
             curs.execute(statement, args)
             return [r["game_id"] for r in curs.fetchall()]
 
+    def select_summary_page(self, before: int | None, limit: int) -> list[tuple[Any, int, bytes]]:
+        """`(game_id, position, summary)` of up to `limit` indexed games started before
+        `position` `before` (None: the newest), newest first: a keyset page."""
+        statement, args = self.games_select, list[Any]()
+        if before is not None:
+            statement, args = statement + SQL(" WHERE position < %s"), [before]
+        statement = statement + SQL(" ORDER BY position DESC LIMIT %s")
+        with self.datastore.transaction(commit=False) as curs:
+            curs.execute(statement, [*args, limit])
+            return [
+                (r["game_id"], int(r["position"]), bytes(r["summary"])) for r in curs.fetchall()
+            ]
+
+    def select_id_page(self, after: int, limit: int) -> list[tuple[Any, int]]:
+        """`(game_id, position)` of up to `limit` indexed games started after `position`
+        `after`, oldest first: a keyset page."""
+        statement = self.games_select + SQL(" WHERE position > %s ORDER BY position LIMIT %s")
+        with self.datastore.transaction(commit=False) as curs:
+            curs.execute(statement, [after, limit])
+            return [(r["game_id"], int(r["position"])) for r in curs.fetchall()]
+
+    def count_games(self) -> int:
+        statement = SQL("SELECT count(*) AS n FROM ({}) AS g").format(self.games_select)
+        with self.datastore.transaction(commit=False) as curs:
+            curs.execute(statement)
+            row = curs.fetchone()
+            return int(row["n"]) if row else 0
+
     @staticmethod
     def _games_query(
         select: Composed, last: int | None, low: Any, high: Any

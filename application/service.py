@@ -347,6 +347,41 @@ class NovusApp(Application[UUID]):
         out = self.scan_summaries()
         return out if last is None else out[len(out) - last :] if last else []
 
+    def summary_pages(self, page: int = 500) -> Iterator[list[GameSummary]]:
+        """The stored games' summaries, newest first, `page` at a time (a keyset page of the
+        games index each: listing never holds every game at once)."""
+        if self._index is None:
+            out = self.scan_summaries()[::-1]
+            for start in range(0, len(out), page):
+                yield out[start : start + page]
+            return
+        before: int | None = None
+        while True:
+            rows = self._index.select_summary_page(before, page)
+            if not rows:
+                return
+            yield [games_index.decode(_as_uuid(g), data) for g, _position, data in rows]
+            before = rows[-1][1]
+
+    def iter_game_ids(self, page: int = 1000) -> Iterator[UUID]:
+        """Every stored game id in the order they were started, read `page` at a time."""
+        if self._index is None:
+            yield from self.game_ids()
+            return
+        after = -1
+        while True:
+            rows = self._index.select_id_page(after, page)
+            if not rows:
+                return
+            yield from (_as_uuid(g) for g, _position in rows)
+            after = rows[-1][1]
+
+    def count_games(self) -> int:
+        """How many games are stored (from the index: no game is read)."""
+        if self._index is None:
+            return len(self.game_ids())
+        return int(self._index.count_games())
+
     def scan_summaries(self) -> list[GameSummary]:
         """`summaries()` read from the whole event log (stores without the index; checks)."""
         return [summary for _position, summary in self._summaries_of(self._scan(INDEX_TOPICS))]

@@ -140,6 +140,36 @@ class BulkSQLiteApplicationRecorder(SQLiteApplicationRecorder):
             c.execute(f"SELECT game_id FROM {GAMES_TABLE}{where} ORDER BY position", args)
             return [_uuid(row[0]) for row in c.fetchall()]
 
+    def select_summary_page(
+        self, before: int | None, limit: int
+    ) -> list[tuple[UUID, int, bytes]]:
+        """`(game_id, position, summary)` of up to `limit` indexed games started before
+        `position` `before` (None: the newest), newest first: a keyset page."""
+        where, args = ("", []) if before is None else (" WHERE position < ?", [before])
+        with self.datastore.transaction(commit=False) as c:
+            c.execute(
+                f"SELECT game_id, position, summary FROM {GAMES_TABLE}{where} "
+                "ORDER BY position DESC LIMIT ?",
+                [*args, limit],
+            )
+            return [(_uuid(row[0]), int(row[1]), row[2]) for row in c.fetchall()]
+
+    def select_id_page(self, after: int, limit: int) -> list[tuple[UUID, int]]:
+        """`(game_id, position)` of up to `limit` indexed games started after `position`
+        `after`, oldest first: a keyset page."""
+        with self.datastore.transaction(commit=False) as c:
+            c.execute(
+                f"SELECT game_id, position FROM {GAMES_TABLE} WHERE position > ? "
+                "ORDER BY position LIMIT ?",
+                [after, limit],
+            )
+            return [(_uuid(row[0]), int(row[1])) for row in c.fetchall()]
+
+    def count_games(self) -> int:
+        with self.datastore.transaction(commit=False) as c:
+            c.execute(f"SELECT count(*) FROM {GAMES_TABLE}")
+            return int(c.fetchone()[0])
+
     def select_notifications(
         self,
         start: int | None,

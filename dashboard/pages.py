@@ -217,11 +217,11 @@ def replay_page() -> None:
     st.title(_("Replay"))
     requested = st.query_params.get("game")
     if requested is None:
-        ids = app().game_ids()
-        if not ids:
+        first = next(app().iter_game_ids(page=1), None)  # one row of the games index
+        if first is None:
             st.info(_("No games to replay yet."))
             return
-        requested = str(ids[0])
+        requested = str(first)
     try:
         game = str(app().find(requested))  # a full id or a unique prefix, as in the CLI
     except NovusError as error:

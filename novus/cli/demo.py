@@ -103,7 +103,7 @@ def demo(
     from application.service import open_app
 
     app = open_app(folder)
-    stored = len(app.game_ids())
+    stored = app.count_games()
     console.print(f"data folder: {folder}")
     plan = sample_plan(per_count)
     if not plan:

@@ -55,13 +55,14 @@ def export(
         console.print(f"exported {game_id} to {target}", highlight=False)
         return
     output.mkdir(parents=True, exist_ok=True)
-    ids = app.game_ids()
+    done = 0
     with progress() as bar:
-        task = bar.add_task("exporting", total=len(ids))
-        for game_id in ids:
+        task = bar.add_task("exporting", total=app.count_games())
+        for game_id in app.iter_game_ids():  # a page of the games index at a time
             (output / file_name_for(app, game_id)).write_bytes(export_bytes(app, game_id))
+            done += 1
             bar.advance(task)
-    console.print(f"exported {len(ids)} game{'s' if len(ids) != 1 else ''} to {output}")
+    console.print(f"exported {done} game{'s' if done != 1 else ''} to {output}")
 
 
 def import_command(

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Annotated, Any
 
 import typer
@@ -91,34 +92,41 @@ def games(
         int | None, typer.Option("--players", "-p", help="Only games with this many seats.")
     ] = None,
     limit: Annotated[int, typer.Option("--limit", "-n", min=1, help="Show at most N.")] = 50,
+    offset: Annotated[
+        int, typer.Option("--offset", min=0, help="Skip the N newest (the next page: N = limit).")
+    ] = 0,
+    every: Annotated[bool, typer.Option("--all", help="Every game (no --limit).")] = False,
     as_json: Json = False,
     as_csv: Csv = False,
     data_dir: DataDir = None,
 ) -> None:
-    """List the stored games, oldest first (`novus show ID` for one of them)."""
+    """List the stored games: the newest `--limit`, oldest first (`novus show ID` for one)."""
     check_formats(as_json, as_csv)
     if game:
         registry.get(game)  # an unknown name is an error, not an empty list
+    filtered = bool(game or player or players)
     try:
         app = open_store(data_dir, create=False)
-        chosen = [s for s in app.summaries() if _matches(s, game, player, players)]
+        shown, total = _page(
+            app, limit, offset, every, lambda s: _matches(s, game, player, players), filtered
+        )
+        if not filtered:
+            total = app.count_games()
     except NoStore as error:
         if not (as_json or as_csv):
             console.print(_("no games stored yet ({why})", why=error.message), highlight=False)
             return
-        chosen = []
-    shown = chosen[-limit:]
+        shown, total = [], 0
     if as_json:
         emit_json([game_json(s) for s in shown])
         return
     if as_csv:
         emit_csv(GAME_COLUMNS, (_game_csv_row(s) for s in shown))
         return
-    if not chosen:
-        filtered = game or player or players
+    if not total:
         console.print(_("no games match") if filtered else _("no games stored yet"))
         return
-    table = Table(title=_n("{n} game", "{n} games", len(chosen)), box=box.SIMPLE)
+    table = Table(title=_n("{n} game", "{n} games", total), box=box.SIMPLE)
     for column in (_("id"), _("game"), _("seats"), _("source"), _("seed"), _("steps")):
         table.add_column(column, no_wrap=True)
     table.add_column(_("winner"), min_width=10)
@@ -136,8 +144,48 @@ def games(
     if any(is_synthetic(s.options) for s in shown):
         table.caption = f"* {_(SYNTHETIC_LABEL)}"
     console.print(table)
-    if len(chosen) > limit:
-        console.print(_("(showing the last {n}; use --limit to see more)", n=limit))
+    more = _(
+        "`--offset {next}` shows the ones before them, --limit more at once, --all every game",
+        next=offset + limit,
+    )
+    if not every and offset + len(shown) < total:
+        if offset:
+            console.print(
+                _(
+                    "(showing the {first}th to {last}th newest; {more})",
+                    first=offset + 1,
+                    last=offset + len(shown),
+                    more=more,
+                )
+            )
+        else:
+            console.print(_("(showing the last {n}; {more})", n=len(shown), more=more))
+
+
+def _page(
+    app: Any,
+    limit: int,
+    offset: int,
+    every: bool,
+    matches: Callable[[GameSummary], bool],
+    count: bool,
+) -> tuple[list[GameSummary], int]:
+    """The games to list, oldest first, and how many match (all of them if `count`). Read
+    from the games index a page at a time, newest first: without --all only the pages needed
+    are read (to count a filter's matches every page is, one page in memory at a time)."""
+    kept: list[GameSummary] = []  # newest first
+    total = 0
+    wanted = offset + limit
+    for page in app.summary_pages():
+        for summary in page:
+            if not matches(summary):
+                continue
+            total += 1
+            if every or len(kept) < wanted:
+                kept.append(summary)
+        if not (every or count) and len(kept) >= wanted:
+            break
+    return (kept[::-1] if every else kept[offset:wanted][::-1]), total
 
 
 def show(

@@ -47,23 +47,32 @@ def verify(
             hint=_("e.g. `novus verify --all` or `novus verify 3f2a`"),
         )
     app = open_store(data_dir, create=False)
-    ids = app.game_ids() if all_games else [app.find(game_ref or "")]
-    if not ids and not (as_json or as_csv):
+    if all_games:  # read from the games index a page at a time, never all ids at once
+        total, ids = app.count_games(), app.iter_game_ids()
+    else:
+        found = [app.find(game_ref or "")]
+        total, ids = 1, iter(found)
+    if not total and not (as_json or as_csv):
         console.print(_("no games stored yet: nothing to verify"))
         return
-    verdicts: list[Verdict] = []
+    verdicts: list[Verdict] = []  # every verdict for --json/--csv; else the failed ones
+    failed: list[Verdict] = []
+    games = steps = 0
     with progress() as bar:
-        task = bar.add_task(_("verifying"), total=len(ids))
+        task = bar.add_task(_("verifying"), total=total)
         for game_id in ids:
-            verdicts.append(verify_record(app.history(game_id)))
+            verdict = verify_record(app.history(game_id))
+            games, steps = games + 1, steps + verdict.steps
+            if not verdict.ok:
+                failed.append(verdict)
+            if as_json or as_csv:
+                verdicts.append(verdict)
             bar.advance(task)
-    failed = [v for v in verdicts if not v.ok]
-    steps = sum(v.steps for v in verdicts)
     if as_json:
         emit_json(
             {
                 "ok": not failed,
-                "games": len(verdicts),
+                "games": games,
                 "steps": steps,
                 "failed": len(failed),
                 "verdicts": [verdict_json(v) for v in verdicts],
@@ -78,11 +87,11 @@ def verify(
                 errors.print(f"  - {problem}", highlight=False)
     if failed:
         raise NovusError(
-            _("{n} of {total} games failed verification", n=len(failed), total=len(verdicts)),
+            _("{n} of {total} games failed verification", n=len(failed), total=games),
             hint=_("the engine no longer agrees with the stored events; see the problems above"),
         )
     if not (as_json or as_csv):
-        said = _("{n} games, {steps} steps replayed and checked", n=len(verdicts), steps=steps)
+        said = _("{n} games, {steps} steps replayed and checked", n=games, steps=steps)
         console.print(f"[green]{_('ok')}[/]: {said}")
 
 

@@ -60,6 +60,15 @@ def test_simulate_then_browse_and_verify(data: Path) -> None:
     assert code == 0 and "no games match" in out
     code, out = novus("games", "-d", data, "--player", "random 3", "--limit", "1")
     assert code == 0 and "4 games" in out and "showing the last 1" in out
+    newest_first = [s.id.hex[:8] for s in reversed(open_app(data).summaries())]
+    code, out = novus("games", "-d", data, "--limit", "2")  # the newest page
+    assert code == 0 and "4 games" in out and "--offset 2" in out
+    assert [g for g in newest_first if g in out] == newest_first[:2]
+    code, out = novus("games", "-d", data, "--limit", "2", "--offset", "2")  # the next one
+    assert [g for g in newest_first if g in out] == newest_first[2:]
+    assert "--offset" not in out  # nothing before them
+    code, out = novus("games", "-d", data, "--limit", "1", "--all")
+    assert code == 0 and all(g in out for g in newest_first)
 
     app_ = open_app(data)
     game_id = app_.game_ids()[1]

@@ -154,3 +154,19 @@ def test_concurrent_writers_keep_the_index_equal_to_the_log(
     fresh = make_app()
     _consistent(fresh)
     assert len(fresh.summaries()) == 18
+
+
+@pytest.mark.parametrize("page", [1, 2, 5])
+def test_keyset_pages_list_every_game_once(app: NovusApp, toy_game: str, page: int) -> None:
+    """`summary_pages` (newest first) and `iter_game_ids` (oldest first) read the index a page
+    at a time and give every game once, in order, whatever the page size; `count_games` too."""
+    assert list(app.summary_pages(page)) == [] and list(app.iter_game_ids(page)) == []
+    assert app.count_games() == 0
+    for seed in range(4):
+        app.simulate(toy_game, 2, TARGET, seed=seed)
+    app.start(toy_game, ["A", "B"], TARGET, seed=9)  # one in progress
+    pages = list(app.summary_pages(page))
+    assert all(0 < len(p) <= page for p in pages)
+    assert [s for p in pages for s in p] == app.summaries()[::-1]
+    assert list(app.iter_game_ids(page)) == app.game_ids()
+    assert app.count_games() == 5
