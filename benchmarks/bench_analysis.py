@@ -14,8 +14,9 @@ Calibration: per game, `--games` bot games (heuristic bots, 2-4 players in turn)
 the analysis does (default rollouts, the public history remembered), and every seat's predicted
 chance is compared with what happened (its win share). Printed: the reliability table by decile
 of the prediction (predictions, games contributing, mean predicted, observed, error and its 95%
-interval; target |error| <= 0.05 for each decile), the Brier score and the Brier skill score
-against the no-skill forecast 1/players, with its interval.
+interval; target |error| <= 0.05 for each decile: "meets" when the whole interval is inside
++-0.05, "misses" when it is wholly outside, "open" when this sample cannot tell), the Brier
+score and the Brier skill score against the no-skill forecast 1/players, with its interval.
 
 How it counts: every seat of every sampled state is one prediction, but the predictions of one
 game share its outcome, so they are not independent: the intervals resample whole games (a
@@ -225,7 +226,12 @@ def _print_table(table: list[dict[str, Any]], what: str) -> float:
         if not row["n"]:
             print(f"  {label} {0:>6} {0:>5}")
             continue
-        flag = "" if abs(row["error"]) <= 0.05 else "  > 0.05"
+        if row["low"] >= -0.05 and row["high"] <= 0.05:
+            flag = "  meets 0.05"
+        elif row["low"] > 0.05 or row["high"] < -0.05:
+            flag = "  misses 0.05"
+        else:
+            flag = "  open (interval wider than the target)"
         print(
             f"  {label} {row['n']:>6} {row['games']:>5} {row['predicted']:>9.3f}"
             f" {row['observed']:>9.3f} {row['error']:>+7.3f}"
