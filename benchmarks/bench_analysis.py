@@ -241,11 +241,16 @@ def _print_table(table: list[dict[str, Any]], what: str) -> float:
     return worst
 
 
-def calibration(names: list[str], games: int, rollouts: int, workers: int, count: int) -> None:
+def calibration(
+    names: list[str], games: int, rollouts: int, workers: int, count: int, first: int = 0
+) -> None:
     for name in names:
         rules = registry.get(name)
         counts = [n for n in (2, 3, 4) if rules.min_players <= n <= rules.max_players]
-        tasks = [(name, counts[g % len(counts)], 50_000 + g, rollouts, count) for g in range(games)]
+        tasks = [
+            (name, counts[g % len(counts)], 50_000 + g, rollouts, count)
+            for g in range(first, first + games)
+        ]
         start = time.perf_counter()
         cpu0 = _cpu()
         with multiprocessing.get_context("fork").Pool(workers) as pool:
@@ -284,12 +289,18 @@ def main() -> None:
     c.add_argument("--workers", type=int, default=2)
     c.add_argument("--states", type=int, default=6, help="states judged per game")
     c.add_argument("--game", action="append", choices=registry.names())
+    c.add_argument("--first", type=int, default=0, help="first game number (other games)")
     args = parser.parse_args()
     if args.what == "speed":
         speed(args.workers, args.rollouts, args.seed)
     else:
         calibration(
-            args.game or registry.names(), args.games, args.rollouts, args.workers, args.states
+            args.game or registry.names(),
+            args.games,
+            args.rollouts,
+            args.workers,
+            args.states,
+            args.first,
         )
 
 
