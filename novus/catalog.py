@@ -151,6 +151,13 @@ def display_words() -> Iterator[Entry]:
 
     for word in view_words.entries():
         yield Entry(word, view_words.CONTEXT, None, "application/view_words.py")
+    from typer.main import get_command
+
+    from novus.cli import typer_text
+    from novus.cli.main import app
+
+    for text, where in typer_text.entries(get_command(app)):
+        yield Entry(text, typer_text.CONTEXT, None, f"novus/cli {where}")
     for name in registry.names():
         rules = registry.get(name)
         if rules.synthetic_note:

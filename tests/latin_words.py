@@ -58,6 +58,8 @@ ALWAYS = frozenset(
 )
 CODE = re.compile(r"`[^`]*`")
 FIELD = re.compile(r"\{[A-Za-z_][A-Za-z0-9_]*(:[^}]*)?\}")
+METAVAR = re.compile(r"<[A-Za-z \[\]]+>")
+PATH = re.compile(r"[\w.~-]*/[\w./-]+")
 CUBES = re.compile(r"^[YRGB]+(>[YRGB]+)?$")
 """Century's cube letters (the rulebook's colours: Y R G B), e.g. `YYG`, `YY>G`."""
 
@@ -72,6 +74,7 @@ def _allowed(word: str, allowed: frozenset[str]) -> bool:
         or bare in allowed
         or (len(bare) > 1 and any(a.startswith(bare) for a in allowed))  # a name cut short: `Ra…`
         or bool(CUBES.match(bare))
+        or (bare.isupper() and len(bare) > 1)  # a placeholder of a usage line: GAME, STEP
         or bool(re.fullmatch(r"[0-9a-f]{8}", bare))
     )
 
@@ -85,6 +88,8 @@ def english_words(text: str, allowed: Iterable[str] = ()) -> list[str]:
     for line in text.splitlines():
         bare = CODE.sub(" ", line)  # `novus show ID`: a command to type, the same in Korean
         bare = FIELD.sub(" ", bare)  # {step}: a template's field, filled in where it is shown
+        bare = METAVAR.sub(" ", bare)  # <int>: the kind of value an option takes
+        bare = PATH.sub(" ", bare)  # docs/cli.md, ./novus-data: a file's name
         bad = [w for w in WORD.findall(bare) if not _allowed(w, extra)]
         if bad:
             lines.append(f"{' '.join(bad)}    <- {line.strip()[:120]}")

@@ -20,7 +20,7 @@ import typer
 from typer._click.core import Command, Context, Parameter
 from typer.core import TyperGroup
 
-from application.i18n import LANG_VAR, LANGUAGES, set_language
+from application.i18n import LANG_VAR, LANGUAGES, _, current_language, set_language
 from domain.core.errors import NovusError
 from novus.cli.console import errors, report
 
@@ -64,9 +64,32 @@ def store_failed(error: BaseException) -> bool:
 def _choose_language(value: str | None) -> str | None:
     if value:
         if value not in LANGUAGES:
-            raise typer.BadParameter(f"choose one of {', '.join(LANGUAGES)}")
+            raise typer.BadParameter(_("choose one of {choices}", choices=", ".join(LANGUAGES)))
         set_language(value)
+        _speak_typer()
     return value
+
+
+def _speak_typer() -> None:
+    """Typer's own texts (help pages, usage errors) in the display language, when not English
+    (English needs nothing: `novus --help` stays as light as it was)."""
+    if current_language() != "en":
+        from novus.cli.typer_text import install
+
+        install()
+
+
+def _given_language(args: list[str]) -> str | None:
+    """The `--lang` value anywhere on the command line (`novus show --help --lang ko`: the help
+    page is made before the option would be read in its turn)."""
+    for i, arg in enumerate(args):
+        if arg == "--":
+            break
+        if arg == "--lang" and i + 1 < len(args):
+            return args[i + 1]
+        if arg.startswith("--lang="):
+            return arg.partition("=")[2]
+    return None
 
 
 @functools.cache
@@ -113,7 +136,10 @@ class NovusGroup(TyperGroup):
 
     def parse_args(self, ctx: Context, args: list[str]) -> list[str]:
         if ctx.parent is None:
-            set_language(None)  # each run starts from $NOVUS_LANG (tests run many in one process)
+            given = _given_language(args)
+            # each run starts from --lang, else $NOVUS_LANG (tests run many in one process)
+            set_language(given if given in LANGUAGES else None)
+            _speak_typer()
         return super().parse_args(ctx, args)
 
     def get_command(self, ctx: Context, cmd_name: str) -> Command | None:

@@ -9,6 +9,7 @@ import typer
 from typer._click.globals import get_current_context
 
 from application import settings
+from application.i18n import _
 from domain.core.errors import NovusError
 
 if TYPE_CHECKING:  # the store (eventsourcing, psycopg) loads in the commands that open it
@@ -41,8 +42,8 @@ def parse_options(pairs: list[str] | None) -> dict[str, str]:
         key, sep, value = pair.partition("=")
         if not sep or not key.strip() or not value.strip():
             raise BadOption(
-                f"--option {pair!r} is not KEY=VALUE",
-                hint="e.g. --option pack=synthetic; `novus rules GAME` lists the options",
+                _("--option '{pair}' is not KEY=VALUE", pair=pair),
+                hint=_("e.g. --option pack=synthetic; `novus rules GAME` lists the options"),
             )
         options[key.strip()] = value.strip()
     return options
@@ -63,9 +64,11 @@ def open_store(data_dir: Path | None, *, create: bool = True) -> NovusApp:
         events = settings.events_path(settings.data_dir(data_dir))
         if not events.exists():
             raise NoStore(
-                f"no event store in {events.parent}",
-                hint="check --data-dir / NOVUS_DATA_DIR, or create games with `novus demo` "
-                "or `novus simulate`",
+                _("no event store in {folder}", folder=str(events.parent)),
+                hint=_(
+                    "check --data-dir / NOVUS_DATA_DIR, or create games with `novus demo` "
+                    "or `novus simulate`"
+                ),
             )
     from application.service import open_app
 

@@ -91,3 +91,97 @@ def test_library_commands_in_korean(stored: tuple[Path, dict[str, str]]) -> None
     korean("simulate", "-g", "santa-maria", "--option", "sid=B", "-d", str(data), code=1,
            allowed=("sid",))  # fmt: skip
     korean("show", "ffffffff", "-d", str(data), code=1)
+
+
+def _commands() -> list[list[str]]:
+    from typer.main import get_command
+
+    root = get_command(app)
+    found = [[]]
+    for name, command in sorted(root.commands.items()):  # type: ignore[attr-defined]
+        found.append([name])
+        found += [[name, sub] for sub in sorted(getattr(command, "commands", {}))]
+    return found
+
+
+def _argument_names() -> list[str]:
+    """The arguments' names a help page shows (`game_ref`): a placeholder, as typed."""
+    from typer.main import get_command
+
+    root = get_command(app)
+    found = []
+    for command in root.commands.values():  # type: ignore[attr-defined]
+        for sub in [command, *getattr(command, "commands", {}).values()]:
+            found += [p.name for p in sub.params if p.param_type_name == "argument"]
+    return found
+
+
+@pytest.mark.parametrize("where", ["after", "env"])
+def test_every_help_page_in_korean(where: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """`novus [COMMAND] --help --lang ko` (the option after --help) or NOVUS_LANG=ko: every
+    command's help page in Korean, English again without them."""
+    pages = _commands()
+    assert len(pages) > 20
+    for command in pages:
+        i18n.clear_missing()
+        if where == "env":
+            monkeypatch.setenv("NOVUS_LANG", "ko")
+            args = [*command, "--help"]
+        else:
+            args = [*command, "--help", "--lang", "ko"]
+        try:
+            result = runner.invoke(app, args, terminal_width=100)
+        finally:
+            monkeypatch.delenv("NOVUS_LANG", raising=False)
+            i18n.set_language(None)
+        assert result.exit_code == 0, result.output
+        assert "사용법" in result.output and "옵션" in result.output
+        names = [name for c in pages for name in c]  # command names: what a person types
+        names += _argument_names()
+        names += ["browser", "bots"]  # `[default: browser]`: the flag --browser/--no-browser
+        names += ["games", "players", "by-player-count", "by-seat", "points", "seats"]
+        names += ["decisions"]  # the values `novus stats --table` takes
+        left = english_words(result.output, (*CODES, *names, "SEED+i", "Ctrl+C"))
+        assert not left, f"English in `novus {' '.join(command)} --help`:\n" + "\n".join(left)
+        assert not i18n.missing(), sorted(i18n.missing(), key=str)
+    english = runner.invoke(app, ["show", "--help"], terminal_width=100).output
+    assert "Usage:" in english and "Show the state after N steps." in english
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["shw"],
+        ["show"],
+        ["show", "abc", "--stp", "3"],
+        ["show", "abc", "-s", "x"],
+        ["games", "extra"],
+        ["games", "--limit", "0"],
+        ["simulate", "--game", "puerto-rico", "--bot", "smart"],
+        ["log", "abc", "--lmt", "3"],
+        ["components", "chk"],
+        ["log", "abc", "--lang", "fr"],
+    ],
+)
+def test_usage_errors_in_korean(args: list[str]) -> None:
+    i18n.clear_missing()
+    try:  # NOVUS_LANG: `--lang fr` is the mistake of one case
+        result = runner.invoke(app, args, terminal_width=100, env={"NOVUS_LANG": "ko"})
+    finally:
+        i18n.set_language(None)
+    assert result.exit_code == 2, result.output
+    assert "오류" in result.output
+    typed = [a.partition("=")[0] for a in args]  # what the person typed may come back
+    names = [name for c in _commands() for name in c]
+    left = english_words(result.output, (*CODES, *typed, *names, "fr", "game_ref"))
+    assert not left, f"English in `novus {' '.join(args)}`:\n" + "\n".join(left)
+    english = runner.invoke(app, args, terminal_width=100).output
+    assert "Error" in english
+
+
+def test_korean_help_loads_no_heavy_library() -> None:
+    from tests.application.test_cli_startup import _loaded_after
+
+    loaded, out = _loaded_after([["--help", "--lang", "ko"], ["show", "--help", "--lang", "ko"]])
+    assert "사용법" in out
+    assert loaded == set(), f"novus --help --lang ko imported {sorted(loaded)}"
