@@ -113,3 +113,34 @@ def test_town_hall_set_and_board_chosen_by_value_not_by_chance() -> None:
     assert len(choices(halls, halls.actor)) == 1
     boards = started(3, {"boards": "choose"})
     assert boards.phase == "boards" and len(choices(boards, boards.actor)) == 1
+
+
+def _logistics(first: str, second: str) -> State:
+    s = private(started(2))
+    p = s.players[0]
+    p.scholars = ("logistics",)
+    p.board = board({cell(1, 1): building(first), cell(1, 2): road(), cell(1, 3): building(second)})
+    p.dice_on = tuple(1 if c == cell(1, 1) else 0 for c in range(36))
+    p.coins = 4
+    assert "move:1,1>1,3" in RULES.legal_actions(s, 0)
+    return s
+
+
+def test_logistics_frees_a_building_worth_much_more_than_the_one_it_blocks() -> None:
+    assert choices(_logistics("produce:gem+gem+gold", "produce:wood")) == {"move:1,1>1,3"}
+    assert "move:1,1>1,3" not in choices(_logistics("produce:wood", "produce:grain"))
+
+
+def _short_of_coins(coins: int) -> State:
+    s = private(started(2))
+    p = s.players[0]
+    p.board = board({cell(1, 1): building("produce:gem+gem+gold")})
+    p.res, p.coins = (0, 0, 1, 0, 0), coins  # a sugar
+    s.white, p.blue = (0,) * 6, ()  # no die to take: the coin activation or rest
+    assert "sell:sugar" in RULES.legal_actions(s, 0)
+    return s
+
+
+def test_a_resource_is_sold_when_its_coins_pay_for_a_better_action() -> None:
+    assert choices(_short_of_coins(0)) == {"sell:sugar"}  # no coin for the activation
+    assert choices(_short_of_coins(1)) == {"coin:1,1"}  # the coin is there: nothing to sell for
