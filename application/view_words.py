@@ -15,7 +15,7 @@ import re
 from collections.abc import Iterator, Mapping
 from functools import lru_cache
 
-from application.i18n import _, current_language, pgettext, term
+from application.i18n import N_, _, current_language, pgettext, term
 
 CONTEXT = "view"
 
@@ -324,6 +324,128 @@ UPGRADE = re.compile(r"^upgrade x(?P<n>\d+)$")
 ITEM = re.compile(r"(\d*)([a-z]+)")
 
 
+COLUMNS = {
+    "ahead": N_("ahead"),
+    "average_players": N_("average players"),
+    "average_points": N_("average points"),
+    "average_rank": N_("average rank"),
+    "average_score": N_("average score"),
+    "average_steps": N_("average steps"),
+    "average_winning_score": N_("average winning score"),
+    "behind": N_("behind"),
+    "best_score": N_("best score"),
+    "bot": N_("bot"),
+    "finished": N_("finished"),
+    "game": N_("game"),
+    "level": N_("level"),
+    "mu": N_("mu"),
+    "opponent": N_("opponent"),
+    "ordinal": N_("ordinal"),
+    "player": N_("player"),
+    "players": N_("players"),
+    "score_difference": N_("score difference"),
+    "sigma": N_("sigma"),
+    "times": N_("times"),
+    "verb": N_("kind of decision"),
+    "win_rate": N_("win rate"),
+    "win_rate_high": N_("win rate (95% to)"),
+    "win_rate_low": N_("win rate (95% from)"),
+    "wins": N_("wins"),
+    "action": N_("action"),
+    "activations": N_("activations"),
+    "average": N_("average"),
+    "average_amount": N_("average amount"),
+    "average_of_winners": N_("average of winners"),
+    "awards": N_("awards"),
+    "bishop": N_("bishop"),
+    "bishops": N_("bishops"),
+    "bonus_tiles": N_("bonus tiles"),
+    "bought": N_("bought"),
+    "bought_by_coronado": N_("bought by Coronado"),
+    "bought_by_winners": N_("bought by winners"),
+    "building": N_("building"),
+    "bumped": N_("bumped"),
+    "bumps": N_("bumps"),
+    "by_tie": N_("by a tie"),
+    "card": N_("card"),
+    "card_kind": N_("card kind"),
+    "cards": N_("cards"),
+    "category": N_("category"),
+    "chosen": N_("chosen"),
+    "claimed_by_winners": N_("claimed by winners"),
+    "claims": N_("claims"),
+    "conquest_points": N_("conquistador points"),
+    "conquistador_steps": N_("conquistador steps"),
+    "dock": N_("dock"),
+    "doubloons": N_("doubloons"),
+    "drawn_in_trade": N_("drawn in a trade"),
+    "event": N_("event"),
+    "exploration_tiles": N_("exploration tiles"),
+    "games": N_("games"),
+    "good": N_("good"),
+    "item": N_("item"),
+    "kept": N_("kept"),
+    "kind": N_("kind"),
+    "location": N_("location"),
+    "monks": N_("monks"),
+    "per_game": N_("per game"),
+    "per_seat": N_("per seat"),
+    "personality": N_("personality"),
+    "picked_from_supply": N_("picked from supply"),
+    "picks": N_("picks"),
+    "piety_steps": N_("piety steps"),
+    "placed": N_("placed"),
+    "placed_by_winners": N_("placed by winners"),
+    "points": N_("points"),
+    "produced": N_("produced"),
+    "produced_per_game": N_("produced per game"),
+    "reason": N_("reason"),
+    "rest_space": N_("rest space"),
+    "rests": N_("rests"),
+    "role": N_("role"),
+    "round": N_("round"),
+    "rounds": N_("rounds"),
+    "scholar": N_("scholar"),
+    "scholars": N_("scholars"),
+    "seat": N_("seat"),
+    "seats": N_("seats"),
+    "set_kind": N_("kind of set"),
+    "sets": N_("sets"),
+    "settlers_placed": N_("settlers placed"),
+    "settlers_sent_back": N_("settlers sent back"),
+    "share": N_("share"),
+    "shipped": N_("shipped"),
+    "ships": N_("ships"),
+    "size": N_("size"),
+    "source": N_("source"),
+    "spoiled": N_("spoiled"),
+    "taken_by_seats": N_("taken by seats"),
+    "taken_by_winners": N_("taken by winners"),
+    "taken_from_market": N_("taken from the market"),
+    "taken_over": N_("taken over"),
+    "terrain": N_("terrain"),
+    "tile": N_("tile"),
+    "traded": N_("traded"),
+    "trades": N_("trades"),
+    "trades_won": N_("trades won"),
+    "uses": N_("uses"),
+    "win_correlation": N_("correlation with winning"),
+    "win_rate_if_bought": N_("win rate if bought"),
+    "win_rate_if_taken": N_("win rate if taken"),
+    "win_rate_otherwise": N_("win rate otherwise"),
+    "winner": N_("winner"),
+    "year": N_("year"),
+}
+"""The statistics tables' column names (DuckDB's, language-neutral) as the Games page and
+`novus stats` show them."""
+
+
+def column_name(column: object) -> str:
+    """A statistics table's column (`win_rate`) as the display language names it."""
+    label = COLUMNS.get(str(column))
+    return _(label) if label else str(column).replace("_", " ")
+
+
 def entries() -> Iterator[str]:
     """Every English name here (the catalog's ids under `CONTEXT`)."""
     by_game = (w for table in GAME_VALUES.values() for w in table.values())
@@ -362,6 +484,7 @@ class Words:
     """The display language's names for one view's keys and coded values."""
 
     def __init__(self, game: str = "", theme: str = "", keep: frozenset[str] = frozenset()):
+        self.game = game
         self.names = _component_names(game, theme) if game else {}
         self.own = GAME_VALUES.get(game, {})
         self.keep = keep

@@ -17,7 +17,7 @@ import pandas as pd
 import streamlit as st
 
 from application.i18n import N_, _, _n, current_language, number
-from application.view_words import Words
+from application.view_words import Words, column_name
 from dashboard import analysis_chart, charts, data, players_ratings
 from dashboard.language import category, game_title
 
@@ -146,95 +146,6 @@ COUNT_COLUMNS = (
 titles; `N_` puts them in the catalog)."""
 
 
-COLUMNS = {
-    "action": N_("action"),
-    "activations": N_("activations"),
-    "average": N_("average"),
-    "average_amount": N_("average amount"),
-    "average_of_winners": N_("average of winners"),
-    "awards": N_("awards"),
-    "bishop": N_("bishop"),
-    "bishops": N_("bishops"),
-    "bonus_tiles": N_("bonus tiles"),
-    "bought": N_("bought"),
-    "bought_by_coronado": N_("bought by Coronado"),
-    "bought_by_winners": N_("bought by winners"),
-    "building": N_("building"),
-    "bumped": N_("bumped"),
-    "bumps": N_("bumps"),
-    "by_tie": N_("by a tie"),
-    "card": N_("card"),
-    "card_kind": N_("card kind"),
-    "cards": N_("cards"),
-    "category": N_("category"),
-    "chosen": N_("chosen"),
-    "claimed_by_winners": N_("claimed by winners"),
-    "claims": N_("claims"),
-    "conquest_points": N_("conquistador points"),
-    "conquistador_steps": N_("conquistador steps"),
-    "dock": N_("dock"),
-    "doubloons": N_("doubloons"),
-    "drawn_in_trade": N_("drawn in a trade"),
-    "event": N_("event"),
-    "exploration_tiles": N_("exploration tiles"),
-    "games": N_("games"),
-    "good": N_("good"),
-    "item": N_("item"),
-    "kept": N_("kept"),
-    "kind": N_("kind"),
-    "location": N_("location"),
-    "monks": N_("monks"),
-    "per_game": N_("per game"),
-    "per_seat": N_("per seat"),
-    "personality": N_("personality"),
-    "picked_from_supply": N_("picked from supply"),
-    "picks": N_("picks"),
-    "piety_steps": N_("piety steps"),
-    "placed": N_("placed"),
-    "placed_by_winners": N_("placed by winners"),
-    "points": N_("points"),
-    "produced": N_("produced"),
-    "produced_per_game": N_("produced per game"),
-    "reason": N_("reason"),
-    "rest_space": N_("rest space"),
-    "rests": N_("rests"),
-    "role": N_("role"),
-    "round": N_("round"),
-    "rounds": N_("rounds"),
-    "scholar": N_("scholar"),
-    "scholars": N_("scholars"),
-    "seat": N_("seat"),
-    "seats": N_("seats"),
-    "set_kind": N_("kind of set"),
-    "sets": N_("sets"),
-    "settlers_placed": N_("settlers placed"),
-    "settlers_sent_back": N_("settlers sent back"),
-    "share": N_("share"),
-    "shipped": N_("shipped"),
-    "ships": N_("ships"),
-    "size": N_("size"),
-    "source": N_("source"),
-    "spoiled": N_("spoiled"),
-    "taken_by_seats": N_("taken by seats"),
-    "taken_by_winners": N_("taken by winners"),
-    "taken_from_market": N_("taken from the market"),
-    "taken_over": N_("taken over"),
-    "terrain": N_("terrain"),
-    "tile": N_("tile"),
-    "traded": N_("traded"),
-    "trades": N_("trades"),
-    "trades_won": N_("trades won"),
-    "uses": N_("uses"),
-    "win_correlation": N_("correlation with winning"),
-    "win_rate_if_bought": N_("win rate if bought"),
-    "win_rate_if_taken": N_("win rate if taken"),
-    "win_rate_otherwise": N_("win rate otherwise"),
-    "winner": N_("winner"),
-    "year": N_("year"),
-}
-"""The statistics tables' column names (DuckDB's, language-neutral) as the table shows them."""
-
-
 def localized(game: str, df: pd.DataFrame) -> pd.DataFrame:
     """A statistics table with its coded text cells (roles, buildings, goods, score categories
     ...) in the display language; the numbers and the DuckDB data stay as they are."""
@@ -254,7 +165,7 @@ def localized(game: str, df: pd.DataFrame) -> pd.DataFrame:
 
 def headed(df: pd.DataFrame) -> pd.DataFrame:
     """`df` with its column names as the display language writes them."""
-    return df.rename(columns=lambda c: _(COLUMNS[c]) if c in COLUMNS else c)
+    return df.rename(columns=column_name)
 
 
 def default_chart(df: pd.DataFrame) -> alt.Chart | None:

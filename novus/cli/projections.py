@@ -14,7 +14,8 @@ from rich import box
 from rich.table import Table
 
 from application import settings
-from application.i18n import _
+from application.i18n import _, current_language, pgettext
+from application.view_words import Words, column_name
 from domain.core import registry
 from domain.core.errors import NovusError, did_you_mean
 from novus.cli.console import console, errors, progress
@@ -61,12 +62,17 @@ def _follow(projector: runner.Projector, poll: float) -> None:
     finally:
         for signum, handler in previous.items():
             signal.signal(signum, handler)
-    errors.print("stopped following")
+    errors.print(_("stopped following"))
 
 
 def _report_followed(report: runner.Report) -> None:
     console.print(
-        f"projected {report.events} new events; position {report.position}", highlight=False
+        _(
+            "projected {events} new events; position {position}",
+            events=report.events,
+            position=report.position,
+        ),
+        highlight=False,
     )
     _warn_refused(report)
     _warn_skipped(report)
@@ -105,16 +111,22 @@ def _warn_refused(report: runner.Report, shown: int = 5) -> None:
     if not report.refused:
         return
     console.print(
-        f"[yellow]warning:[/] {len(report.refused)} game(s) do not replay under the installed "
-        "rules; they keep their moves but get no summaries, scores or statistics from the "
-        "refused step on:",
+        _(
+            "[yellow]warning:[/] {count} game(s) do not replay under the installed rules; they "
+            "keep their moves but get no summaries, scores or statistics from the refused step "
+            "on:",
+            count=len(report.refused),
+        ),
         highlight=False,
     )
     for game_id, step, why in report.refused[:shown]:
-        console.print(f"  {game_id[:8]} from step {step}: {why}", highlight=False, markup=False)
+        said = _("  {game} from step {step}: {why}", game=game_id[:8], step=step, why=why)
+        console.print(said, highlight=False, markup=False)
     if len(report.refused) > shown:
-        console.print(f"  ... and {len(report.refused) - shown} more", highlight=False)
-    console.print("  `novus verify GAME` shows the failing step and the rules versions")
+        console.print(
+            _("  ... and {count} more", count=len(report.refused) - shown), highlight=False
+        )
+    console.print(_("  `novus verify GAME` shows the failing step and the rules versions"))
 
 
 def project(
@@ -158,7 +170,7 @@ def project(
         ) as projector:
             start = 0 if rebuild else projector.position
             with progress() as bar:
-                task = bar.add_task("projecting events", total=None)
+                task = bar.add_task(_("projecting events"), total=None)
 
                 def advance(position: int, last: int) -> None:
                     bar.update(task, completed=position - start, total=max(last - start, 1))
@@ -170,26 +182,43 @@ def project(
                         raise KeyboardInterrupt from None
                     raise
             if report.rebuilt:
-                console.print(f"rebuilt the views ({report.reason})", highlight=False)
-            folded = f", {report.workers} fold processes" if report.workers > 1 else ""
+                console.print(_("rebuilt the views ({why})", why=report.reason), highlight=False)
+            folded = _(", {n} fold processes", n=report.workers) if report.workers > 1 else ""
             console.print(
-                f"projected {report.events} events in {report.seconds:.2f} s "
-                f"({report.rate:,.0f} events/s{folded}); position {report.position}; "
-                f"views: {projector.published}",
+                _(
+                    "projected {events} events in {seconds} s ({rate} events/s{folded}); "
+                    "position {position}; views: {views}",
+                    events=report.events,
+                    seconds=f"{report.seconds:.2f}",
+                    rate=f"{report.rate:,.0f}",
+                    folded=folded,
+                    position=report.position,
+                    views=str(projector.published),
+                ),
                 highlight=False,
             )
             _warn_refused(report)
             _warn_skipped(report)
             if follow:
-                console.print(f"following new events every {poll:g} s (Ctrl+C stops)")
+                console.print(
+                    _("following new events every {poll} s (Ctrl+C stops)", poll=f"{poll:g}")
+                )
                 _follow(projector, poll)
     finally:
         app.close()
 
 
-def _cell(value: Any, column: str) -> str:
+def _cell(value: Any, column: str, words: Words | None = None) -> str:
     if value is None or (isinstance(value, float) and math.isnan(value)):
         return "-"
+    if isinstance(value, bool) or type(value).__name__ == "bool_":
+        return _("yes") if value else _("no")
+    if isinstance(value, str) and column == "category" and current_language() != "en":
+        if words is not None and words.game == "santa-maria" and value == "shipping":
+            return pgettext("santa_maria.score", "shipping")
+        return _(value.replace("_", " "))  # a score category
+    if isinstance(value, str) and words is not None:
+        return words.value(value)
     if isinstance(value, float):
         if "rate" in column or column == "share":
             return f"{value:.1%}"
@@ -203,11 +232,13 @@ def _cell(value: Any, column: str) -> str:
 
 def header(column: str) -> str:
     """A column name for people: words that wrap (`average_score` -> `avg score`), so a table
-    of eight numeric columns still fits 80 columns."""
+    of eight numeric columns still fits 80 columns; in another language, its own name."""
+    if current_language() != "en":
+        return column_name(column)
     return column.replace("average", "avg").replace("_", " ")
 
 
-def frame_table(title: str, frame: pd.DataFrame, limit: int = 40) -> Table:
+def frame_table(title: str, frame: pd.DataFrame, limit: int = 40, game: str = "") -> Table:
     """A rich table of a DataFrame (numbers right-aligned, rates as percentages). Names (text
     columns) never wrap; number columns narrow by wrapping their headers."""
     import pandas as pd
@@ -219,8 +250,13 @@ def frame_table(title: str, frame: pd.DataFrame, limit: int = 40) -> Table:
         and not pd.api.types.is_numeric_dtype(frame[c])
         and frame[c].astype(str).nunique() == 1
     ]
+    words = Words(game)
     if constant:
-        title += " (" + ", ".join(f"{header(c)}: {frame[c].iloc[0]}" for c in constant) + ")"
+        title += (
+            " ("
+            + ", ".join(f"{header(c)}: {_cell(frame[c].iloc[0], c, words)}" for c in constant)
+            + ")"
+        )
         frame = frame.drop(columns=constant)
     table = Table(title=title, box=box.SIMPLE, title_justify="left", pad_edge=False)
     for column in frame.columns:
@@ -233,9 +269,9 @@ def frame_table(title: str, frame: pd.DataFrame, limit: int = 40) -> Table:
             min_width=max(len(word) for word in name.split()),  # wrap headers between words
         )
     for row in frame.head(limit).itertuples(index=False):
-        table.add_row(*(_cell(v, str(c)) for v, c in zip(row, frame.columns, strict=True)))
+        table.add_row(*(_cell(v, str(c), words) for v, c in zip(row, frame.columns, strict=True)))
     if len(frame) > limit:
-        table.caption = f"first {limit} of {len(frame)} rows"
+        table.caption = _("first {limit} of {n} rows", limit=limit, n=len(frame))
     return table
 
 
@@ -314,15 +350,20 @@ def stat_frames(
         players = players[players["player"].isin(set(ratings["player"]))]
     if player and players.empty:
         known = views.player_stats(game=game)["player"].head(8).tolist()
-        where = f" in {game}" if game else ""
+        where = _(" in {game}", game=game) if game else ""
         raise NovusError(
-            f"no projected games of player {player!r}{where}",
-            hint=(f"players: {', '.join(map(str, known))}" if known else "no players yet")
-            + "; names must match exactly (`novus stats` lists them all)",
+            _("no projected games of player '{player}'{where}", player=player, where=where),
+            hint=(
+                _("players: {names}", names=", ".join(map(str, known)))
+                if known
+                else _("no players yet")
+            )
+            + "; "
+            + _("names must match exactly (`novus stats` lists them all)"),
         )
     frames = [
-        ("games", "Games", views.game_stats(game=game)),
-        ("players", "Players", players),
+        ("games", _("Games"), views.game_stats(game=game)),
+        ("players", _("Players"), players),
         ("ratings", _("Ratings (OpenSkill; ordinal = mu - 3 sigma)"), ratings),
     ]
     if player:
@@ -331,19 +372,24 @@ def stat_frames(
         frames += [
             (
                 "by-player-count",
-                "By player count",
+                _("By player count"),
                 views.player_stats_by_players(player=player, game=game),
             ),
-            ("by-seat", "By seat", views.player_stats_by_seat(player=player, game=game)),
-            ("points", "Average points by category", views.player_points(player=player, game=game)),
+            ("by-seat", _("By seat"), views.player_stats_by_seat(player=player, game=game)),
+            (
+                "points",
+                _("Average points by category"),
+                views.player_points(player=player, game=game),
+            ),
         ]
     if game:
         frames += [
-            ("seats", "Seats", views.seat_stats(game=game)),
-            ("decisions", "Decisions by kind", views.action_stats(game=game)),
+            ("seats", _("Seats"), views.seat_stats(game=game)),
+            ("decisions", _("Decisions by kind"), views.action_stats(game=game)),
         ]
         frames += [
-            (name, title, views.stat_table(game, name)) for name, title in views.stat_tables(game)
+            (name, _(title), views.stat_table(game, name))
+            for name, title in views.stat_tables(game)
         ]
     return frames
 
@@ -405,7 +451,7 @@ def stats(
         emit_csv([str(c) for c in rows.columns], rows.to_dict(orient="records"))
         return
     for _name, title, rows in frames:
-        console.print(frame_table(title, rows))
+        console.print(frame_table(title, rows, game=game or ""))
 
 
 def json_rows(

@@ -5,6 +5,7 @@ move in Korean."""
 
 from __future__ import annotations
 
+import importlib
 import re
 from pathlib import Path
 
@@ -81,6 +82,23 @@ def test_game_commands_in_korean(stored: tuple[Path, dict[str, str]], game: str)
     korean("verify", ids[game], "-d", str(data))
     korean("rules", game)
     korean("legal", ids[game], "-d", str(data))
+
+
+VERBS = tuple(
+    verb
+    for package in ("puerto_rico", "santa_maria", "century_new_world", "mundus_novus")
+    for verb in importlib.import_module(f"domain.{package}.actions").VERBS
+)
+"""Action codes' verbs (`build`, `role`): `novus stats`'s decisions table counts the moves by
+the code a person types in `novus move` (shown as codes, like `novus legal`'s action column)."""
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_statistics_in_korean(stored: tuple[Path, dict[str, str]], game: str) -> None:
+    data, _ids = stored
+    korean("project", "-d", str(data))
+    korean("stats", "-d", str(data))
+    korean("stats", "--game", game, "--player", "Random 1", "-d", str(data), allowed=VERBS)
 
 
 def test_library_commands_in_korean(stored: tuple[Path, dict[str, str]]) -> None:
