@@ -28,10 +28,12 @@ noisy estimate in a high decile is more often too high); it shrinks with more ro
 from __future__ import annotations
 
 import argparse
+import json
 import multiprocessing
 import random
 import resource
 import time
+from pathlib import Path
 from typing import Any
 
 from analysis.game import analyse, viewers
@@ -242,7 +244,13 @@ def _print_table(table: list[dict[str, Any]], what: str) -> float:
 
 
 def calibration(
-    names: list[str], games: int, rollouts: int, workers: int, count: int, first: int = 0
+    names: list[str],
+    games: int,
+    rollouts: int,
+    workers: int,
+    count: int,
+    first: int = 0,
+    save: str | None = None,
 ) -> None:
     for name in names:
         rules = registry.get(name)
@@ -253,27 +261,37 @@ def calibration(
         ]
         start = time.perf_counter()
         cpu0 = _cpu()
+        rows: list[Row] = []
         with multiprocessing.get_context("fork").Pool(workers) as pool:
-            rows = [r for game in pool.map(_predict, tasks, chunksize=2) for r in game]
+            for game in pool.imap(_predict, tasks):
+                rows.extend(game)
+                if save:  # a long run can be read before it ends (`table` below)
+                    Path(f"{save}.{name}.json").write_text(json.dumps(rows))
         seconds, cpu = time.perf_counter() - start, _cpu() - cpu0
-        seats = sum(len(r[4]) for r in rows)
         print(
             f"\n{name}: {games} games ({'/'.join(map(str, counts))} players in turn) x {count}"
-            f" states = {len(rows)} states, {seats} seat predictions, {rollouts} rollouts each;"
-            f" {seconds:.0f} s wall, {cpu:.0f} s CPU"
+            f" states, {rollouts} rollouts each; {seconds:.0f} s wall, {cpu:.0f} s CPU"
         )
-        print("  against the outcome (error = observed - predicted; interval: games resampled)")
-        worst = _print_table(reliability(rows), "observed")
-        score, base, skill, (low, high) = brier(rows)
-        print(
-            f"  Brier {score:.4f} vs no-skill {base:.4f}: skill score {skill:.3f}"
-            f" [{low:.3f}, {high:.3f}]; worst decile error {worst:.3f} (target <= 0.05)"
-        )
-        print(
-            f"  rollout noise alone: one half ({rollouts // 2} rollouts) against the other;"
-            f" the full estimate's noise is half of this"
-        )
-        _print_table(reliability(rows, use_half=True), "other")
+        report(rows, rollouts)
+
+
+def report(rows: list[Row], rollouts: int) -> None:
+    """The reliability tables and Brier scores of calibration rows (also of a saved file)."""
+    games = len({r[0] for r in rows})
+    seats = sum(len(r[4]) for r in rows)
+    print(f"  {games} games, {len(rows)} states, {seats} seat predictions")
+    print("  against the outcome (error = observed - predicted; interval: games resampled)")
+    worst = _print_table(reliability(rows), "observed")
+    score, base, skill, (low, high) = brier(rows)
+    print(
+        f"  Brier {score:.4f} vs no-skill {base:.4f}: skill score {skill:.3f}"
+        f" [{low:.3f}, {high:.3f}]; worst decile error {worst:.3f} (target <= 0.05)"
+    )
+    print(
+        f"  rollout noise alone: one half ({rollouts // 2} rollouts) against the other;"
+        f" the full estimate's noise is half of this"
+    )
+    _print_table(reliability(rows, use_half=True), "other")
 
 
 def main() -> None:
@@ -290,9 +308,15 @@ def main() -> None:
     c.add_argument("--states", type=int, default=6, help="states judged per game")
     c.add_argument("--game", action="append", choices=registry.names())
     c.add_argument("--first", type=int, default=0, help="first game number (other games)")
+    c.add_argument("--save", help="write the rows to SAVE.<game>.json after each game")
+    t = sub.add_parser("table", help="the tables of rows saved by calibration --save")
+    t.add_argument("file")
+    t.add_argument("--rollouts", type=int, default=Settings().rollouts)
     args = parser.parse_args()
     if args.what == "speed":
         speed(args.workers, args.rollouts, args.seed)
+    elif args.what == "table":
+        report(json.loads(Path(args.file).read_text()), args.rollouts)
     else:
         calibration(
             args.game or registry.names(),
@@ -301,6 +325,7 @@ def main() -> None:
             args.workers,
             args.states,
             args.first,
+            args.save,
         )
 
 
