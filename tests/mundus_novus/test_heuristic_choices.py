@@ -4,6 +4,7 @@ phase and when relics are sold (blind spots that skewed rollouts)."""
 from __future__ import annotations
 
 from domain.mundus_novus import development as dev
+from domain.mundus_novus import trade
 from domain.mundus_novus.rules import RULES
 from domain.mundus_novus.state import State
 from tests.mundus_novus.builders import act, deal, fresh, grant
@@ -54,3 +55,16 @@ def test_relics_are_sold_when_they_would_be_discarded() -> None:
     assert choices(_relic_turn(None), A) == {"relics:2"}
     s = _relic_turn("d17")  # room for one: the other is sold
     assert choices(s, A) == {"relics:1"}
+
+
+def _declaring(cards: str) -> State:
+    s = fresh(3)
+    deal(s, A, cards)
+    trade.begin_trade(s)
+    assert RULES.legal_actions(s, A) == ("declare:2", "declare:3", "declare:4")
+    return s
+
+
+def test_the_master_declares_as_many_cards_as_its_hand_has_loose_ones() -> None:
+    assert choices(_declaring("1,2,3,4,6,6"), A) == {"declare:4"}  # four single cards to trade
+    assert choices(_declaring("2,5,5,7,7,R"), A) == {"declare:2"}  # pairs and a relic to keep
