@@ -25,6 +25,7 @@ from application.errors import GameChanged, StepOutOfRange
 from application.i18n import N_, _, describe
 from application.records import GameRecord
 from application.service import NovusApp, bot_seed, chance_rng
+from application.view_words import chance_label
 from domain.core import registry
 from domain.core.bots import BOT_KINDS
 from domain.core.chance import ChanceSpec, Dice, Draw, Outcome, Shuffle, resolve, validate
@@ -233,7 +234,11 @@ def parse_outcome(spec: ChanceSpec, text: str | Sequence[str | int]) -> Outcome:
         unknown = [p for p in parts if p.casefold() not in names]
         if unknown:
             raise SetupError(
-                _("{items} cannot come out of {label}", items=", ".join(unknown), label=spec.label),
+                _(
+                    "{items} cannot come out of {label}",
+                    items=", ".join(unknown),
+                    label=chance_label(spec.label),
+                ),
                 hint=_("possible: {items}", items=", ".join(sorted(names.values()))),
             )
         outcome = tuple(names[p.casefold()] for p in parts)

@@ -440,6 +440,51 @@ COLUMNS = {
 `novus stats` show them."""
 
 
+CHANCE_LABELS: tuple[str, ...] = (
+    "shuffle",
+    "draw",
+    "dice",
+    "development deck",
+    "market",
+    "supply",
+    "building set",
+    "hacienda draw",
+    "face-up plantations",
+    "land office draw",
+    "boards",
+    "Maya cards",
+    "temple tiles",
+    "starting shipping tiles",
+    "scholars",
+    "bishops",
+    "special colony tiles",
+    "special shipping tile",
+    "experts (die values 1-6)",
+    "two-space colony tiles",
+    "three-space colony tiles",
+    "white dice",
+    "ambassador dice (white, blue)",
+    "blue dice",
+    "new blue die",
+    "shipping tile",
+    "town hall scholars",
+    "shuffle the point cards",
+    "shuffle the bonus tiles",
+    "shuffle the exploration tiles",
+)
+"""The engines' chance spec labels (`Shuffle`/`Draw`/`Dice` `label`: what the table shuffles,
+draws or rolls), catalog ids under the context `chance`."""
+PIRATES = re.compile(r"^pirates: seat (?P<seat>\d+) loses$")
+
+
+def chance_label(label: str) -> str:
+    """A chance spec's label in the display language (as it is when unknown)."""
+    found = PIRATES.match(label)
+    if found:
+        return pgettext("chance", "pirates: seat {seat} loses", seat=found["seat"])
+    return term(label, "chance") if label in CHANCE_LABELS else label
+
+
 def column_name(column: object) -> str:
     """A statistics table's column (`win_rate`) as the display language names it."""
     label = COLUMNS.get(str(column))

@@ -21,6 +21,7 @@ from application import play
 from application.i18n import _
 from application.service import NovusApp
 from application.settings import data_dir
+from application.view_words import chance_label
 from dashboard import boards, data
 from domain.core import registry
 from domain.core.chance import Dice, Shuffle
@@ -131,7 +132,7 @@ def _header(app: NovusApp, pos: play.Position) -> None:
     if pos.over:
         return
     if pos.chance is not None:
-        st.subheader(_("Chance: {label}", label=pos.chance.label))
+        st.subheader(_("Chance: {label}", label=chance_label(pos.chance.label)))
     else:
         names = ", ".join(pos.players[s] for s in pos.to_move)
         st.subheader(_("{names} to move", names=names))

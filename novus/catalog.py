@@ -151,6 +151,8 @@ def display_words() -> Iterator[Entry]:
 
     for word in view_words.entries():
         yield Entry(word, view_words.CONTEXT, None, "application/view_words.py")
+    for label in view_words.CHANCE_LABELS:
+        yield Entry(label, "chance", None, "application/view_words.py CHANCE_LABELS")
     from typer.main import get_command
 
     from novus.cli import typer_text

@@ -85,12 +85,14 @@ def english_words(text: str, allowed: Iterable[str] = ()) -> list[str]:
     `allowed`: more words that may appear (players' names; each word of a name counts)."""
     extra = frozenset(w for name in allowed for w in [name, *name.split()])
     lines = []
-    for line in text.splitlines():
-        bare = CODE.sub(" ", line)  # `novus show ID`: a command to type, the same in Korean
+    # `novus show ID`: a command to type, the same in Korean (blanked, even when wrapped)
+    blank = CODE.sub(lambda m: re.sub(r"[^\n]", " ", m.group(0)), text)
+    for line, shown in zip(blank.splitlines(), text.splitlines(), strict=True):
+        bare = line
         bare = FIELD.sub(" ", bare)  # {step}: a template's field, filled in where it is shown
         bare = METAVAR.sub(" ", bare)  # <int>: the kind of value an option takes
         bare = PATH.sub(" ", bare)  # docs/cli.md, ./novus-data: a file's name
         bad = [w for w in WORD.findall(bare) if not _allowed(w, extra)]
         if bad:
-            lines.append(f"{' '.join(bad)}    <- {line.strip()[:120]}")
+            lines.append(f"{' '.join(bad)}    <- {shown.strip()[:120]}")
     return lines

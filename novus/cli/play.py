@@ -15,6 +15,7 @@ import typer
 from rich.table import Table
 
 from application.i18n import _
+from application.view_words import Words, chance_label
 from domain.core.errors import NovusError
 from novus.cli.console import console, errors
 from novus.cli.options import DataDir, OptionPairs, open_store, parse_options
@@ -76,7 +77,7 @@ def legal(
         console.print(
             _(
                 "waiting for chance: {label} ({count} of {items})",
-                label=spec["label"],
+                label=chance_label(spec["label"]),
                 count=play.chance_count(pos.chance),
                 items=items or _("dice values"),
             ),
@@ -134,7 +135,9 @@ def draw(game_ref: GameArg, data_dir: DataDir = None) -> None:
     app = open_store(data_dir, create=False)
     game_id = app.find(game_ref)
     outcome = play.draw(app, game_id)
-    console.print(_("drawn: {outcome}", outcome=", ".join(map(str, outcome))), highlight=False)
+    words = Words(app.timeline(game_id).setup.game)  # drawn components by their names
+    shown = ", ".join(words.value(str(item)) for item in outcome)
+    console.print(_("drawn: {outcome}", outcome=shown), highlight=False)
     _next(app, game_id)
 
 
@@ -209,7 +212,8 @@ def _next(app: NovusApp, game_id: UUID) -> None:
         )
         console.print(_("the game is over: {totals}", totals=totals), highlight=False)
     elif pos.chance is not None:
-        console.print(_("next: chance ({label})", label=pos.chance.label), highlight=False)
+        said = _("next: chance ({label})", label=chance_label(pos.chance.label))
+        console.print(said, highlight=False)
     else:
         names = ", ".join(pos.players[s] for s in pos.to_move)
         console.print(

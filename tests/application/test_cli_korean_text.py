@@ -6,6 +6,7 @@ move in Korean."""
 from __future__ import annotations
 
 import importlib
+import json
 import re
 from pathlib import Path
 
@@ -41,14 +42,15 @@ def stored(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict[str, st
     return data, ids
 
 
-def korean(*args: str, code: int = 0, allowed: tuple[str, ...] = ()) -> str:
+def korean(*args: str, code: int | None = 0, allowed: tuple[str, ...] = ()) -> str:
+    """The output of `novus ARGS --lang ko` (exit `code`; None: any), checked for English."""
     i18n.clear_missing()
     try:
-        result = runner.invoke(app, [*args, "--lang", "ko"], terminal_width=100)
+        result = runner.invoke(app, [*args, "--lang", "ko"], terminal_width=200)
     finally:
         i18n.set_language(None)  # the next test's code runs in English again
     assert "Traceback" not in result.output, result.output
-    assert result.exit_code == code, result.output
+    assert code is None or result.exit_code == code, result.output
     left = english_words(result.output, (*PLAYERS, *CODES, *allowed))
     assert not left, (
         "English on a Korean screen (`novus " + " ".join(args) + "`):\n" + "\n".join(left)
@@ -203,3 +205,23 @@ def test_korean_help_loads_no_heavy_library() -> None:
     loaded, out = _loaded_after([["--help", "--lang", "ko"], ["show", "--help", "--lang", "ko"]])
     assert "사용법" in out
     assert loaded == set(), f"novus --help --lang ko imported {sorted(loaded)}"
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_game_entered_by_hand_in_korean(tmp_path: Path, game: str) -> None:
+    """`novus new`, `legal` (the chance awaited, then the moves), `draw`, a wrong move and a
+    take-back too far, in Korean."""
+    data = str(tmp_path / "data")
+    new = korean("new", "--game", game, "--players", "Ann,Bo,Cy", "--seed", "1", "-d", data)
+    game_id = re.findall(r"[0-9a-f]{8}-[0-9a-f-]{27}", new)[0]
+    shown = json.loads(runner.invoke(app, ["legal", game_id, "--json", "-d", data]).output)
+    items = shown["chance"].get("pool") or shown["chance"].get("items") or []
+    names = ("Ann", "Bo", "Cy", *map(str, items))  # the codes `novus move --chance` takes
+    korean("legal", game_id, "-d", data, allowed=names)
+    for _ in range(4):
+        korean("draw", game_id, "-d", data, allowed=names, code=None)
+    shown = json.loads(runner.invoke(app, ["legal", game_id, "--json", "-d", data]).output)
+    codes = tuple(m["action"] for m in shown.get("moves") or ())  # action codes, as typed
+    korean("legal", game_id, "-d", data, allowed=(*names, *codes), code=None)
+    korean("move", game_id, "nonsense", "-d", data, allowed=(*names, *codes, "nonsense"), code=1)
+    korean("takeback", game_id, "--steps", "99", "-d", data, code=1)
