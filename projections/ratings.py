@@ -28,6 +28,8 @@ LATEST = "ratings_latest"
 """Each player's rating after their latest rated game, per game name (what the next game
 starts from; the history holds the same figures, this reads them without a scan)."""
 PENDING = "ratings_pending"
+CHUNK = 5000
+"""Games rated per round trip: a whole store's rating never holds every game in memory."""
 """Games whose seats changed since the last rating (a game may be listed more than once)."""
 COLUMNS = """
     game_id VARCHAR NOT NULL, game VARCHAR NOT NULL, played TIMESTAMP NOT NULL,
@@ -146,12 +148,11 @@ def _pivot(con: duckdb.DuckDBPyConnection, pending: list[str]) -> tuple[Any, str
 def _before(
     con: duckdb.DuckDBPyConnection,
     games: list[tuple[Any, ...]],
-    earliest: list[tuple[Any, ...]],
-) -> dict[tuple[str, str], tuple[float, float]]:
-    """Each player's rating before the pivot, for the players of the games to rate and of the
-    history rows just removed: the `mu_before`/`sigma_before` of the player's earliest removed
-    row (`earliest`), else the player's latest rating (`ratings_latest`)."""
-    current = {(game, player): (mu, sigma) for game, player, mu, sigma in earliest}
+    current: dict[tuple[str, str], tuple[float, float]],
+) -> None:
+    """Add to `current` the rating before the pivot of each player of `games` not in it yet:
+    their latest rating (`ratings_latest`). `current` starts with the players of the history
+    rows just removed (the `mu_before`/`sigma_before` of each one's earliest removed row)."""
     met = {(g[1], p) for g in games for p in g[5]} - set(current)
     if met:
         found = con.execute(
@@ -161,7 +162,6 @@ def _before(
             {"games": [g for g, _ in met], "players": [p for _, p in met]},
         ).fetchall()
         current.update({(g, p): (mu, sigma) for g, p, mu, sigma in found})
-    return current
 
 
 def update(
@@ -195,7 +195,8 @@ def update(
         ).fetchall()
         con.execute(f"DELETE FROM {TABLE} WHERE {after}", [played, game_id])
         again = sorted({*pending, *(str(r[0]) for r in removed)})
-        games = con.execute(  # pending or rated again (a finished game after the pivot is one)
+        reader = con.cursor()  # reads seats and games, which this transaction leaves alone
+        reader.execute(  # pending or rated again (a finished game after the pivot is one)
             f"""
             SELECT s.game_id, s.game, {PLAYED} AS played, g.source_kind = 'simulation' AS bot,
                    list(s.seat ORDER BY s.seat), list(s.player ORDER BY s.seat),
@@ -206,27 +207,33 @@ def update(
             GROUP BY s.game_id, s.game, played, bot
             ORDER BY played, s.game_id""",
             [played, game_id, again],
-        ).fetchall()
-        current = _before(con, games, earliest)
-        rows = rate(games, current, model or PlackettLuce())
-        if rows["game_id"]:
-            con.register("new_ratings", pa.table(rows))
-            con.execute(f"INSERT INTO {TABLE} SELECT * FROM new_ratings")
-            con.unregister("new_ratings")
+        )
+        current = {(g, p): (mu, sigma) for g, p, mu, sigma in earliest}
+        rated: list[str] = []
+        model = model or PlackettLuce()
+        while games := reader.fetchmany(CHUNK):  # a chunk at a time: memory stays bounded
+            _before(con, games, current)
+            rows = rate(games, current, model)
+            rated.extend(str(g[0]) for g in games)
+            if rows["game_id"]:
+                con.register("new_ratings", pa.table(rows))
+                con.execute(f"INSERT INTO {TABLE} SELECT * FROM new_ratings")
+                con.unregister("new_ratings")
+        reader.close()
         if current:
             con.executemany(
                 f"INSERT OR REPLACE INTO {LATEST} VALUES (?, ?, ?, ?)",
                 [[g, p, mu, sigma] for (g, p), (mu, sigma) in current.items()],
             )
         con.execute(f"DELETE FROM {PENDING}")
-        changed = sorted({str(g) for (g,) in removed} | {str(g[0]) for g in games})
+        changed = sorted({str(g) for (g,) in removed} | set(rated))
         if on_change is not None:
             on_change(changed)
         con.execute("COMMIT")
     except BaseException:
         con.execute("ROLLBACK")
         raise
-    return RatingRun(len(games), str(played), tuple(changed))
+    return RatingRun(len(rated), str(played), tuple(changed))
 
 
 def rate(

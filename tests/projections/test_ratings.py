@@ -291,3 +291,15 @@ def test_updating_after_every_change_equals_one_rating_of_what_is_left(
     assert [r[:6] for r in got] == [r[:6] for r in expected]
     numbers = [x for r in expected for x in r[6:10]]
     assert [x for r in got for x in r[6:10]] == pytest.approx(numbers)
+
+
+def test_rating_a_chunk_at_a_time_gives_the_same_numbers(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The games are read and rated `CHUNK` at a time (bounded memory for a whole store):
+    with one game per chunk the numbers are OpenSkill's own, as in one go."""
+    monkeypatch.setattr(ratings, "CHUNK", 1)
+    con = _db()
+    for game_id, day, result in GAMES:
+        _add(con, game_id, day, result)
+    assert ratings.update(con).games == 4
+    for player, (mu, sigma) in _by_hand(GAMES).items():
+        assert _table(con)[player][:2] == pytest.approx((mu, sigma), abs=1e-9)
