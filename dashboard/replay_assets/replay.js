@@ -177,7 +177,9 @@ class Replay {
     side.appendChild(this.moveList);
     side.appendChild(el("h3", "nv-h", t.scores));
     this.scoreTable = el("table", "nv-scores");
-    side.appendChild(this.scoreTable);
+    const scroll = el("div", "nv-scroll");
+    scroll.appendChild(this.scoreTable);
+    side.appendChild(scroll);
     const under = el("div", "nv-under");
     this.markers = [];
     for (const group of d.charts) {
@@ -422,7 +424,8 @@ class Replay {
       return;
     }
     const head = el("tr");
-    for (const label of [t.player, t.total, ...d.categories]) head.appendChild(el("th", "", label));
+    head.appendChild(el("th", "", t.player));
+    for (const label of [t.total, ...d.categories]) head.appendChild(el("th", "nv-num", label));
     table.appendChild(head);
     row[1].forEach((parts, seat) => {
       const tr = el("tr");

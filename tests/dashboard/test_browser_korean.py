@@ -68,3 +68,38 @@ def test_korean_replay_of_each_game(
         ARTIFACTS.mkdir(exist_ok=True)
         page.screenshot(path=str(ARTIFACTS / f"ko-replay-{game}-{width}.png"), full_page=True)
     context.close()
+
+
+HEADER_LINES = """th => {
+  const range = document.createRange();
+  range.selectNodeContents(th);
+  const tops = new Set([...range.getClientRects()].map((r) => Math.round(r.top)));
+  return [th.textContent, tops.size];
+}"""
+"""A score table header's text and the number of lines it takes."""
+
+
+@pytest.mark.parametrize("width", [1400, 800])
+def test_korean_score_headers_break_between_words_and_stay_in_the_side_panel(
+    server: tuple[str, dict[str, str]], browser: Browser, width: int
+) -> None:
+    """Santa Maria's many score columns: a Korean header may wrap at a space, never between the
+    syllables of a word (the browser breaks Hangul anywhere unless told not to), and the table
+    stays inside the side panel (scrolling sideways there when it is wider)."""
+    base, ids = server
+    context = browser.new_context(viewport={"width": width, "height": 1100})
+    page = context.new_page()
+    page.goto(f"{base}/replay?game={ids['santa-maria']}&step=30&lang=ko")
+    _settled(page)
+    page.locator(".nv-scores th").first.wait_for()
+    headers = [h.evaluate(HEADER_LINES) for h in page.locator(".nv-scores th").all()]
+    assert len(headers) >= 6
+    broken = [(text, lines) for text, lines in headers if lines > len(text.split())]
+    assert not broken, f"headers broken inside a word: {broken}"
+    side = page.locator(".nv-side").bounding_box()
+    scores = page.locator(".nv-scores").bounding_box()
+    assert side and scores and scores["x"] + scores["width"] <= side["x"] + side["width"] + 1
+    page.locator(".nv-scores").scroll_into_view_if_needed()
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / f"ko-replay-scores-{width}.png"))
+    context.close()
