@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
+from application.i18n import _, _n
 from domain.core.errors import NovusError
 from novus.cli.console import console, errors, progress
 from novus.cli.options import DataDir, open_store
@@ -44,25 +45,34 @@ def export(
 
     if bool(game) == all_games:
         raise ExportUsage(
-            "name one GAME or pass --all",
-            hint="novus export GAME -o FILE | novus export --all -o DIR",
+            _("name one GAME or pass --all"),
+            hint=_("`novus export GAME -o FILE` or `novus export --all -o DIR`"),
         )
     app = open_store(data_dir, create=False)
     if game:
         game_id = app.find(game)
         target = output / file_name_for(app, game_id) if output.is_dir() else output
         target.write_bytes(export_bytes(app, game_id))
-        console.print(f"exported {game_id} to {target}", highlight=False)
+        console.print(
+            _("exported {game} to {file}", game=str(game_id), file=str(target)), highlight=False
+        )
         return
     output.mkdir(parents=True, exist_ok=True)
     done = 0
     with progress() as bar:
-        task = bar.add_task("exporting", total=app.count_games())
+        task = bar.add_task(_("exporting"), total=app.count_games())
         for game_id in app.iter_game_ids():  # a page of the games index at a time
             (output / file_name_for(app, game_id)).write_bytes(export_bytes(app, game_id))
             done += 1
             bar.advance(task)
-    console.print(f"exported {done} game{'s' if done != 1 else ''} to {output}")
+    console.print(
+        _n(
+            "exported {n} game to {folder}",
+            "exported {n} games to {folder}",
+            done,
+            folder=str(output),
+        )
+    )
 
 
 def import_command(
@@ -89,32 +99,45 @@ def import_command(
     app = open_store(data_dir)
     files = expand(files)
     with progress() as bar:
-        task = bar.add_task("importing", total=len(files))
+        task = bar.add_task(_("importing"), total=len(files))
 
         def show(result: ImportResult) -> None:
             bar.advance(task)
             for warning in result.warnings:
-                errors.print(f"[yellow]warning:[/] {result.file}: {warning}", highlight=False)
-            if result.error is not None:
-                errors.print(f"[bold red]rejected:[/] {result.error.message}", highlight=False)
-                errors.print(f"  [yellow]hint:[/] {result.error.hint}", highlight=False)
+                said = f"[yellow]{_('warning:')}[/] {result.file}: {warning}"
+                errors.print(said, highlight=False)
+            if result.error is not None:  # the importers' own words (English: docs/pbem-report)
+                errors.print(
+                    f"[bold red]{_('rejected:')}[/] {result.error.message}", highlight=False
+                )
+                errors.print(f"  [yellow]{_('hint:')}[/] {result.error.hint}", highlight=False)
 
         results = import_paths(app, files, format.value, lenient, on_result=show)
     counts = {
         s: sum(1 for r in results if r.status == s)
         for s in ("imported", "extended", "present", "rejected")
     }
-    extended = f"{counts['extended']} extended, " if counts["extended"] else ""
+    extended = _("{n} extended, ", n=counts["extended"]) if counts["extended"] else ""
     console.print(
-        f"{counts['imported']} imported, {extended}{counts['present']} already present, "
-        f"{counts['rejected']} rejected",
+        _(
+            "{imported} imported, {extended}{present} already present, {rejected} rejected",
+            imported=counts["imported"],
+            extended=extended,
+            present=counts["present"],
+            rejected=counts["rejected"],
+        ),
         highlight=False,
     )
+    statuses = {
+        "imported": _("imported"),
+        "extended": _("extended"),
+        "present": _("present"),
+        "rejected": _("rejected"),
+    }
     for result in results:
         if result.game_id is not None:
-            console.print(
-                f"  {result.status:9} {result.game_id.hex[:8]}  {result.file}", highlight=False
-            )
+            status = statuses.get(result.status, result.status)
+            console.print(f"  {status:9} {result.game_id.hex[:8]}  {result.file}", highlight=False)
     if counts["rejected"]:
         raise typer.Exit(1)
 

@@ -159,6 +159,12 @@ WHY: list[tuple[re.Pattern[str], Said]] = [
         re.compile(r"^(?:Value error, )?'(?P<value>.*)' is not one of (?P<choices>.*)\.$"),
         lambda m: _("'{value}' is not one of {choices}", **m.groupdict()),
     ),
+    (
+        re.compile(
+            r"^(?:File|Directory|Path|file|directory|path) '(?P<path>.*)' does not exist\.$"
+        ),
+        lambda m: _("'{path}' does not exist", **m.groupdict()),
+    ),
 ]
 """Why a value was refused (pydantic's words inside typer's "Invalid value" errors)."""
 

@@ -225,3 +225,13 @@ def test_a_game_entered_by_hand_in_korean(tmp_path: Path, game: str) -> None:
     korean("legal", game_id, "-d", data, allowed=(*names, *codes), code=None)
     korean("move", game_id, "nonsense", "-d", data, allowed=(*names, *codes, "nonsense"), code=1)
     korean("takeback", game_id, "--steps", "99", "-d", data, code=1)
+
+
+def test_export_and_import_in_korean(stored: tuple[Path, dict[str, str]], tmp_path: Path) -> None:
+    data, ids = stored
+    target = str(tmp_path / "game.novus.jsonl")
+    korean("export", ids["puerto-rico"], "-o", target, "-d", str(data))
+    korean("import", target, "-d", str(data))
+    korean("export", "-d", str(data), code=1)
+    korean("import", str(tmp_path / "nothing.txt"), "-d", str(data), code=2,
+           allowed=("import", "files"))  # fmt: skip
