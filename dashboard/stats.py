@@ -60,15 +60,16 @@ def players_page(folder: Path) -> None:
         [game, *top],
     )
     st.subheader(_("Score distributions"))
-    st.altair_chart(charts.score_distribution(scores, "player", "player"), key="p_scores")
+    st.altair_chart(charts.score_distribution(scores, "player", _("player")), key="p_scores")
     player: str = st.selectbox(_("Player"), list(stats["player"]), key="p_player")
     by_seat = views.player_stats_by_seat(player=player, game=game)
     st.subheader(_("{player}: results by seat", player=player))
     st.altair_chart(charts.seat_advantage(by_seat), key="p_seats")
     points = views.player_points(game=game)
     points = points[points["player"].isin(top)]
+    points = points.assign(category=[category(c, game) for c in points["category"]])
     st.subheader(_("Points by category"))
-    st.altair_chart(charts.category_points(points, "player", "player"), key="p_points")
+    st.altair_chart(charts.category_points(points, "player", _("player")), key="p_points")
     analysis_chart.accuracy_section(folder, game)
     players_ratings.section(folder, game)
 

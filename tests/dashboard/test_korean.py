@@ -158,3 +158,35 @@ def test_statistics_and_upload_pages_in_korean(env: dict[str, str], page: str) -
                 next(o for o in at.selectbox(key="g_game").options if o == game)
             ).run()
             check_korean(at)
+
+
+def _chart_data(chart: Any) -> list[dict[str, Any]]:
+    """The rows a vega-lite chart element sends to the browser (its named Arrow datasets)."""
+    import pyarrow as pa
+
+    rows: list[dict[str, Any]] = []
+    for dataset in chart.proto.datasets:
+        rows += pa.ipc.open_stream(dataset.data.data).read_all().to_pylist()
+    return rows
+
+
+@pytest.mark.parametrize("lang", ["en", "ko"])
+def test_players_charts_name_axes_and_score_categories_in_words(
+    env: dict[str, str], lang: str
+) -> None:
+    """The Players page's charts: the axis is "player" in the display language, and the score
+    categories are words (`point cards`, `승점 카드`), not the stored codes."""
+    at = AppTest.from_function(_players, default_timeout=60)
+    at.query_params["lang"] = lang
+    at.run()
+    assert not at.exception
+    specs = [json.loads(c.proto.spec) for c in at.get("vega_lite_chart")]
+    titles = {e["y"].get("title") for s in specs if "y" in (e := s.get("encoding", {}))}
+    assert "플레이어" in titles if lang == "ko" else "player" in titles
+    if lang == "ko":
+        assert "player" not in titles
+    (points,) = [c for c in at.get("vega_lite_chart") if '"category"' in c.proto.spec]
+    categories = {row["category"] for row in _chart_data(points)}
+    assert categories and not any("_" in c for c in categories), categories
+    expected = "승점 카드" if lang == "ko" else "point cards"  # the first game: Century
+    assert expected in categories, categories
