@@ -81,17 +81,23 @@ def library_page() -> None:
         st.info(_("No games yet: run `novus simulate` or upload a log on the Upload page."))
         return
     row1 = st.columns(4)
+    every = _("all")  # what an empty filter shows (Streamlit's own placeholder is English)
     game = row1[0].selectbox(
-        _("Game"), ["", *options["games"]], key="f_game", format_func=game_title
+        _("Game"), ["", *options["games"]], key="f_game", format_func=game_title, placeholder=every
     )
     variants = sorted({v for g, v in options["variants"] if not game or g == game})
-    variant = row1[1].selectbox(_("Variant"), ["", *variants], key="f_variant")
-    counts = row1[2].multiselect(_("Players"), options["players"], key="f_players")
+    variant = row1[1].selectbox(_("Variant"), ["", *variants], key="f_variant", placeholder=every)
+    counts = row1[2].multiselect(
+        _("Players"), options["players"], key="f_players", placeholder=every
+    )
     sources = sorted({kind for kind, _ in options["sources"] if kind})
-    source = row1[3].selectbox(_("Source"), ["", *sources], key="f_source", format_func=source_name)
+    source = row1[3].selectbox(
+        _("Source"), ["", *sources], key="f_source", format_func=source_name, placeholder=every
+    )
     row2 = st.columns(5)
-    player = row2[0].selectbox(_("Player"), ["", *options["player_names"]], key="f_player")
-    winner = row2[1].selectbox(_("Winner"), ["", *options["player_names"]], key="f_winner")
+    names = ["", *options["player_names"]]
+    player = row2[0].selectbox(_("Player"), names, key="f_player", placeholder=every)
+    winner = row2[1].selectbox(_("Winner"), names, key="f_winner", placeholder=every)
     text = row2[2].text_input(_("Search (id, names, options)"), key="f_search")
     since = row2[3].date_input(_("Started from"), value=None, key="f_since")
     until = row2[4].date_input(_("until"), value=None, key="f_until")

@@ -258,6 +258,7 @@ def _controls(app: NovusApp, pos: play.Position) -> None:
                 list(range(len(pos.players))),
                 format_func=lambda s: pos.players[s],
                 key=f"play-bot-seats-{pos.game_id}",
+                placeholder=_("none"),
             )
             kind = st.radio(_("Bot"), BOTS, horizontal=True, key=f"play-bot-kind-{pos.game_id}")
             left, right = st.columns(2)

@@ -127,14 +127,19 @@ def _filtered_results(folder: Path, game: str, bots: bool) -> None:
     )
     left, middle, right = st.columns(3)
     counts = sorted(int(n) for n in options["players"].dropna().unique())
-    chosen_counts = left.multiselect(_("Player count"), counts, key="r_counts")
+    every = _("all")  # what an empty filter shows (Streamlit's own placeholder is English)
+    chosen_counts = left.multiselect(_("Player count"), counts, key="r_counts", placeholder=every)
     kinds = sorted(str(k) for k in options["source_kind"].dropna().unique())
     chosen_kinds = middle.multiselect(
-        _("Source"), kinds, key="r_sources", format_func=lambda k: _(k)
+        _("Source"), kinds, key="r_sources", format_func=lambda k: _(k), placeholder=every
     )
     variants = sorted(str(v) for v in options["variant"].dropna().unique())
     chosen_variants = right.multiselect(
-        _("Options"), variants, key="r_variants", format_func=lambda v: v or _("(defaults)")
+        _("Options"),
+        variants,
+        key="r_variants",
+        format_func=lambda v: v or _("(defaults)"),
+        placeholder=every,
     )
     dates = st.date_input(_("Played between"), value=[], key="r_dates")
     since = dates[0] if isinstance(dates, tuple) and len(dates) >= 1 else None

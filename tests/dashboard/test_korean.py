@@ -190,3 +190,22 @@ def test_players_charts_name_axes_and_score_categories_in_words(
     assert categories and not any("_" in c for c in categories), categories
     expected = "승점 카드" if lang == "ko" else "point cards"  # the first game: Century
     assert expected in categories, categories
+
+
+@pytest.mark.parametrize("page", ["library", "players"])
+def test_empty_filters_say_so_in_korean(env: dict[str, str], page: str) -> None:
+    """A filter left empty shows a placeholder; Streamlit's own is English ("Choose an
+    option"), so every filter of the Library and the Players page gives its own."""
+    at = (
+        AppTest.from_file(APP, default_timeout=60)
+        if page == "library"
+        else AppTest.from_function(_players, default_timeout=60)
+    )
+    at.query_params["lang"] = "ko"
+    at.run()
+    assert not at.exception
+    widgets = [*at.get("multiselect"), *at.get("selectbox")]
+    filters = [w for w in widgets if w.value in ("", [], None)]  # the ones showing a placeholder
+    empty = [w.proto.label for w in filters if not w.proto.placeholder]
+    english = [w.proto.label for w in filters if w.proto.placeholder.isascii()]
+    assert len(filters) >= 3 and not empty and not english, (empty, english)
