@@ -123,7 +123,11 @@ def test_novus_opens_the_browser_itself_once_the_server_answers(started: Started
     while not started.opened.exists() and time.monotonic() < deadline:
         time.sleep(0.1)
     assert started.opened.read_text().strip() == f"http://127.0.0.1:{started.port}"
-    assert f"ready at http://127.0.0.1:{started.port}" in started.text()
+    ready = f"ready at http://127.0.0.1:{started.port}"
+    # the browser may be told before the reader thread has the line from the terminal (a loaded CI)
+    while ready not in started.text() and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert ready in started.text()
 
 
 def test_the_dashboard_listens_on_127_0_0_1_only(started: Started) -> None:
