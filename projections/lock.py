@@ -77,6 +77,11 @@ class Publisher:
     def __init__(self, path: Path) -> None:
         self.fd: int | None = os.open(path, os.O_RDONLY)
 
+    def size(self) -> int:
+        """The file's current size in bytes (through the same descriptor)."""
+        assert self.fd is not None, "closed"
+        return os.fstat(self.fd).st_size
+
     def copy_to(self, target: Path) -> None:
         """Write the file's current bytes to `target` (a new file)."""
         assert self.fd is not None, "closed"

@@ -61,6 +61,10 @@ FULL_FRACTION = 0.1
 base: the copy then costs about ten deltas' worth of rows per game published since the last."""
 FOLD_RATIO = 2.0
 """The newest layer is folded into the new top while it has at most this many times its rows."""
+FULL_COPY_BELOW = 32 * 2**20
+"""A projector file up to this size (bytes) is published by a full copy: copying 32 MiB costs
+about what writing a delta file does (a new DuckDB file of a dozen tables, checkpointed; a
+10 MiB copy took 94 ms in `benchmarks/bench_scale.py`), so layers only pay off above it."""
 MAX_LAYERS = 12
 """More layers than this (base included): a full copy (each layer is a union branch to read)."""
 
@@ -201,14 +205,18 @@ def publish(
     copy_full: Callable[[Path], None],
     *,
     full: bool = False,
+    work_bytes: int = 0,
 ) -> bool:
-    """Publish the projector's file (`con`, checkpointed by the caller) to `target`: a delta
-    on the current top when it can, else a full copy by `copy_full(temporary)`. Whether it
-    was a full copy."""
+    """Publish the projector's file (`con`, checkpointed by the caller, `work_bytes` long) to
+    `target`: a delta on the current top when it can, else (or when the file is small, under
+    `FULL_COPY_BELOW`) a full copy by `copy_full(temporary)`. Whether it was a full copy."""
     for stale in target.parent.glob(f".{target.name}.*.tmp"):  # from a killed projector
         stale.unlink(missing_ok=True)
     temporary = target.with_name(f".{target.name}.{os.getpid()}.tmp")
     top = None if full else _read_top(con, target)
+    if top is not None and work_bytes <= FULL_COPY_BELOW:
+        _detach(con, "cur")
+        top = None
     try:
         usable = (
             top is not None

@@ -322,7 +322,13 @@ class DuckDBView(TrackingRecorder):
         self.con.execute("CHECKPOINT")
         assert self.publisher is not None
         # the full copy never opens (so never closes) the locked file
-        self.last_full = published.publish(self.con, target, self.publisher.copy_to, full=full)
+        self.last_full = published.publish(
+            self.con,
+            target,
+            self.publisher.copy_to,
+            full=full,
+            work_bytes=self.publisher.size(),
+        )
         self.buffering = True
         self.published_stamp = stamp(target)
 

@@ -19,8 +19,9 @@ from projections.schema import TABLES
 @pytest.fixture(autouse=True)
 def publish_deltas(monkeypatch: pytest.MonkeyPatch) -> None:
     """Projection tests publish deltas over layers after the first full copy (their stores are
-    small: by default nearly every publish would be a full copy, `published.FULL_FRACTION`)."""
+    small: by default every publish would be a full copy, `published.FULL_COPY_BELOW`)."""
     monkeypatch.setattr(published, "FULL_FRACTION", 1000.0)
+    monkeypatch.setattr(published, "FULL_COPY_BELOW", 0)
 
 
 def dump(path: Path, tables: tuple[str, ...] = ()) -> dict[str, list[tuple[Any, ...]]]:

@@ -159,6 +159,7 @@ import sys
 from projections import published, runner
 if __name__ == "__main__":
     published.FULL_FRACTION = 1000.0  # deltas over layers after the first full copy
+    published.FULL_COPY_BELOW = 0
     with runner.Projector(sys.argv[1], batch_size=int(sys.argv[2])) as projector:
         def publish(position, last):
             print(position, flush=True)
