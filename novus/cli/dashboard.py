@@ -43,7 +43,7 @@ def run_dashboard(folder: Path, port: int, host: str, browser: bool) -> None:
     launch = importlib.import_module("dashboard.launch")
     if not launch.is_local(host):
         errors.print(
-            "[yellow]warning:[/] "
+            f"[yellow]{_('warning:')}[/] "
             + _(
                 "the dashboard listens on {host}: anyone who can reach this machine on port "
                 "{port} can read every stored game and upload files, with no password",

@@ -14,6 +14,7 @@ from typing import Annotated
 import typer
 
 from application import settings
+from application.i18n import _, _n
 from domain.core import registry
 from domain.core.errors import NovusError
 from novus.cli.console import console, progress
@@ -104,21 +105,27 @@ def demo(
 
     app = open_app(folder)
     stored = app.count_games()
-    console.print(f"data folder: {folder}")
+    console.print(_("data folder: {folder}", folder=str(folder)), highlight=False)
     plan = sample_plan(per_count)
     if not plan:
-        console.print("[yellow]skipped sample games:[/] no game engines are installed yet")
+        console.print(
+            f"[yellow]{_('skipped sample games:')}[/] {_('no game engines are installed yet')}"
+        )
     elif stored:
         console.print(
-            f"kept the {stored} games already stored (use --reset for a fresh set of samples)"
+            _(
+                "kept the {n} games already stored (use --reset for a fresh set of samples)",
+                n=stored,
+            )
         )
     else:
         skipped: dict[str, str] = {}
         done = 0
         with progress() as bar:
-            task = bar.add_task("sample games", total=len(plan))
+            task = bar.add_task(_("sample games"), total=len(plan))
             for i, (game, players, options) in enumerate(plan):
-                bar.update(task, description=f"{game}, {players} players")
+                shown = _n("{game}, {n} player", "{game}, {n} players", players, game=game)
+                bar.update(task, description=shown)
                 if game not in skipped:
                     try:
                         app.simulate(game, players, options, seed=DEMO_SEED + i, bot="heuristic")
@@ -127,21 +134,31 @@ def demo(
                         skipped[game] = str(error)
                 bar.advance(task)
         played = [name for name in registry.names() if name not in skipped]
-        console.print(f"stored {done} sample games of {', '.join(played) or 'no game'}")
+        console.print(
+            _(
+                "stored {n} sample games of {games}",
+                n=done,
+                games=", ".join(played) or _("no game"),
+            )
+        )
         for game, reason in skipped.items():
-            console.print(f"[yellow]skipped {game}:[/] {reason}", highlight=False)
+            said = _("skipped {game}:", game=game)
+            console.print(f"[yellow]{said}[/] {reason}", highlight=False)
     app.close()
     if _available("projections.runner"):
         importlib.import_module("projections.runner").catch_up(folder)
-        console.print(f"projected the games into {settings.views_path(folder)}")
+        where = str(settings.views_path(folder))
+        console.print(_("projected the games into {file}", file=where), highlight=False)
     else:
-        console.print("[yellow]skipped projections:[/] the projections package is not installed")
+        said = _("the projections package is not installed")
+        console.print(f"[yellow]{_('skipped projections:')}[/] {said}")
     if not dashboard:
-        console.print("dashboard not started (--no-dashboard)")
+        console.print(_("dashboard not started (--no-dashboard)"))
     elif _available("dashboard.launch"):
         run_dashboard(folder, port, host, open_browser)
     else:
-        console.print("[yellow]skipped the dashboard:[/] the dashboard package is not installed")
+        said = _("the dashboard package is not installed")
+        console.print(f"[yellow]{_('skipped the dashboard:')}[/] {said}")
 
 
 def register(app: typer.Typer) -> None:

@@ -235,3 +235,10 @@ def test_export_and_import_in_korean(stored: tuple[Path, dict[str, str]], tmp_pa
     korean("export", "-d", str(data), code=1)
     korean("import", str(tmp_path / "nothing.txt"), "-d", str(data), code=2,
            allowed=("import", "files"))  # fmt: skip
+
+
+def test_demo_in_korean(tmp_path: Path) -> None:
+    """`novus demo --no-dashboard` (one sample game per game and player count) in Korean."""
+    out = korean("demo", "--games", "1", "--no-dashboard", "-d", str(tmp_path / "demo"))
+    assert "예시 게임" in out
+    korean("demo", "--games", "1", "--no-dashboard", "-d", str(tmp_path / "demo"))
