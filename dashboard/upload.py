@@ -10,8 +10,9 @@ from typing import Any, cast
 import pandas as pd
 import streamlit as st
 
-from application.i18n import _
+from application.i18n import _, render
 from application.service import NovusApp
+from domain.core.phrase import Phrase
 from importers.api import FORMATS, MAX_FILE_BYTES, Format, ImportResult, import_bytes
 
 AfterImport = Callable[[NovusApp], object]
@@ -99,11 +100,11 @@ def upload_page(app: NovusApp, after_import: AfterImport | None = None) -> None:
                     "{file}, line {line}: {detail}",
                     file=r.file,
                     line=r.error.line,
-                    detail=r.error.detail,
+                    detail=r.error.detail_said,
                 )
             )
             if r.error.hint:
-                st.text(r.error.hint)
+                st.text(render(hint) if isinstance(hint := r.error.said[1], Phrase) else hint)
     else:
         st.success(summary)
     st.dataframe(

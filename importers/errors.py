@@ -7,17 +7,28 @@ dashboard upload, fuzz tests) catch only it.
 from __future__ import annotations
 
 from domain.core.errors import NovusError
+from domain.core.phrase import Phrase, phrase
 
 
 class ImportProblem(NovusError):
-    """A file that cannot be imported; `file` and `line` (1-based, 0 = the file as a whole)."""
+    """A file that cannot be imported; `file` and `line` (1-based, 0 = the file as a whole).
 
-    def __init__(self, file: str, line: int, message: str, hint: str = "") -> None:
+    `message` and `hint` may be `Phrase`s (a native file's reasons: the engine's, language-
+    neutral), shown in the display language through `said`; `detail` is the English text and
+    `detail_said` the message as given."""
+
+    def __init__(
+        self, file: str, line: int, message: str | Phrase, hint: str | Phrase = ""
+    ) -> None:
         where = f"{file}:{line}" if line else file
-        super().__init__(f"{where}: {message}", hint=hint or "fix the file and import it again")
+        super().__init__(
+            phrase("{where}: {message}", where=where, message=message),
+            hint=hint or phrase("fix the file and import it again"),
+        )
         self.file = file
         self.line = line
-        self.detail = message
+        self.detail = str(message)
+        self.detail_said = message
 
 
 class NativeFormatError(ImportProblem):

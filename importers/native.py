@@ -17,6 +17,7 @@ from pydantic import ValidationError
 from domain.core import registry
 from domain.core.errors import NovusError, SetupError
 from domain.core.options import choose_options
+from domain.core.phrase import phrase
 from domain.core.play import replay
 from domain.core.protocol import ChanceStep, Decision, Entry, Setup, Step, TakeBack
 from importers.errors import NativeFormatError
@@ -153,7 +154,9 @@ def loads(file: str, raw: bytes) -> NativeGame:
         try:
             parsed.append(orjson.loads(line))
         except orjson.JSONDecodeError as error:
-            raise NativeFormatError(file, number, f"not JSON ({error})") from None
+            raise NativeFormatError(
+                file, number, phrase("not JSON ({error})", error=error)
+            ) from None
         # nesting deeper than the limit needs more opening brackets than that in the line
         deep = too_deep(parsed[-1]) if line.count("[") + line.count("{") > MAX_DEPTH else None
         if deep is not None:
@@ -244,16 +247,19 @@ def _fold_lines(file: str, rules: Any, game: NativeGame, state: Any) -> NativeGa
             try:
                 state = rules.apply(state, step)
             except NovusError as error:
-                hint = error.hint
+                reason, hint = error.said  # the engine's reason, in any display language
                 if game.recorded_under is not None:
                     hint = (
                         f"the file was recorded under {setup.game} rules version "
                         f"{game.recorded_under!r}; this Novus checks it under version "
                         f"{game.rules_version!r}, which refuses this move"
-                        + (f" ({hint})" if hint else "")
+                        + (f" ({error.hint})" if error.hint else "")
                     )
                 raise NativeFormatError(
-                    file, number, f"{step_json(step)}: {error.message}", hint
+                    file,
+                    number,
+                    phrase("{step}: {reason}", step=step_json(step), reason=reason),
+                    hint,
                 ) from None
         over = rules.is_over(state)
     except ENGINE_BROKE as error:

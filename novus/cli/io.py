@@ -11,8 +11,9 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from application.i18n import _, _n
+from application.i18n import _, _n, render
 from domain.core.errors import NovusError
+from domain.core.phrase import Phrase
 from novus.cli.console import console, errors, progress
 from novus.cli.options import DataDir, open_store
 
@@ -106,11 +107,10 @@ def import_command(
             for warning in result.warnings:
                 said = f"[yellow]{_('warning:')}[/] {result.file}: {warning}"
                 errors.print(said, highlight=False)
-            if result.error is not None:  # the importers' own words (English: docs/pbem-report)
-                errors.print(
-                    f"[bold red]{_('rejected:')}[/] {result.error.message}", highlight=False
-                )
-                errors.print(f"  [yellow]{_('hint:')}[/] {result.error.hint}", highlight=False)
+            if result.error is not None:  # a report's reader speaks English (docs/pbem-report)
+                message, hint = (shown(part) for part in result.error.said)
+                errors.print(f"[bold red]{_('rejected:')}[/] {message}", highlight=False)
+                errors.print(f"  [yellow]{_('hint:')}[/] {hint}", highlight=False)
 
         results = import_paths(app, files, format.value, lenient, on_result=show)
     counts = {
@@ -140,6 +140,11 @@ def import_command(
             console.print(f"  {status:9} {result.game_id.hex[:8]}  {result.file}", highlight=False)
     if counts["rejected"]:
         raise typer.Exit(1)
+
+
+def shown(part: str | Phrase) -> str:
+    """A `Phrase` in the display language; plain text (a report reader's English) as it is."""
+    return render(part) if isinstance(part, Phrase) else part
 
 
 def expand(paths: list[Path]) -> list[Path]:

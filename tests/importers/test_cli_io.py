@@ -70,3 +70,32 @@ def test_import_of_reports_with_lenient_warnings(tmp_path: Path) -> None:
     assert code == 1 and "unknown player 'Dann'" in out and "0 imported" in out
     code, out = novus("import", typo, "--lenient", "-d", tmp_path / "s")
     assert code == 0 and "'Dann' read as 'Dan'" in out and "1 imported" in out
+
+
+def test_a_native_file_with_an_illegal_move_is_rejected_in_korean(tmp_path: Path) -> None:
+    """Native files are language-neutral, so their rejection is said in the display language:
+    the engine's reason and what is legal now, and the file's line (the play-by-email reader's
+    own reasons stay English, as the reports are)."""
+    store = open_app(tmp_path / "a")
+    game = store.simulate("puerto-rico", 3, {}, seed=2, bot="random")
+    good = tmp_path / "good.novus.jsonl"
+    novus("export", game.hex[:8], "-o", good, "-d", tmp_path / "a")
+    lines = good.read_text().splitlines()
+    number = next(i for i, line in enumerate(lines) if '"action":"role:' in line)
+    lines[number] = lines[number].replace('"action":"role:', '"action":"role:xx', 1)
+    bad = tmp_path / "bad.novus.jsonl"
+    bad.write_text("\n".join(lines) + "\n")
+    (tmp_path / "junk.novus.jsonl").write_text("not a game\n")
+    code, out = novus("import", bad, tmp_path / "junk.novus.jsonl", "-d", tmp_path / "b")
+    flat = "".join(out.split())  # rich wraps long lines anywhere
+    assert code == 1 and f"bad.novus.jsonl:{number + 1}:" in flat
+    assert "illegalaction'role:xx" in flat and "legalnow:role:" in flat
+    code, out = novus(
+        "import", bad, tmp_path / "junk.novus.jsonl", "-d", tmp_path / "b", "--lang", "ko"
+    )
+    flat = "".join(out.split())  # rich wraps long lines anywhere
+    assert code == 1 and f"bad.novus.jsonl:{number + 1}:" in flat
+    assert "허용되지않는행동'role:xx" in flat and "지금가능한수:role:" in flat
+    assert "junk.novus.jsonl:1:" in flat
+    for english in ("illegalaction", "legalnow", "fixthefile", "notJSON"):
+        assert english not in flat, english
