@@ -26,7 +26,8 @@ setup [59.5-63.8] (a hall chosen for its points instead: 40.1% of 1,000 [37.1-43
 2,000 in the base game [48.9-53.3]. Free actions (logistics' die moved off a building worth
 far more than the one it then blocks; a resource sold, with fewer than 3 coins, when its coins
 make the best main action better by more than the resource is worth kept; about 1 of each a
-game): 50.0% of 2,000 base games [47.9-52.2], no measurable difference.
+game): 50.0% of 2,000 base games [47.9-52.2], no measurable difference. Not kept: a coin worth
+0.9 (39.4% of 2,000 base games [37.3-41.6]) or 0.45 (44.9% [42.7-47.1]) instead of 0.6.
 """
 
 from __future__ import annotations

@@ -27,9 +27,11 @@ def _state_at(name: str, fraction: float, seed: int = 4, players: int = 3) -> An
 
 
 def _swap_mundus(s: Any, viewer: int) -> Any:
-    """An opponent's hand card swapped with a different card of the deck, the dev deck turned."""
+    """An opponent's hand card swapped with a different card of the deck, the dev deck turned
+    (the first opponent after the viewer that holds a card)."""
     t = s.clone()
-    other = t.seats[(viewer + 1) % t.n]
+    others = (t.seats[(viewer + k) % t.n] for k in range(1, t.n))
+    other = next(seat for seat in others if any(seat.hand))
     a = next(k for k, n in enumerate(other.hand) if n)
     b = next(k for k, n in enumerate(t.deck) if n and k != a)
     other.hand[a] -= 1
