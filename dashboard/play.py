@@ -18,11 +18,12 @@ from uuid import UUID
 import streamlit as st
 
 from application import play
-from application.i18n import _
+from application.i18n import _, term
 from application.service import NovusApp
 from application.settings import data_dir
 from application.view_words import chance_label
 from dashboard import boards, data
+from dashboard.language import game_title
 from domain.core import registry
 from domain.core.chance import Dice, Shuffle
 from domain.core.errors import NovusError
@@ -323,7 +324,7 @@ def _new_game(app: NovusApp) -> None:
         _("Game"),
         names,
         index=names.index("puerto-rico") if "puerto-rico" in names else 0,
-        format_func=lambda n: registry.get(n).title,
+        format_func=game_title,
         key="play-new-game",
     )
     rules = registry.get(game)
@@ -332,7 +333,7 @@ def _new_game(app: NovusApp) -> None:
             _(
                 "{title} plays with invented components in Novus: start it to explore and play "
                 "with bots; recording a real table game is complete for Puerto Rico.",
-                title=rules.title,
+                title=game_title(game),
             )
         )
     players = st.text_input(
@@ -352,7 +353,7 @@ def _new_game(app: NovusApp) -> None:
             spec.key,
             spec.values,
             index=spec.values.index(spec.default) if spec.default in spec.values else 0,
-            help=spec.help,
+            help=term(spec.help, "option"),
             key=f"play-new-{game}-{spec.key}",
         )
     with st.container(key="play-new"):

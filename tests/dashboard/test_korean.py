@@ -209,3 +209,25 @@ def test_empty_filters_say_so_in_korean(env: dict[str, str], page: str) -> None:
     empty = [w.proto.label for w in filters if not w.proto.placeholder]
     english = [w.proto.label for w in filters if w.proto.placeholder.isascii()]
     assert len(filters) >= 3 and not empty and not english, (empty, english)
+
+
+def _play() -> None:
+    from dashboard import language, pages
+
+    language.choose()
+    pages.play_page()
+
+
+def test_new_game_form_in_korean(env: dict[str, str]) -> None:
+    """The Play page's new game form: the games by their Korean names and every option's
+    explanation in Korean (the option keys and values are the codes `novus new` takes)."""
+    at = AppTest.from_function(_play, default_timeout=60)
+    at.query_params["lang"] = "ko"
+    at.run()
+    check_korean(at)
+    game = at.selectbox(key="play-new-game")
+    assert "푸에르토 리코" in game.options and "Puerto Rico" not in game.options
+    helps = [s.proto.help for s in at.get("selectbox") if s.key.startswith("play-new-puerto")]
+    assert len(helps) >= 5 and all(any("가" <= c <= "힣" for c in h) for h in helps), helps
+    game.select_index(game.options.index("산타마리아")).run()
+    assert any("산타마리아" in str(w.value) for w in at.warning)
