@@ -22,7 +22,7 @@ from typing import Any
 from uuid import UUID
 
 from application.errors import GameChanged, StepOutOfRange
-from application.i18n import N_, _, describe
+from application.i18n import N_, _, describe, term
 from application.records import GameRecord
 from application.service import NovusApp, bot_seed, chance_rng
 from application.view_words import chance_label
@@ -260,7 +260,22 @@ def new_game(
 ) -> UUID:
     """Start a game to be entered by hand (source kind `manual`); returns its id.
 
-    The seed only serves `draw` (chance drawn by Novus); outcomes seen at the table are entered."""
+    The seed only serves `draw` (chance drawn by Novus); outcomes seen at the table are entered.
+    The number of players is checked here, in the display language (the engines say it only in
+    English)."""
+    rules = registry.get(game)
+    low, high = rules.min_players, rules.max_players
+    if not low <= len(players) <= high:
+        raise SetupError(
+            _(
+                "{game} takes {low}-{high} players, not {n}",
+                game=term(rules.title, "game"),
+                low=low,
+                high=high,
+                n=len(players),
+            ),
+            hint=_("name {low} to {high} players, separated by commas", low=low, high=high),
+        )
     return app.start(
         game,
         list(players),

@@ -92,3 +92,15 @@ def test_record_take_back_branch_finish_verify(tmp_path: Path) -> None:
         assert store.history(store.find(game)).takebacks
     finally:
         store.close()
+
+
+def test_new_with_too_few_players_says_how_many_in_the_display_language(tmp_path: Path) -> None:
+    """The engines' own setup errors are English; `novus new` (and the Play page) check the
+    number of players first and say it in the display language."""
+    for game, names in (("puerto-rico", "Ana"), ("century-new-world", "A,B,C,D,E")):
+        code, out = novus("new", "-g", game, "-p", names, "-d", str(tmp_path))
+        assert code == 1 and "players, not" in out and "Traceback" not in out
+        code, out = novus("new", "-g", game, "-p", names, "-d", str(tmp_path), "--lang", "ko")
+        flat = " ".join(out.split())
+        assert code == 1 and "플레이어 수는" in flat, flat
+        assert "needs" not in flat and "name between" not in flat
