@@ -191,16 +191,35 @@ def analysis(
     turning = Table(title=_("Turning points (*)"), box=box.SIMPLE, title_justify="left")
     for head in (_("step"), _("player"), _("played"), _("lost"), _("best"), _("better by")):
         turning.add_column(head)
+    said = _in_words(app, game_id, found["turning_points"])
     for t in sorted(found["turning_points"], key=lambda t: t["step"]):
         turning.add_row(
             str(t["step"]),
             str(t["player"]),
-            str(t["action"]),
+            said[(t["step"], t["action"])],
             f"{t['loss']:.0%}",
-            str(t["best_action"]),
+            said[(t["step"], t["best_action"])],
             f"{t['gain']:.0%}",
         )
     console.print(turning)
+
+
+def _in_words(app: Any, game_id: str, points: list[dict[str, Any]]) -> dict[tuple[int, str], str]:
+    """The played and the best move of each turning point as the engine's sentence in the
+    display language (the stored rows hold action codes such as `place:E1-2:YR>GG`)."""
+    from uuid import UUID
+
+    from application.i18n import describe
+    from domain.core.protocol import Decision
+
+    gid = UUID(game_id)
+    rules = app.timeline(gid).rules
+    said: dict[tuple[int, str], str] = {}
+    for t in points:
+        state = app.state_at(gid, t["step"] - 1)  # move k is made from the state after k-1 steps
+        for action in (t["action"], t["best_action"]):
+            said[(t["step"], action)] = describe(rules, state, Decision(t["seat"], action))
+    return said
 
 
 def _alternatives(

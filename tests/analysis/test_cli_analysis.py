@@ -56,6 +56,12 @@ def test_analyse_one_then_all_then_print(toy_game: str, tmp_path: Path) -> None:
 
     code, out = novus("analysis", short, "-d", data)
     assert code == 0 and "Turning points" in out and "step" in out
+    # the moves in words (the engine's sentences, in the display language), not action codes
+    said = {"roll": "rolls", "hold": "holds"}
+    for point in found["turning_points"]:
+        played = f"seat {point['seat']} {said[point['action']]}"
+        best = f"seat {point['seat']} {said[point['best_action']]}"
+        assert played in out and best in out, (played, best, out)
 
     point = found["turning_points"][0]
     code, out = novus(
