@@ -185,6 +185,20 @@ def _read_top(con: duckdb.DuckDBPyConnection, target: Path) -> Top | None:
     return top
 
 
+def _intact(con: duckdb.DuckDBPyConnection) -> bool:
+    """Whether every column of every table of the attached top `cur` reads (DuckDB checks each
+    block's checksum): a top this process did not leave may have been damaged since."""
+    try:
+        tables = con.execute(
+            "SELECT table_name FROM duckdb_tables() WHERE database_name = 'cur'"
+        ).fetchall()
+        for (name,) in tables:
+            con.execute(f'SELECT count(*), bit_xor(hash(COLUMNS(*))) FROM cur."{name}"').fetchall()
+    except duckdb.Error:
+        return False
+    return True
+
+
 def _detach(con: duckdb.DuckDBPyConnection, name: str) -> None:
     with contextlib.suppress(duckdb.Error):
         con.execute(f"DETACH {name}")
@@ -206,15 +220,18 @@ def publish(
     *,
     full: bool = False,
     work_bytes: int = 0,
+    trusted: bool = False,
 ) -> bool:
     """Publish the projector's file (`con`, checkpointed by the caller, `work_bytes` long) to
     `target`: a delta on the current top when it can, else (or when the file is small, under
-    `FULL_COPY_BELOW`) a full copy by `copy_full(temporary)`. Whether it was a full copy."""
+    `FULL_COPY_BELOW`) a full copy by `copy_full(temporary)`. Whether it was a full copy.
+    `trusted`: the top is the file this process published last (same inode, size and time);
+    any other top is read whole first, and a damaged one replaced by a full copy."""
     for stale in target.parent.glob(f".{target.name}.*.tmp"):  # from a killed projector
         stale.unlink(missing_ok=True)
     temporary = target.with_name(f".{target.name}.{os.getpid()}.tmp")
     top = None if full else _read_top(con, target)
-    if top is not None and work_bytes <= FULL_COPY_BELOW:
+    if top is not None and (work_bytes <= FULL_COPY_BELOW or not (trusted or _intact(con))):
         _detach(con, "cur")
         top = None
     try:

@@ -328,6 +328,7 @@ class DuckDBView(TrackingRecorder):
             self.publisher.copy_to,
             full=full,
             work_bytes=self.publisher.size(),
+            trusted=self.published_stamp is not None and stamp(target) == self.published_stamp,
         )
         self.buffering = True
         self.published_stamp = stamp(target)
