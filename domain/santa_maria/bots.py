@@ -33,7 +33,7 @@ game): 50.0% of 2,000 base games [47.9-52.2], no measurable difference. Not kept
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from domain.core import bots as core_bots
@@ -296,7 +296,7 @@ class HeuristicBot:
                 best, top = action, gain
         return best
 
-    def value(self, s: State, seat: int, action: str) -> float:  # noqa: C901
+    def value(self, s: State, seat: int, action: str) -> float:
         p = s.players[seat]
         verb, _, arg = action.partition(":")
         if p.caps and (verb in MAYA_VALUES or verb.startswith("mamb")):
@@ -306,113 +306,144 @@ class HeuristicBot:
                 return 0.0
             _, give, get = parse_offer(s.tasks[0][1])
             return _colonist_gain(give, get) - 0.05
-        if verb == "buy" and s.tasks and s.tasks[0][0] in ("ship", "trade"):
+        if verb == "buy":
+            bought = self._buy(s, p, arg)
+            if bought is not None:
+                return bought
+        if verb in FREE_VERBS:
+            return -5.0  # a free action worth it is taken first (_free_action)
+        if verb.removeprefix("amb") in AMBASSADOR_LINES:
+            return self._ambassador(s, p, verb, arg)
+        rate = _VERB_VALUES.get(verb)
+        return 0.1 if rate is None else rate(self, s, p, verb, arg)
+
+    def _buy(self, s: State, p: Any, arg: str) -> float | None:
+        """A purchase to pay for a ship or trade, or wood and grain towards an early colony tile;
+        None for any other purchase (a free action, looked at one step ahead)."""
+        if s.tasks and s.tasks[0][0] in ("ship", "trade"):
             return self._buy_to_pay(s, p, arg)
-        if verb == "buy" and not s.tasks and s.colony and p.coins >= 5:
-            # wood (and grain) towards a colony tile early in the game
+        if not s.tasks and s.colony and p.coins >= 5:
             want = {"wood": 2, "grain": 1}.get(arg, 0)
             have = p.res[0] if arg == "wood" else p.res[1]
             return 3.0 - s.year if have < want else -5.0
-        if verb in FREE_VERBS:
-            return -5.0  # a free action worth it is taken first (_free_action)
-        if verb == "colony":  # buildings to activate in the years left, the earlier the better
-            tile = s.cat.tiles[arg]
-            worth = sum(self._building(s, p, -1, sq) for sq in tile.squares if sq.building)
-            return (4 - s.year) * (1.0 + 0.35 * worth) + len(tile.squares) * 0.5
-        if verb.removeprefix("amb") in ("white", "blue", "bluecol", "whitediag", "bluediag"):
-            faces, _, paid = arg.partition(":")
-            f, t = (int(x) for x in faces.split("-"))
-            line = line_of(verb, t)
-            worth = sum(self._building(s, p, c) for c in empty_buildings(p, line))
-            cost = 1.0 if paid else die_cost(f, t) * 0.8
-            if verb.endswith("diag"):
-                cost += 0.8
-            if p.gov >= 0 and p.gov in line:
-                worth += 0.8  # the governor moves on (module A)
-            return worth - cost
-        if verb == "expert":
-            return 1.0 if arg == "take" else 0.0
-        if verb == "guide":
-            return 0.5 if arg == "go" else 0.0
-        if verb == "coin":
-            cell = parse_cell(arg)
-            assert cell is not None
-            return self._building(s, p, cell) - (p.coin_acts + 1) * 0.8
-        if verb == "medrest":  # meditation after the road tile: the rest space that gives most
-            return self._rest_gives(s, p, int(arg) - 1)
-        if verb == "rest":
-            k = int(arg) - 1
-            gives = self._rest_gives(s, p, k)
-            rest = 0.2 + gives * 0.3 - abs(k - s.cat.first_rest) * 0.05
-            if p.has("mathematics"):
-                rest += max(p.coins_on) * 0.3
-            return rest
-        if verb == "trade":
-            if arg == "skip":
-                return 0.0
-            for task in s.tasks[:1]:
-                cost, reward = task[1][int(arg) - 1]
-                return bundle_value(reward) - bundle_value(cost)
+        return None
+
+    def _ambassador(self, s: State, p: Any, verb: str, arg: str) -> float:
+        faces, _, paid = arg.partition(":")
+        f, t = (int(x) for x in faces.split("-"))
+        line = line_of(verb, t)
+        worth = sum(self._building(s, p, c) for c in empty_buildings(p, line))
+        cost = 1.0 if paid else die_cost(f, t) * 0.8
+        if verb.endswith("diag"):
+            cost += 0.8
+        if p.gov >= 0 and p.gov in line:
+            worth += 0.8  # the governor moves on (module A)
+        return worth - cost
+
+    def _v_colony(self, s: State, p: Any, verb: str, arg: str) -> float:
+        """Buildings to activate in the years left, the earlier the better."""
+        tile = s.cat.tiles[arg]
+        worth = sum(self._building(s, p, -1, sq) for sq in tile.squares if sq.building)
+        return (4 - s.year) * (1.0 + 0.35 * worth) + len(tile.squares) * 0.5
+
+    def _v_expert(self, s: State, p: Any, verb: str, arg: str) -> float:
+        return 1.0 if arg == "take" else 0.0
+
+    def _v_guide(self, s: State, p: Any, verb: str, arg: str) -> float:
+        return 0.5 if arg == "go" else 0.0
+
+    def _v_coin(self, s: State, p: Any, verb: str, arg: str) -> float:
+        cell = parse_cell(arg)
+        assert cell is not None
+        return self._building(s, p, cell) - (p.coin_acts + 1) * 0.8
+
+    def _v_medrest(self, s: State, p: Any, verb: str, arg: str) -> float:
+        """Meditation after the road tile: the rest space that gives most."""
+        return self._rest_gives(s, p, int(arg) - 1)
+
+    def _v_rest(self, s: State, p: Any, verb: str, arg: str) -> float:
+        k = int(arg) - 1
+        gives = self._rest_gives(s, p, k)
+        rest = 0.2 + gives * 0.3 - abs(k - s.cat.first_rest) * 0.05
+        if p.has("mathematics"):
+            rest += max(p.coins_on) * 0.3
+        return rest
+
+    def _v_trade(self, s: State, p: Any, verb: str, arg: str) -> float:
+        if arg == "skip":
             return 0.0
-        if verb == "ship":
-            if arg == "skip":
-                return 0.0
-            if arg.startswith("x"):
-                ship = s.cat.ships[s.xdock]
-            else:
-                ship = s.cat.ships[s.docks[int(arg) - 1]]
-            return ship.points + 2.0 - bundle_value(ship.cost) * 0.5
-        if verb == "monk":
-            if arg == "skip":
-                return 0.0
-            k = MONK_SPACES.index(arg)
-            fee = 2 * len(s.monk_spaces[k]) * VALUE[5]
-            if k == 10:  # the expansion tile's scholar
-                return s.cat.scholar_points[s.scholars_board[3]] + (4 - s.year) * 0.8 - fee
-            if k == 9 and s.exp:
-                return bundle_value(NEW_MISSION) - fee
-            if k < 3:  # a scholar: its points, and its ability for the years left
-                return s.cat.scholar_points[s.scholars_board[k]] + (4 - s.year) * 0.8 - fee
-            if k < 6:  # a bishop: what its condition gives now, plus growth, minus 2
-                now = bishop_condition(s.bishops_board[k - 3], p, s.cat)
-                return now + (3 - s.year) * 1.5 - (0 if s.exp else 2) - fee
-            return bundle_value(s.cat.missions[k - 6]) - fee
-        if verb == "piety":
-            return self._extra_step(s, p) if arg == "2" else 0.0
-        if verb in ("place", "road", "die"):
-            cell = parse_cell(arg.rsplit(",", 1)[0] if verb == "place" else arg)
-            if cell is None:
-                return 0.0
-            if verb == "die":  # architecture: the die blocks the building least worth again
-                return -self._building(s, p, cell) - cell * 1e-3
-            cells: tuple[int, ...] = (cell,)
-            if verb == "place" and s.tasks:
-                task = s.tasks[0]
-                tile = s.cat.tiles[task[1]] if task[2] == "colony" else hall_def(s.cat, task[1])
-                r, c, turn = (int(x) for x in arg.split(","))
-                cells = next(
-                    pl[3] for pl in placements(tile.shape) if pl[:3] == (r - 1, c - 1, turn)
-                )
-            return self._placement(s, p, cells, action)
-        if verb == "math":
-            cell = parse_cell(arg)
-            return 0.0 if cell is None else float(p.coins_on[cell])
-        if verb == "improve":
-            return self._improve(s, p, parse_cell(arg))
-        if verb == "echoarch":  # an archer follows another's ambassador die: line or diagonal
-            _, line_verb, target = s.tasks[0]
-            line = line_of(line_verb + ("diag" if arg == "diag" else ""), target)
-            worth = sum(self._building(s, p, c) for c in empty_buildings(p, line))
-            return worth - (VALUE[5] if arg == "diag" else 0.0)
-        if verb == "hall":  # the town hall set: its scholar, and the hall's buildings
-            hall, scholar = s.hall_sets[int(arg) - 1]
-            return ABILITY_WORTH.get(scholar, 0.0) + hall_worth(hall_def(s.cat, hall).squares)
-        if verb == "board":  # the colony board: its printed buildings and colonists
-            squares = [sq for sq in s.cat.boards[arg] if sq is not None]
-            return sum(self._building(s, p, -1, sq) + 0.3 * sq.colonists for sq in squares)
-        if verb == "astro":
-            return 0.0 if arg == "stay" else self._astro(s, p, int(arg) - 1)
-        return 0.1
+        for task in s.tasks[:1]:
+            cost, reward = task[1][int(arg) - 1]
+            return bundle_value(reward) - bundle_value(cost)
+        return 0.0
+
+    def _v_ship(self, s: State, p: Any, verb: str, arg: str) -> float:
+        if arg == "skip":
+            return 0.0
+        dock = s.xdock if arg.startswith("x") else s.docks[int(arg) - 1]
+        ship = s.cat.ships[dock]
+        return ship.points + 2.0 - bundle_value(ship.cost) * 0.5
+
+    def _v_monk(self, s: State, p: Any, verb: str, arg: str) -> float:
+        if arg == "skip":
+            return 0.0
+        k = MONK_SPACES.index(arg)
+        fee = 2 * len(s.monk_spaces[k]) * VALUE[5]
+        if k == 10:  # the expansion tile's scholar
+            return s.cat.scholar_points[s.scholars_board[3]] + (4 - s.year) * 0.8 - fee
+        if k == 9 and s.exp:
+            return bundle_value(NEW_MISSION) - fee
+        if k < 3:  # a scholar: its points, and its ability for the years left
+            return s.cat.scholar_points[s.scholars_board[k]] + (4 - s.year) * 0.8 - fee
+        if k < 6:  # a bishop: what its condition gives now, plus growth, minus 2
+            now = bishop_condition(s.bishops_board[k - 3], p, s.cat)
+            return now + (3 - s.year) * 1.5 - (0 if s.exp else 2) - fee
+        return bundle_value(s.cat.missions[k - 6]) - fee
+
+    def _v_piety(self, s: State, p: Any, verb: str, arg: str) -> float:
+        return self._extra_step(s, p) if arg == "2" else 0.0
+
+    def _v_cell(self, s: State, p: Any, verb: str, arg: str) -> float:
+        """A tile placed, a road built, or (architecture) a die put on a building."""
+        cell = parse_cell(arg.rsplit(",", 1)[0] if verb == "place" else arg)
+        if cell is None:
+            return 0.0
+        if verb == "die":  # architecture: the die blocks the building least worth again
+            return -self._building(s, p, cell) - cell * 1e-3
+        cells: tuple[int, ...] = (cell,)
+        if verb == "place" and s.tasks:
+            task = s.tasks[0]
+            tile = s.cat.tiles[task[1]] if task[2] == "colony" else hall_def(s.cat, task[1])
+            r, c, turn = (int(x) for x in arg.split(","))
+            cells = next(pl[3] for pl in placements(tile.shape) if pl[:3] == (r - 1, c - 1, turn))
+        return self._placement(s, p, cells, f"{verb}:{arg}")
+
+    def _v_math(self, s: State, p: Any, verb: str, arg: str) -> float:
+        cell = parse_cell(arg)
+        return 0.0 if cell is None else float(p.coins_on[cell])
+
+    def _v_improve(self, s: State, p: Any, verb: str, arg: str) -> float:
+        return self._improve(s, p, parse_cell(arg))
+
+    def _v_echoarch(self, s: State, p: Any, verb: str, arg: str) -> float:
+        """An archer follows another's ambassador die: its line or the diagonal."""
+        _, line_verb, target = s.tasks[0]
+        line = line_of(line_verb + ("diag" if arg == "diag" else ""), target)
+        worth = sum(self._building(s, p, c) for c in empty_buildings(p, line))
+        return worth - (VALUE[5] if arg == "diag" else 0.0)
+
+    def _v_hall(self, s: State, p: Any, verb: str, arg: str) -> float:
+        """The town hall set: its scholar, and the hall's buildings."""
+        hall, scholar = s.hall_sets[int(arg) - 1]
+        return ABILITY_WORTH.get(scholar, 0.0) + hall_worth(hall_def(s.cat, hall).squares)
+
+    def _v_board(self, s: State, p: Any, verb: str, arg: str) -> float:
+        """The colony board: its printed buildings and colonists."""
+        squares = [sq for sq in s.cat.boards[arg] if sq is not None]
+        return sum(self._building(s, p, -1, sq) + 0.3 * sq.colonists for sq in squares)
+
+    def _v_astro(self, s: State, p: Any, verb: str, arg: str) -> float:
+        return 0.0 if arg == "stay" else self._astro(s, p, int(arg) - 1)
 
     def _placement(self, s: State, p: Any, cells: tuple[int, ...], action: str) -> float:
         """Squares touching the colony, and lines brought nearer to full (colonists score)."""
@@ -608,6 +639,33 @@ class HeuristicBot:
             prize = s.cat.conq_scoring[2][s.year][0]
             return gold + (prize * 1.5 / need if need > 0 else 0.3)
         return gold + 1.8
+
+
+AMBASSADOR_LINES = frozenset({"white", "blue", "bluecol", "whitediag", "bluediag"})
+"""Ambassador verbs (with or without their `amb` prefix): a die's line or diagonal."""
+
+_VERB_VALUES: dict[str, Callable[[HeuristicBot, State, Any, str, str], float]] = {
+    "colony": HeuristicBot._v_colony,
+    "expert": HeuristicBot._v_expert,
+    "guide": HeuristicBot._v_guide,
+    "coin": HeuristicBot._v_coin,
+    "medrest": HeuristicBot._v_medrest,
+    "rest": HeuristicBot._v_rest,
+    "trade": HeuristicBot._v_trade,
+    "ship": HeuristicBot._v_ship,
+    "monk": HeuristicBot._v_monk,
+    "piety": HeuristicBot._v_piety,
+    "place": HeuristicBot._v_cell,
+    "road": HeuristicBot._v_cell,
+    "die": HeuristicBot._v_cell,
+    "math": HeuristicBot._v_math,
+    "improve": HeuristicBot._v_improve,
+    "echoarch": HeuristicBot._v_echoarch,
+    "hall": HeuristicBot._v_hall,
+    "board": HeuristicBot._v_board,
+    "astro": HeuristicBot._v_astro,
+}
+"""How the bot values each verb's action (a verb not here is worth a little: 0.1)."""
 
 
 def make_bot(rules: Rules[Any], kind: str, seed: int) -> Bot[State]:
