@@ -14,6 +14,7 @@ from streamlit.testing.v1 import AppTest
 
 from application import i18n
 from application.service import open_app
+from tests.dashboard.korean_pages import PAGES, _players, _replay
 
 APP = str(Path(__file__).resolve().parents[2] / "dashboard" / "app.py")
 GAMES = ("puerto-rico", "santa-maria", "century-new-world", "mundus-novus")
@@ -78,35 +79,6 @@ def check_korean(at: AppTest) -> str:
     return texts
 
 
-def _replay() -> None:
-    from dashboard import language, pages
-
-    language.choose()
-    pages.replay_page()
-
-
-def _players() -> None:
-    from dashboard import language, pages
-
-    language.choose()
-    pages.players_page()
-
-
-def _games() -> None:
-    from dashboard import language, pages
-
-    language.choose()
-    pages.games_page()
-
-
-def _upload() -> None:
-    from dashboard import language, pages
-
-    language.choose()
-    pages.upload_page()
-
-
-PAGES: dict[str, Any] = {"players": _players, "games": _games, "upload": _upload}
 
 
 def test_library_in_korean_keeps_the_language_in_the_address(env: dict[str, str]) -> None:

@@ -19,6 +19,7 @@ from streamlit.testing.v1 import AppTest
 from application import i18n
 from application.service import open_app
 from domain.core import registry
+from tests.dashboard.korean_pages import PAGES, _games, _replay
 from tests.latin_words import english_words
 
 APP = str(Path(__file__).resolve().parents[2] / "dashboard" / "app.py")
@@ -151,35 +152,6 @@ def check(at: AppTest, where: str) -> str:
     return text
 
 
-def _replay() -> None:
-    from dashboard import language, pages
-
-    language.choose()
-    pages.replay_page()
-
-
-def _players() -> None:
-    from dashboard import language, pages
-
-    language.choose()
-    pages.players_page()
-
-
-def _games() -> None:
-    from dashboard import language, pages
-
-    language.choose()
-    pages.games_page()
-
-
-def _upload() -> None:
-    from dashboard import language, pages
-
-    language.choose()
-    pages.upload_page()
-
-
-PAGES: dict[str, Any] = {"players": _players, "games": _games, "upload": _upload}
 
 
 def test_library_in_korean(env: dict[str, str]) -> None:
