@@ -375,7 +375,8 @@ def branches(app: NovusApp, game_id: UUID) -> list[tuple[int, UUID]]:
     """The games branched from `game_id`: (step where each leaves it, its id), by step."""
     found = [
         (int(s.source.get("step", 0)), s.id)
-        for s in app.summaries()
+        for page in app.summary_pages()
+        for s in page
         if s.source.get("kind") == BRANCH and s.source.get("parent") == str(game_id)
     ]
     return sorted(found, key=lambda item: item[0])

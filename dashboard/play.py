@@ -10,6 +10,7 @@ message and stores nothing.
 
 from __future__ import annotations
 
+import itertools
 import json
 from collections.abc import Sequence
 from typing import Any
@@ -368,11 +369,17 @@ def _new_game(app: NovusApp) -> None:
 
 def _in_progress(app: NovusApp) -> None:
     """Games entered by hand or branched that are not over: continue any of them."""
-    going = [
-        s
-        for s in reversed(app.summaries())
-        if s.source.get("kind") in (play.MANUAL, play.BRANCH) and s.winners is None
-    ][:20]
+    going = list(
+        itertools.islice(
+            (
+                s
+                for page in app.summary_pages()
+                for s in page
+                if s.source.get("kind") in (play.MANUAL, play.BRANCH) and s.winners is None
+            ),
+            20,
+        )
+    )  # newest first, a page of the games index at a time: stops at the 20th
     if not going:
         return
     st.subheader(_("Continue a game"))

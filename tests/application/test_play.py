@@ -194,3 +194,28 @@ def test_other_games_branch_and_play_with_bots(app: NovusApp, game: str, players
     play.finish(app, child, "heuristic")
     assert play.position(app, child).over
     assert verify_record(app.history(child)).ok
+
+
+def test_branches_are_found_a_page_of_the_games_index_at_a_time(
+    app: NovusApp, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    parent = app.simulate("puerto-rico", 3, {}, seed=2, bot="random")
+    others = [app.simulate("puerto-rico", 3, {}, seed=s, bot="random") for s in (3, 4)]
+    first, second = play.branch(app, parent, 30), play.branch(app, parent, 10)
+    play.branch(app, others[0], 5)  # another game's branch is not one of them
+
+    def every_summary(*_: object, **__: object) -> None:
+        raise AssertionError("read every game at once")
+
+    monkeypatch.setattr(app, "summaries", every_summary)
+    pages: list[int] = []
+    paged = app.summary_pages
+
+    def small_pages(page: int = 500):  # type: ignore[no-untyped-def]
+        for chunk in paged(page=2):
+            pages.append(len(chunk))
+            yield chunk
+
+    monkeypatch.setattr(app, "summary_pages", small_pages)
+    assert play.branches(app, parent) == [(10, second), (30, first)]
+    assert len(pages) == 3  # six games, two a page
