@@ -1,0 +1,52 @@
+"""The Play page's "continue a game" list: the unfinished games entered by hand or branched,
+newest first, read from the games index a page at a time."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+import streamlit as st
+from streamlit.testing.v1 import AppTest
+
+from application import i18n, play
+from application.service import open_app
+
+
+def _play() -> None:
+    from dashboard import language, pages
+
+    language.choose()
+    pages.play_page()
+
+
+@pytest.fixture
+def folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[dict[str, str]]:
+    app = open_app(tmp_path)
+    done = app.simulate("puerto-rico", 3, {}, seed=1, bot="random")  # a bot game: not listed
+    early = play.new_game(app, "puerto-rico", ["Ana", "Bo", "Cy"], seed=2)
+    branched = play.branch(app, done, 40)
+    finished = play.new_game(app, "mundus-novus", ["Di", "Ed"], seed=3)
+    play.finish(app, finished, "random")  # over: not listed
+    late = play.new_game(app, "century-new-world", ["Fa", "Gu"], seed=4)
+    monkeypatch.setenv("NOVUS_DATA_DIR", str(tmp_path))
+    st.cache_data.clear()
+    st.cache_resource.clear()
+    yield {"early": str(early), "branched": str(branched), "late": str(late)}
+    st.cache_data.clear()
+    st.cache_resource.clear()
+    i18n.set_language(None)
+
+
+def test_continue_lists_unfinished_hand_and_branched_games_newest_first(
+    folder: dict[str, str],
+) -> None:
+    at = AppTest.from_function(_play, default_timeout=60)
+    at.query_params["lang"] = "en"
+    at.run()
+    assert not at.exception, at.exception
+    keys = [b.key for b in at.button if b.key and b.key.startswith("play-open-")]
+    assert keys == [f"play-open-{folder[k]}" for k in ("late", "branched", "early")]
+    at.button(key=keys[1]).click().run()
+    assert at.query_params["game"] in (folder["branched"], [folder["branched"]])
