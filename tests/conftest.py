@@ -55,6 +55,16 @@ def postgres_env(postgres_server: PostgresServer) -> dict[str, str]:
 
 
 @pytest.fixture(autouse=True)
+def _english_between_tests() -> Iterator[None]:
+    """A CLI run in this process with `--lang ko` leaves Korean chosen (a context variable of the
+    main thread); the next test would read Korean where it expects English. Choose none again."""
+    yield
+    from application import i18n
+
+    i18n.set_language(None)
+
+
+@pytest.fixture(autouse=True)
 def _restore_main_module() -> Iterator[None]:
     """Streamlit's AppTest leaves its script as `__main__`; a later test that starts worker
     processes (spawn re-runs `__main__` in the child) would then run that script. Put it back."""
