@@ -85,7 +85,11 @@ def test_record_take_back_conflict_and_branch(
         tab.get_by_label("Filter moves").fill("hacienda")
         tab.get_by_label("Filter moves").press("Enter")
         _settled(tab)
-        tab.get_by_role("button", name="Ben drafts the Hacienda").click()
+        hacienda = tab.get_by_role("button", name="Ben drafts the Hacienda")
+        # the filter's rerun may not have begun when _settled looks: the unfiltered list's button
+        # is still there beside the new one until it has
+        expect(hacienda).to_have_count(1, timeout=20_000)
+        hacienda.click()
         _settled(tab)
         expect(tab.get_by_role("heading", name="Cleo to move")).to_be_visible()
         tap(tab, "Take back the last step")
