@@ -18,6 +18,9 @@ from analysis.game import Eval, Job, evaluate_chunk, run_here
 Results = list[dict[Eval, tuple[float, ...]]]
 
 
+CHUNKS_PER_WORKER = 24
+
+
 def default_workers() -> int:
     return os.cpu_count() or 1
 
@@ -34,8 +37,10 @@ class Workers:
 
     @property
     def parts(self) -> int:
-        """Chunks per phase: a few per worker, so the bar moves and no worker idles long."""
-        return 12 if self.pool is None else self.workers * 6
+        """Chunks per phase: many per worker, so the bar (and its time left) moves every few
+        evaluations and no worker idles long; a chunk's own cost (one replay of the game) is
+        small beside an evaluation's rollouts."""
+        return CHUNKS_PER_WORKER * self.workers
 
     def run(self, jobs: list[Job], done: Callable[[int], None]) -> Results:
         if self.pool is None:

@@ -34,15 +34,27 @@ class Bars:
             bar.add_task(_("games"), total=games) if games is not None else None
         )
         self.current: TaskID | None = None
+        self.title = ""
+        self.phases = 0
 
     def game(self, game_id: str, title: str) -> None:
         if self.current is not None:
             self.bar.remove_task(self.current)
+        self.title = title
         self.current = self.bar.add_task(title, total=None)
+        self.phases = 0
 
     def total(self, evaluations: int) -> None:
-        if self.current is not None:
+        """The first total is the win chances'; a second one adds the alternatives at the
+        turning points, and the bar says so (else its total seems to jump for no reason)."""
+        if self.current is None:
+            return
+        self.phases += 1
+        if self.phases == 1:
             self.bar.update(self.current, total=evaluations)
+        else:
+            label = _("{title}: alternatives at the turning points", title=self.title)
+            self.bar.update(self.current, total=evaluations, description=label)
 
     def advance(self, evaluations: int) -> None:
         if self.current is not None:
