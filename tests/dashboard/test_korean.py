@@ -4,12 +4,10 @@ left untranslated and no English catalog text on screen; the language stays in t
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-import streamlit as st
 from streamlit.testing.v1 import AppTest
 
 from application import i18n
@@ -30,19 +28,6 @@ def folder(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict[str, st
     ids = {game: str(app.simulate(game, 3, {}, seed=3, bot="random")) for game in GAMES}
     return path, ids
 
-
-@pytest.fixture
-def env(
-    folder: tuple[Path, dict[str, str]], monkeypatch: pytest.MonkeyPatch
-) -> Iterator[dict[str, str]]:
-    monkeypatch.setenv("NOVUS_DATA_DIR", str(folder[0]))
-    st.cache_data.clear()
-    st.cache_resource.clear()
-    i18n.clear_missing()
-    yield folder[1]
-    st.cache_data.clear()
-    st.cache_resource.clear()
-    i18n.set_language(None)
 
 
 def _english_ids() -> set[str]:

@@ -6,14 +6,12 @@ names or game ids (`tests/latin_words.py`)."""
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
 from html.parser import HTMLParser
 from pathlib import Path
 from typing import Any
 
 import pandas as pd
 import pytest
-import streamlit as st
 from streamlit.testing.v1 import AppTest
 
 from application import i18n
@@ -48,19 +46,6 @@ def folder(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict[str, st
     app.close()
     return path, ids
 
-
-@pytest.fixture
-def env(
-    folder: tuple[Path, dict[str, str]], monkeypatch: pytest.MonkeyPatch
-) -> Iterator[dict[str, str]]:
-    monkeypatch.setenv("NOVUS_DATA_DIR", str(folder[0]))
-    st.cache_data.clear()
-    st.cache_resource.clear()
-    i18n.clear_missing()
-    yield folder[1]
-    st.cache_data.clear()
-    st.cache_resource.clear()
-    i18n.set_language(None)
 
 
 class _Text(HTMLParser):

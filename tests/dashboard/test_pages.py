@@ -3,12 +3,10 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-import streamlit as st
 from streamlit.testing.v1 import AppTest
 
 from application.service import open_app
@@ -23,15 +21,6 @@ def folder(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, list[str]]:
     ids = [str(app.simulate("puerto-rico", n, {}, seed=n, bot="random")) for n in (3, 4)]
     return path, ids
 
-
-@pytest.fixture
-def env(folder: tuple[Path, list[str]], monkeypatch: pytest.MonkeyPatch) -> Iterator[list[str]]:
-    monkeypatch.setenv("NOVUS_DATA_DIR", str(folder[0]))
-    st.cache_data.clear()
-    st.cache_resource.clear()
-    yield folder[1]
-    st.cache_data.clear()
-    st.cache_resource.clear()
 
 
 def test_library_lists_games_and_filters(env: list[str]) -> None:

@@ -5,13 +5,11 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 from uuid import UUID
 
 import pytest
-import streamlit as st
 from streamlit.testing.v1 import AppTest
 
 from application.service import NovusApp, open_app
@@ -36,17 +34,6 @@ def folder(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict[str, st
     }
     return path, ids
 
-
-@pytest.fixture
-def env(
-    folder: tuple[Path, dict[str, str]], monkeypatch: pytest.MonkeyPatch
-) -> Iterator[dict[str, str]]:
-    monkeypatch.setenv("NOVUS_DATA_DIR", str(folder[0]))
-    st.cache_data.clear()
-    st.cache_resource.clear()
-    yield folder[1]
-    st.cache_data.clear()
-    st.cache_resource.clear()
 
 
 def _steps(app: NovusApp, game: str) -> tuple[int, int, int]:
