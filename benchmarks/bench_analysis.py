@@ -2,7 +2,9 @@
 
     python benchmarks/bench_analysis.py speed [--workers 2] [--rollouts 48] [--seed 1]
     python benchmarks/bench_analysis.py calibration [--games 200] [--rollouts 48] [--states 6]
-        [--workers 2] [--game puerto-rico ...]
+        [--workers 2] [--game puerto-rico ...] [--players 3,4] [--window 0.67]
+        [--continuations K] [--first N] [--save FILE]
+    python benchmarks/bench_analysis.py table FILE.<game>.json
 
 Speed: one 4-player Puerto Rico bot game analysed at the default settings (`Settings()`: 48
 rollouts per state, 5 turning points) with the given workers; target <= 60 s on a 2-core machine.
@@ -17,6 +19,16 @@ of the prediction (predictions, games contributing, mean predicted, observed, er
 interval; target |error| <= 0.05 for each decile: "meets" when the whole interval is inside
 +-0.05, "misses" when it is wholly outside, "open" when this sample cannot tell), the Brier
 score and the Brier skill score against the no-skill forecast 1/players, with its interval.
+
+Where the outcome is still open: `--players 3,4` (a 2-player game is often decided early) and
+`--window 0.67` (states only from the first two thirds of each game) put more predictions into
+the middle deciles. `--continuations K` plays K more games from each TRUE sampled state (fresh
+bots and chance outcomes, nothing dealt again: what the state already fixes, such as an order
+shuffled at setup, stays) and reports a second table against the mean outcome of the recorded
+game and these K: the same expectation as the recorded outcome, without using the predictor,
+and less variance where chance outcomes are still to be drawn (none in Century: its decks are
+shuffled at setup and stay fixed, so only the bots' tie-breaks vary there). A table by seat says
+whether the predictions know a seat's advantage.
 
 How it counts: every seat of every sampled state is one prediction, but the predictions of one
 game share its outcome, so they are not independent: the intervals resample whole games (a
@@ -42,7 +54,8 @@ from analysis.pool import Workers
 from analysis.rollout import shares, win_chances
 from analysis.settings import Settings
 from domain.core import registry
-from domain.core.play import play
+from domain.core.play import next_step, play
+from domain.core.protocol import Rules
 
 
 def _bot_game(name: str, players: int, seed: int) -> tuple[Any, Any, list[Any], Any]:
@@ -95,16 +108,54 @@ def _cpu() -> float:
     return own.ru_utime + own.ru_stime + children.ru_utime + children.ru_stime
 
 
-Row = tuple[int, int, list[float], list[float], list[float]]
-"""(game seed, players, first half's chances, second half's chances, outcome) of one state."""
+Row = tuple[int, int, list[float], list[float], list[float], list[float]]
+"""(game seed, players, first half's chances, second half's chances, the recorded outcome, the
+mean outcome of the recorded game and K further continuations from the true state) of one
+state. Rows saved before the continuations existed have five fields (`_continued`)."""
 
 
-def _predict(task: tuple[str, int, int, int, int]) -> list[Row]:
-    """`count` states of one bot game at uniformly drawn steps, each evaluated as the analysis
-    does (from the next mover's side, with the public history's memory) by `rollouts`
-    rollouts in two independent halves (two seeds): the prediction is their mean, exactly a
-    `rollouts`-rollout estimate; the halves against each other show the rollout noise."""
-    name, players, seed, rollouts, count = task
+def continued(
+    rules: Rules[Any], state: Any, players: int, recorded: list[float], count: int, key: str
+) -> list[float]:
+    """The mean outcome of the recorded continuation and `count` more played from the TRUE
+    `state` (nothing dealt again: what the state fixes, e.g. an order shuffled earlier, stays)
+    by fresh heuristic bots, exactly as the recorded bot games are played (`play`'s
+    `next_step`: chance outcomes drawn when the engine asks for them, the bots' own noise), with
+    fresh randomness from `key`. Its expectation is the recorded outcome's, and it never uses the
+    predictor, so it can stand for the outcome in the reliability table with less variance;
+    where the state fixes all randomness and the bots break no ties it equals the outcome."""
+    totals = list(recorded)
+    for k in range(count):
+        rng = random.Random(f"{key}:{k}")
+        bots = [rules.bot("heuristic", rng.getrandbits(32)) for _ in range(players)]
+        s = state
+        for _ in range(100_000):
+            if rules.is_over(s):
+                break
+            s = rules.apply_trusted(s, next_step(rules, s, bots, rng))
+        else:
+            raise RuntimeError(f"{rules.name}: a continuation did not end")
+        for seat, share in enumerate(shares(rules, s)):
+            totals[seat] += share
+    return [t / (count + 1) for t in totals]
+
+
+def _continued(row: Any) -> list[float]:
+    return list(row[5]) if len(row) > 5 else list(row[4])
+
+
+Task = tuple[str, int, int, int, int, int, float]
+"""(game, players, game seed, rollouts, states, continuations, window) of one calibration game."""
+
+
+def _predict(task: Task) -> list[Row]:
+    """`count` states of one bot game at uniformly drawn steps among the first `window` of its
+    steps, each evaluated as the analysis does (from the next mover's side, with the public
+    history's memory) by `rollouts` rollouts in two independent halves (two seeds): the
+    prediction is their mean, exactly a `rollouts`-rollout estimate; the halves against each
+    other show the rollout noise. Beside the recorded outcome, the mean outcome of `continue_`
+    further continuations from the true state (`continued`)."""
+    name, players, seed, rollouts, count, continue_, window = task
     rules, setup, steps, final = _bot_game(name, players, seed)
     rng = random.Random(f"calibration:{name}:{seed}")
     folded = list(memories(rules, setup, steps))
@@ -112,7 +163,8 @@ def _predict(task: tuple[str, int, int, int, int]) -> list[Row]:
     outcome = list(shares(rules, final))
     half = max(1, rollouts // 2)
     out = []
-    for j in sorted(rng.sample(range(len(steps)), min(count, len(steps)))):
+    span = max(1, min(len(steps), round(len(steps) * window)))
+    for j in sorted(rng.sample(range(span), min(count, span))):
         state, memory = folded[j]
         a, b = (
             win_chances(
@@ -127,7 +179,9 @@ def _predict(task: tuple[str, int, int, int, int]) -> list[Row]:
             )
             for part in (0, 1)
         )
-        out.append((seed, players, list(a), list(b), outcome))
+        key = f"continue:{name}:{seed}:{j}"
+        cont = continued(rules, state, players, outcome, continue_, key)
+        out.append((seed, players, list(a), list(b), outcome, cont))
     return out
 
 
@@ -149,12 +203,18 @@ def _bootstrap(per_game: list[Any], statistic: Any, rng: random.Random) -> tuple
     return values[int(0.025 * RESAMPLES)], values[int(0.975 * RESAMPLES) - 1]
 
 
-def reliability(rows: list[Row], use_half: bool = False) -> list[dict[str, Any]]:
+def reliability(
+    rows: list[Row], use_half: bool = False, use_continued: bool = False
+) -> list[dict[str, Any]]:
     """Per decile of the prediction: predictions, games, mean predicted, observed, error and its
     95% interval (cluster bootstrap over games). `use_half`: the first half's chance against the
-    second half's instead of the outcome (the regression rollout noise alone causes)."""
+    second half's instead of the outcome (the regression rollout noise alone causes).
+    `use_continued`: the mean outcome over the recorded and the further continuations from the
+    true state instead of the recorded outcome alone (same expectation, less variance)."""
     games: dict[int, list[list[float]]] = {}
-    for seed, _players, a, b, outcome in rows:
+    for row in rows:
+        seed, a, b = row[0], row[2], row[3]
+        outcome = _continued(row) if use_continued else row[4]
         sums = games.setdefault(seed, [[0.0, 0.0, 0.0] for _ in range(DECILES)])
         for seat in range(len(outcome)):
             p = a[seat] if use_half else (a[seat] + b[seat]) / 2
@@ -165,7 +225,7 @@ def reliability(rows: list[Row], use_half: bool = False) -> list[dict[str, Any]]
             cell[2] += o
     per_game = list(games.values())
     rng = random.Random(0)
-    table = []
+    table: list[dict[str, Any]] = []
     for d in range(DECILES):
 
         def error(sample: list[list[list[float]]], d: int = d) -> float:
@@ -195,10 +255,16 @@ def reliability(rows: list[Row], use_half: bool = False) -> list[dict[str, Any]]
     return table
 
 
-def brier(rows: list[Row]) -> tuple[float, float, float, tuple[float, float]]:
-    """Brier score, the no-skill 1/players forecast's, the skill score and its 95% interval."""
+def brier(
+    rows: list[Row], use_continued: bool = False
+) -> tuple[float, float, float, tuple[float, float]]:
+    """Brier score, the no-skill 1/players forecast's, the skill score and its 95% interval.
+    With `use_continued` the outcome is the continuations' mean: both scores then leave out
+    the outcome's own variance, so the skill score is higher and is not the recorded one."""
     games: dict[int, list[float]] = {}
-    for seed, players, a, b, outcome in rows:
+    for row in rows:
+        seed, players, a, b = row[0], row[1], row[2], row[3]
+        outcome = _continued(row) if use_continued else row[4]
         g = games.setdefault(seed, [0.0, 0.0, 0.0])
         for seat, o in enumerate(outcome):
             p = (a[seat] + b[seat]) / 2
@@ -228,9 +294,9 @@ def _print_table(table: list[dict[str, Any]], what: str) -> float:
         if not row["n"]:
             print(f"  {label} {0:>6} {0:>5}")
             continue
-        if row["low"] >= -0.05 and row["high"] <= 0.05:
+        if row["low"] >= -TARGET and row["high"] <= TARGET:
             flag = "  meets 0.05"
-        elif row["low"] > 0.05 or row["high"] < -0.05:
+        elif row["low"] > TARGET or row["high"] < -TARGET:
             flag = "  misses 0.05"
         else:
             flag = "  open (interval wider than the target)"
@@ -251,12 +317,15 @@ def calibration(
     count: int,
     first: int = 0,
     save: str | None = None,
+    continuations: int = 0,
+    window: float = 1.0,
+    players: list[int] | None = None,
 ) -> None:
     for name in names:
         rules = registry.get(name)
-        counts = [n for n in (2, 3, 4) if rules.min_players <= n <= rules.max_players]
-        tasks = [
-            (name, counts[g % len(counts)], 50_000 + g, rollouts, count)
+        counts = [n for n in (players or [2, 3, 4]) if rules.min_players <= n <= rules.max_players]
+        tasks: list[Task] = [
+            (name, counts[g % len(counts)], 50_000 + g, rollouts, count, continuations, window)
             for g in range(first, first + games)
         ]
         start = time.perf_counter()
@@ -270,9 +339,58 @@ def calibration(
         seconds, cpu = time.perf_counter() - start, _cpu() - cpu0
         print(
             f"\n{name}: {games} games ({'/'.join(map(str, counts))} players in turn) x {count}"
-            f" states, {rollouts} rollouts each; {seconds:.0f} s wall, {cpu:.0f} s CPU"
+            f" states in the first {window:.0%} of each game, {rollouts} rollouts each,"
+            f" {continuations} continuations; {seconds:.0f} s wall, {cpu:.0f} s CPU"
         )
         report(rows, rollouts)
+
+
+def shown(table: list[dict[str, Any]]) -> str:
+    """The deciles whose whole interval lies within +-0.05 ("meets"), as ranges."""
+    met = [r["decile"] for r in table if r["n"] and r["low"] >= -TARGET and r["high"] <= TARGET]
+    return ", ".join(f"{d / DECILES:.1f}-{(d + 1) / DECILES:.1f}" for d in met) or "none"
+
+
+TARGET = 0.05
+
+
+def by_seat(rows: list[Row], use_continued: bool = False) -> list[dict[str, Any]]:
+    """Per (players, seat): predictions, mean predicted, observed and the error's 95% interval
+    (games resampled): whether the analysis knows a seat's advantage (e.g. the first seat's)."""
+    games: dict[tuple[int, int], dict[int, list[float]]] = {}
+    for row in rows:
+        seed, players, a, b = row[0], row[1], row[2], row[3]
+        outcome = _continued(row) if use_continued else row[4]
+        for seat, o in enumerate(outcome):
+            g = games.setdefault((players, seat), {}).setdefault(seed, [0.0, 0.0, 0.0])
+            g[0] += 1
+            g[1] += (a[seat] + b[seat]) / 2
+            g[2] += o
+    rng = random.Random(2)
+    out: list[dict[str, Any]] = []
+    for (players, seat), per in sorted(games.items()):
+        sample = list(per.values())
+
+        def error(sample: list[list[float]]) -> float:
+            n = sum(g[0] for g in sample)
+            return (sum(g[2] for g in sample) - sum(g[1] for g in sample)) / n
+
+        n = sum(g[0] for g in sample)
+        low, high = _bootstrap(sample, error, rng)
+        out.append(
+            {
+                "players": players,
+                "seat": seat,
+                "n": int(n),
+                "games": len(sample),
+                "predicted": sum(g[1] for g in sample) / n,
+                "observed": sum(g[2] for g in sample) / n,
+                "error": error(sample),
+                "low": low,
+                "high": high,
+            }
+        )
+    return out
 
 
 def report(rows: list[Row], rollouts: int) -> None:
@@ -280,13 +398,26 @@ def report(rows: list[Row], rollouts: int) -> None:
     games = len({r[0] for r in rows})
     seats = sum(len(r[4]) for r in rows)
     print(f"  {games} games, {len(rows)} states, {seats} seat predictions")
-    print("  against the outcome (error = observed - predicted; interval: games resampled)")
-    worst = _print_table(reliability(rows), "observed")
-    score, base, skill, (low, high) = brier(rows)
-    print(
-        f"  Brier {score:.4f} vs no-skill {base:.4f}: skill score {skill:.3f}"
-        f" [{low:.3f}, {high:.3f}]; worst decile error {worst:.3f} (target <= 0.05)"
-    )
+    outcomes = [("the recorded outcome", False)]
+    if any(len(r) > 5 and list(r[5]) != list(r[4]) for r in rows):
+        outcomes.append(("the mean of the recorded and the further continuations", True))
+    for what, cont in outcomes:
+        print(f"  against {what} (error = observed - predicted; interval: games resampled)")
+        table = reliability(rows, use_continued=cont)
+        worst = _print_table(table, "observed")
+        score, base, skill, (low, high) = brier(rows, use_continued=cont)
+        print(
+            f"  Brier {score:.4f} vs no-skill {base:.4f}: skill score {skill:.3f}"
+            f" [{low:.3f}, {high:.3f}]; worst decile error {worst:.3f} (target <= 0.05);"
+            f" shown within 0.05: {shown(table)}"
+        )
+        print("  by seat: players seat n games predicted observed error [95%]")
+        for r in by_seat(rows, use_continued=cont):
+            print(
+                f"    {r['players']} {r['seat']} {r['n']:>6} {r['games']:>5}"
+                f" {r['predicted']:.3f} {r['observed']:.3f} {r['error']:+.3f}"
+                f" [{r['low']:+.3f}, {r['high']:+.3f}]"
+            )
     print(
         f"  rollout noise alone: one half ({rollouts // 2} rollouts) against the other;"
         f" the full estimate's noise is half of this"
@@ -309,6 +440,16 @@ def main() -> None:
     c.add_argument("--game", action="append", choices=registry.names())
     c.add_argument("--first", type=int, default=0, help="first game number (other games)")
     c.add_argument("--save", help="write the rows to SAVE.<game>.json after each game")
+    c.add_argument(
+        "--continuations",
+        type=int,
+        default=0,
+        help="further games played from each true state (a lower-variance outcome)",
+    )
+    c.add_argument(
+        "--window", type=float, default=1.0, help="states drawn from this first part of a game"
+    )
+    c.add_argument("--players", help="player counts in turn, e.g. 3,4 (default 2,3,4)")
     t = sub.add_parser("table", help="the tables of rows saved by calibration --save")
     t.add_argument("file")
     t.add_argument("--rollouts", type=int, default=Settings().rollouts)
@@ -326,6 +467,9 @@ def main() -> None:
             args.states,
             args.first,
             args.save,
+            args.continuations,
+            args.window,
+            [int(n) for n in args.players.split(",")] if args.players else None,
         )
 
 
