@@ -7,6 +7,9 @@ order, with the same table lock, notification and returned ids.
 
 It also keeps the games index (`application.games_index`) in the same transactions: a save's
 rows are written after its events, under the same table lock.
+
+Whole-game saves (`insert_rows`) skip all that: one simple query with a binary COPY inside,
+two round trips (`application.postgres_copy`).
 """
 
 from __future__ import annotations
@@ -14,6 +17,7 @@ from __future__ import annotations
 import contextlib
 from collections.abc import Sequence
 from typing import Any
+from uuid import UUID
 
 import psycopg
 from eventsourcing.persistence import InterfaceError, OperationalError, StoredEvent
@@ -34,6 +38,7 @@ from application.games_index import (
     positions,
 )
 from application.mapper import Row
+from application.postgres_copy import copy_data, run_copy_query
 
 CREATE_LOCK = "novus: create tables in {schema}"
 """Text of the advisory lock (`pg_advisory_xact_lock(hashtext(...))`) that serializes creating
@@ -94,12 +99,10 @@ class ColumnarPostgresApplicationRecorder(PostgresApplicationRecorder):
             ).format(**names),
         )
         self.copy_statement = SQL(
-            "COPY {schema}.{events} "
-            "(notification_id, originator_id, originator_version, topic, state) "
+            "COPY {schema}.{events} (originator_id, originator_version, topic, state) "
             "FROM STDIN (FORMAT BINARY)"
         ).format(**names)
-        self.copy_types = ["int8", datastore.originator_id_type, "int8", "text", "bytea"]
-        self._sequence: Literal | None = None
+        self._save_parts: tuple[bytes, tuple[str, ...], bytes] | None = None
         self.games_select = SQL("SELECT game_id, summary, position FROM {schema}.{games}").format(
             **names
         )
@@ -135,70 +138,76 @@ class ColumnarPostgresApplicationRecorder(PostgresApplicationRecorder):
 
         As the library's insert: the table's EXCLUSIVE lock first (so ids are committed in
         the order they are issued and no reader passes over a gap that fills later), then
-        NOTIFY. The ids are drawn from the table's own sequence in one step (`setval` to
-        `nextval + n - 1`: no other writer draws while the lock is held) and written by the
-        COPY; the primary key still refuses a second writer's rows of the same versions
-        (`IntegrityError`, a `RecordConflictError`).
+        NOTIFY; the ids come from the column's default, as in the library's insert (under
+        the lock no other writer draws from the sequence, so they are consecutive: the last
+        is `currval`). The primary key refuses a second writer's rows of the same versions
+        (`IntegrityError`, a `RecordConflictError`). A game's index row takes the id of its
+        `Started` row as its position.
 
-        Four round trips, as many as a bare COPY in a transaction: BEGIN, the lock, NOTIFY
-        and the ids in one simple query; the COPY (two); the index rows and COMMIT in one
-        pipeline. Any error rolls the transaction back before it is raised."""
+        Two round trips (`application.postgres_copy`): the whole save is one simple query
+        with the COPY inside. Any error rolls the transaction back before it is raised."""
         if not rows:
             return []
         if self.datastore.originator_id_type != "uuid":  # the library's insert handles text ids
             stored = [StoredEvent(*row) for row in rows]
             return list(self.insert_events(stored, games=games) or ())
+        data = copy_data(rows)
         with self.datastore.get_connection() as conn:
             try:
-                with conn.cursor() as curs:
-                    curs.execute(self._begin_statement(curs, len(rows)))
-                    while curs.description is None and curs.nextset():
-                        pass  # BEGIN, SET, LOCK, NOTIFY: the ids come last
-                    found = curs.fetchone()
-                    assert found is not None
-                    first = int(found["last"]) - len(rows) + 1
-                    starts: dict[Any, int] = {}
-                    with curs.copy(self.copy_statement) as copy:
-                        copy.set_types(self.copy_types)
-                        write = copy.write_row
-                        for number, row in enumerate(rows, start=first):
-                            write((number, *row))
-                            if row[1] == 1:
-                                starts[row[0]] = number
-                    with conn.pipeline():  # (executemany would sync a pipeline of its own)
-                        for game_id, summary in games:
-                            upsert = (game_id, starts.get(game_id), summary)
-                            curs.execute(self.games_upsert_statement, upsert)
-                        curs.execute(SQL("COMMIT"))
+                query = self._save_query(conn, games)
+                with conn.lock:
+                    last = conn.wait(run_copy_query(conn.pgconn, query, data, conn.info.encoding))
             except BaseException:
                 if conn.info.transaction_status != TransactionStatus.IDLE:
                     with contextlib.suppress(psycopg.Error):
                         conn.execute("ROLLBACK")
                 raise
-        return list(range(first, first + len(rows)))
+        end = int(last.get_value(0, 0) or 0)
+        return list(range(end - len(rows) + 1, end + 1))
 
-    def _begin_statement(self, curs: Cursor[DictRow], count: int) -> Composed:
-        """`BEGIN`, the library's lock statements, `NOTIFY` and `SELECT setval(seq,
-        nextval(seq) + count - 1) AS last` as one simple query (the table's notification id
-        sequence is looked up once)."""
-        if self._sequence is None:
-            curs.execute(
+    def _save_query(self, conn: psycopg.Connection[Any], games: Sequence[IndexRow]) -> bytes:
+        """`BEGIN`, the library's lock statements, `NOTIFY`, the COPY, an upsert of each
+        game's index row, `SELECT currval(<the id sequence>)` and `COMMIT`, as one simple
+        query (its fixed parts are rendered once; the rows' values are written as
+        literals: a uuid and the summary's hex, nothing to escape)."""
+        if self._save_parts is None:
+            found = conn.execute(
                 SQL("SELECT pg_get_serial_sequence(%s, 'notification_id') AS seq"),
                 [f'"{self.datastore.schema}"."{self.events_table_name}"'],
-            )
-            found = curs.fetchone()
+            ).fetchone()
             assert found is not None and found["seq"], "no notification id sequence"
-            self._sequence = Literal(found["seq"])
-        return SQL("; ").join(
-            [
-                SQL("BEGIN"),
-                *self.lock_table_statements,
-                SQL("NOTIFY {0}").format(Identifier(self.channel_name)),
+            names = {"games": Identifier(GAMES_TABLE), "events": Identifier(self.events_table_name)}
+            names["schema"] = Identifier(self.datastore.schema)
+            head = SQL("; ").join(
+                [
+                    SQL("BEGIN"),
+                    *self.lock_table_statements,
+                    SQL("NOTIFY {0}").format(Identifier(self.channel_name)),
+                    self.copy_statement,
+                    SQL(""),
+                ]
+            )
+            upsert = [  # around the game id, the game id again, the summary's hex
+                SQL("INSERT INTO {schema}.{games} (game_id, position, summary) VALUES ('"),
                 SQL(
-                    "SELECT setval({seq}::regclass, nextval({seq}::regclass) + {count}) AS last"
-                ).format(seq=self._sequence, count=Literal(count - 1)),
+                    "'::uuid, (SELECT notification_id FROM {schema}.{events} "
+                    "WHERE originator_id = '"
+                ),
+                SQL("'::uuid AND originator_version = 1), decode('"),
+                SQL("', 'hex')) ON CONFLICT (game_id) DO UPDATE SET summary = EXCLUDED.summary; "),
             ]
+            tail = SQL("SELECT currval({0}::regclass); COMMIT").format(Literal(found["seq"]))
+            self._save_parts = (
+                head.as_bytes(conn),
+                tuple(part.format(**names).as_string(conn) for part in upsert),
+                tail.as_bytes(conn),
+            )
+        start, (a, b, c, d), end = self._save_parts
+        text = "".join(
+            f"{a}{game_id}{b}{game_id}{c}{summary.hex()}{d}"
+            for game_id, summary in ((UUID(str(g)), s) for g, s in games)
         )
+        return start + text.encode() + end
 
     def _fetch_ids_after_insert_events(
         self, curs: Cursor[DictRow], stored_events: Sequence[StoredEvent], **kwargs: Any

@@ -13,11 +13,16 @@ from pathlib import Path
 from typing import Any
 from uuid import NAMESPACE_URL, UUID, uuid5
 
+import psycopg
 import pytest
 from eventsourcing.persistence import Mapper, StoredEvent
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
+from application import postgres_recorder
 from application.errors import GameExists
 from application.mapper import NovusMapper
+from application.postgres_copy import copy_data
 from application.service import NovusApp, open_app
 from application.transcoder import OrjsonTranscoder
 from domain.core import registry
@@ -25,6 +30,7 @@ from domain.core.aggregate import Game
 from domain.core.play import play
 from domain.core.protocol import ChanceStep, Decision, Step
 from projections import runner
+from tests import pg
 from tests.projections.conftest import dump
 
 TARGET = {"target": "20"}
@@ -216,5 +222,91 @@ def test_chance_steps_and_decisions_round_trip_through_the_copy(
         assert record.source["name"] == "ä\\b\x01.jsonl"
         assert any(isinstance(s, ChanceStep) for s in steps)
         assert any(isinstance(s, Decision) for s in steps)
+    finally:
+        app.close()
+
+
+_rows = st.lists(
+    st.tuples(
+        st.sampled_from([uuid5(NAMESPACE_URL, f"novus-test:{n}") for n in range(3)]) | st.uuids(),
+        st.integers(-(2**63), 2**63 - 1),
+        st.text(st.characters(exclude_characters="\x00", exclude_categories=["Cs"]), max_size=40),
+        st.binary(max_size=300),
+    ),
+    max_size=30,
+)
+
+
+@settings(max_examples=40, deadline=None)
+@given(rows=_rows)
+def test_the_copy_data_is_the_servers_own_binary_copy_of_the_rows(
+    postgres_server: pg.PostgresServer, rows: list[tuple[UUID, int, str, bytes]]
+) -> None:
+    """`copy_data` writes what PostgreSQL itself writes for the same rows in binary COPY
+    (byte for byte), and the rows it copies in read back equal."""
+    columns = "originator_id, originator_version, topic, state"
+    with postgres_server.connect() as conn, conn.transaction(force_rollback=True):
+        conn.execute(
+            "CREATE TEMP TABLE copied (originator_id uuid, originator_version bigint, "
+            "topic text, state bytea, n bigserial) ON COMMIT DROP"
+        )
+        with conn.cursor() as curs, curs.copy(f"COPY copied ({columns}) FROM STDIN BINARY") as c:
+            c.write(copy_data(rows))
+        got = conn.execute(f"SELECT {columns} FROM copied ORDER BY n").fetchall()
+        assert got == rows
+        served = bytearray()
+        with (
+            conn.cursor() as curs,
+            curs.copy(f"COPY (SELECT {columns} FROM copied ORDER BY n) TO STDOUT BINARY") as c,
+        ):
+            for block in c:
+                served += block
+        assert bytes(served) == copy_data(rows)
+
+
+def test_a_save_that_meets_the_lock_held_waits_and_stores_once(
+    tmp_path: Path,
+    postgres_env: dict[str, str],
+    postgres_server: pg.PostgresServer,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """With a lock timeout, a save that finds the events table locked fails before its COPY
+    (nothing of it runs), is rolled back and retried: once the lock is free it stores its
+    game once, and the connections it used still work."""
+    app = open_app(tmp_path, {**postgres_env, "POSTGRES_LOCK_TIMEOUT": "1"})
+    attempts: list[BaseException | None] = []
+    original = postgres_recorder.run_copy_query
+
+    def run(*args: Any) -> Any:
+        try:
+            result = yield from original(*args)
+        except BaseException as error:
+            attempts.append(error)
+            raise
+        attempts.append(None)
+        return result
+
+    monkeypatch.setattr(postgres_recorder, "run_copy_query", run)
+    try:
+        app.simulate("puerto-rico", 2, {}, seed=1)
+        before = app.max_notification_id()
+        table = f'"{postgres_env["POSTGRES_SCHEMA"]}"."{app.recorder.events_table_name}"'
+        holder = postgres_server.connect()
+        holder.execute("BEGIN")
+        holder.execute(f"LOCK TABLE {table} IN EXCLUSIVE MODE")
+        timer = threading.Timer(1.5, holder.execute, ["ROLLBACK"])
+        timer.start()
+        game_id = app.simulate("puerto-rico", 2, {}, seed=2)
+        timer.join()
+        holder.close()
+        assert len(attempts) >= 2 and attempts[-1] is None  # refused at the lock, then stored
+        assert all(isinstance(e, psycopg.errors.LockNotAvailable) for e in attempts[1:-1])
+        stored = _stored_after(app, before)
+        assert {row[1] for row in stored} == {game_id}
+        assert [row[2] for row in stored] == list(range(1, len(stored) + 1))
+        assert [s.id for s in app.summaries()].count(game_id) == 1
+        assert app.summaries() == app.scan_summaries()
+        app.simulate("puerto-rico", 2, {}, seed=3)
+        assert len(app.summaries()) == 3
     finally:
         app.close()
