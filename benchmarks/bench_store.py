@@ -1,7 +1,7 @@
 """Event store speed: whole-game saves through the app vs raw inserts, and state-at-step latency.
 
     python3 benchmarks/bench_store.py [--games N] [--rounds R] [--game NAME] [--no-postgres]
-                                      [--dir /dev/shm] [--per-game]
+                                      [--no-sqlite] [--no-library] [--dir /dev/shm] [--per-game]
 
 Measures, on SQLite and on a real PostgreSQL server started for the run:
 - events appended per second through `NovusApp._save` (a whole game per save, what
@@ -10,12 +10,17 @@ Measures, on SQLite and on a real PostgreSQL server started for the run:
   `save` with its default JSON transcoder, mapper and recorder;
 - the same stored rows inserted with the driver's own `executemany` in one transaction per
   game, and on PostgreSQL with its binary COPY too (the store's own bulk path), with the ratios
-  (issue 26: at least 0.7 of raw `executemany` on SQLite, 0.5 of raw COPY on PostgreSQL); the
-  raw tables have the store's primary key; "+ id index" also has its unique index on the
-  notification id (the store's table has both: the raw COPY into the bare table is the
-  stricter baseline);
+  (issue 26: at least 0.7 of raw `executemany` on SQLite, 0.5 of raw COPY on PostgreSQL). The
+  raw COPY goes into two tables, reported apart: "store's table" is the events table the
+  library creates for the store (made by opening a `NovusApp` on a fresh schema: the same
+  columns, primary key, unique notification-id index and sequence default: the fair
+  baseline), "bare table" one with the primary key alone (the stricter baseline);
 - `state_at` latency at random steps of a 4-player game: the first call (cold: reads the game)
   and then p50/p95 over many random steps (warm: cached checkpoints).
+Each round saves every game into fresh targets of every variant; the report gives each rate's
+median over the rounds with its spread (lowest-highest), and each ratio's median and spread
+over the rounds, taken round by round (the machine is shared: a round's variants see the same
+load).
 The game is Puerto Rico when its engine is installed, else the Pig test game with a high target.
 `--dir /dev/shm` puts the SQLite files in memory: no fsync on either side, so the ratio is the
 Python cost of a save alone (the lowest it gets).
@@ -179,35 +184,34 @@ RAW_TABLE = (
 )
 
 
-STORE_SHAPE = (
-    "CREATE UNIQUE INDEX raw_events_notification_id ON {schema}.raw_events (notification_id)"
-)
-"""The index the store's table has beside its primary key (what catch-up reads by)."""
-
-
 def raw_postgres_variant(
     server: pg.PostgresServer,
     payloads: list[list[StoredEvent]],
     *,
     copy: bool,
-    store_shape: bool = False,
+    store_table: bool = False,
 ) -> Variant:
     """The same rows through psycopg, one transaction per game: `executemany`, or binary COPY
-    (the driver's bulk path; notification ids from the column's sequence); into a bare table
-    with the same primary key, or (`store_shape`) one that also has the store's unique index
-    on the notification id."""
+    (the driver's bulk path, its ordinary row writer; notification ids from the column's
+    sequence); into a bare table with the store's primary key, or (`store_table`) into the
+    events table the library itself creates for a store (a `NovusApp` opened on a fresh
+    schema: the same columns, keys, unique notification-id index and defaults)."""
 
     def prepare(name: str) -> tuple[Save, Callable[[], None]]:
         schema = f"raw_{name}"
         server.create_schema(schema)
         conn = server.connect()
-        conn.execute(RAW_TABLE.format(schema=schema))
-        if store_shape:
-            conn.execute(STORE_SHAPE.format(schema=schema))
+        if store_table:
+            app = NovusApp(server.env(schema))
+            table = f'"{schema}"."{app.recorder.events_table_name}"'  # type: ignore[attr-defined]
+            app.close()
+        else:
+            conn.execute(RAW_TABLE.format(schema=schema))
+            table = f"{schema}.raw_events"
         batches = [[(s.originator_id, *_rest(s)) for s in game] for game in payloads]
         columns = "(originator_id, originator_version, topic, state)"
-        insert = f"INSERT INTO {schema}.raw_events {columns} VALUES (%s,%s,%s,%s)"
-        statement = f"COPY {schema}.raw_events {columns} FROM STDIN (FORMAT BINARY)"
+        insert = f"INSERT INTO {table} {columns} VALUES (%s,%s,%s,%s)"
+        statement = f"COPY {table} {columns} FROM STDIN (FORMAT BINARY)"
 
         def save(i: int) -> None:
             with conn.transaction(), conn.cursor() as cur:
@@ -309,17 +313,26 @@ def run_store(
         for name, (_, close) in opened.items():
             close()
             rates[name].append(events / spent[name])
-    median = {k: statistics.median(v) for k, v in rates.items()}
     lat = latency(latency_app, game, options, samples, bot)
     latency_app.close()
     print(f"\n{label}: {games} games, {events} events, a whole game per save")
     how = "game by game" if per_game else "in blocks of all games"
-    print(f"  (median of {rounds} rounds, fresh targets each, the variants taking turns {how})")
+    print(f"  ({rounds} rounds, fresh targets each, the variants taking turns {how})")
+    print(f"  {'events/s':<44} {'median':>10} {'lowest':>10} {'highest':>10}")
     for name in names:
-        print(f"  {name:<34} {median[name]:>10,.0f} events/s")
-    novus = median["append via NovusApp"]
+        v = rates[name]
+        print(f"  {name:<44} {statistics.median(v):>10,.0f} {min(v):>10,.0f} {max(v):>10,.0f}")
+    novus = rates["append via NovusApp"]
+    print(
+        f"  {'ratio NovusApp / ... (round by round)':<44}"
+        f" {'median':>10} {'lowest':>10} {'highest':>10}"
+    )
     for name in names[1:]:
-        print(f"  ratio NovusApp / {name:<34} {novus / median[name]:>6.2f}")
+        ratios = [a / b for a, b in zip(novus, rates[name], strict=True)]
+        print(
+            f"  {name:<44} {statistics.median(ratios):>10.2f} {min(ratios):>10.2f}"
+            f" {max(ratios):>10.2f}"
+        )
     print(
         f"  state_at, {PLAYERS} players, {lat['steps']:.0f} steps on average:\n"
         f"    cold (new app, 10 games)  p50 {lat['cold_p50']:.2f} ms"
@@ -336,6 +349,10 @@ def main() -> None:
     parser.add_argument("--samples", type=int, default=500, help="state_at calls (warm)")
     parser.add_argument("--bot", default="heuristic", choices=["heuristic", "random"])
     parser.add_argument("--no-postgres", action="store_true")
+    parser.add_argument("--no-sqlite", action="store_true")
+    parser.add_argument(
+        "--no-library", action="store_true", help="leave out the library's own save (slow)"
+    )
     parser.add_argument(
         "--dir",
         default=None,
@@ -355,8 +372,16 @@ def main() -> None:
     folder = Path(tempfile.mkdtemp(prefix="novus-bench-", dir=args.dir))
     payloads = payloads_of(games, game)
     events = sum(len(p) for p in payloads)
-    common = (events, len(games))
-    tail = (game, options, args.samples, args.rounds, args.bot, args.per_game)
+    settings = {
+        "events": events,
+        "games": len(games),
+        "game": game,
+        "options": options,
+        "samples": args.samples,
+        "rounds": args.rounds,
+        "bot": args.bot,
+        "per_game": args.per_game,
+    }
 
     def sqlite_app(cls: type[NovusApp], name: str) -> NovusApp:
         env = {"PERSISTENCE_MODULE": "eventsourcing.sqlite"}
@@ -368,7 +393,10 @@ def main() -> None:
         "append, library defaults": novus_variant(sqlite_app, LibraryDefaultsApp, games, game),
         "raw executemany, same rows": raw_sqlite_variant(folder, payloads),
     }
-    run_store("SQLite", variants, *common, sqlite_app(NovusApp, "latency"), *tail)
+    if args.no_library:
+        del variants["append, library defaults"]
+    if not args.no_sqlite:
+        run_store("SQLite", variants, latency_app=sqlite_app(NovusApp, "latency"), **settings)
     shutil.rmtree(folder, ignore_errors=True)
     if args.no_postgres:
         return
@@ -382,12 +410,14 @@ def main() -> None:
             "append via NovusApp": novus_variant(pg_app, NovusApp, games, game),
             "append, library defaults": novus_variant(pg_app, LibraryDefaultsApp, games, game),
             "raw executemany, same rows": raw_postgres_variant(server, payloads, copy=False),
-            "raw binary COPY, same rows": raw_postgres_variant(server, payloads, copy=True),
-            "raw binary COPY, + id index": raw_postgres_variant(
-                server, payloads, copy=True, store_shape=True
+            "raw binary COPY, store's table": raw_postgres_variant(
+                server, payloads, copy=True, store_table=True
             ),
+            "raw binary COPY, bare table": raw_postgres_variant(server, payloads, copy=True),
         }
-        run_store("PostgreSQL", variants, *common, pg_app(NovusApp, "latency"), *tail)
+        if args.no_library:
+            del variants["append, library defaults"]
+        run_store("PostgreSQL", variants, latency_app=pg_app(NovusApp, "latency"), **settings)
 
 
 if __name__ == "__main__":
