@@ -19,7 +19,7 @@ from typing import Any
 
 from analysis.hidden import HIDES_PER_SEAT
 from analysis.memory import memories, memory_of
-from analysis.rollout import normalised, win_chances
+from analysis.rollout import Ahead, normalised, win_chances
 from analysis.settings import Settings
 from application.i18n import _
 from domain.core import registry
@@ -169,7 +169,8 @@ def evaluate_chunk(job: Job) -> dict[Eval, tuple[float, ...]]:
         if j in wanted:
             states[j] = known
     out = {}
-    for e in job.evals:
+    ahead: Ahead = {}
+    for e in sorted(job.evals, key=lambda e: -e.at):  # later first: earlier rollouts meet them
         start, memory = states[e.state]
         if e.action is not None:
             decision = Decision(e.viewer if e.viewer is not None else -1, e.action)
@@ -186,6 +187,7 @@ def evaluate_chunk(job: Job) -> dict[Eval, tuple[float, ...]]:
             seed=job.settings.seed,
             at=e.at,
             memory=memory,
+            ahead=ahead,
         )
         out[e] = normalised(chances)
     return out
@@ -201,9 +203,32 @@ def run_here(jobs: list[Job], done: Callable[[int], None]) -> list[dict[Eval, tu
 
 
 def chunks(evals: Sequence[Eval], parts: int) -> list[tuple[Eval, ...]]:
-    """`evals` dealt round-robin into up to `parts` chunks (early, costly states spread out)."""
-    parts = max(1, min(parts, len(evals)))
-    return [tuple(evals[i::parts]) for i in range(parts)]
+    """`evals` cut into up to `parts` runs of neighbouring states, the costliest first.
+
+    Neighbours share work: a chunk is evaluated backwards, and a rollout that meets a later
+    state's rollout stops there (`rollout.Ahead`). A rollout from the state after `k` steps costs
+    about the steps left, so the runs are cut to equal sums of that: early runs hold fewer
+    states; sent costliest first, the last ones to finish are short."""
+    ordered = sorted(evals, key=lambda e: (e.at, e.state, e.viewer or 0, e.action or ""))
+    if not ordered:
+        return []
+    parts = max(1, min(parts, len(ordered)))
+    end = ordered[-1].at + 1
+    weight = [end - e.at + 1 for e in ordered]
+    total = sum(weight)
+    out: list[tuple[Eval, ...]] = []
+    run: list[Eval] = []
+    cost = 0
+    for e, w in zip(ordered, weight, strict=True):
+        run.append(e)
+        cost += w
+        left = len(ordered) - sum(len(c) for c in out) - len(run)
+        if cost * parts >= total * (len(out) + 1) and left >= parts - len(out) - 1 > 0:
+            out.append(tuple(run))
+            run = []
+    if run:
+        out.append(tuple(run))
+    return sorted(out, key=lambda c: -sum(end - e.at + 1 for e in c))
 
 
 def viewers(rules: Rules[Any], steps: Sequence[Step], last: Any) -> list[int | None]:

@@ -8,6 +8,13 @@ randomness at game position `t` comes from the stream `(seed, i, t)` (`analysis.
 same settings give the same numbers in any process and order, and the evaluations of
 neighbouring states and of a decision's alternatives use common random numbers.
 A tie for first place splits the win, so the chances of all seats sum to 1.
+
+Because a rollout's step at game position `t` depends only on the state there and the stream
+`(seed, i, t)`, rollout `i` that reaches exactly the start state of rollout `i` of a later
+evaluation at the same position ends exactly as that one did. `Ahead` keeps the later
+evaluations' start states and outcomes (`game.evaluate_chunk` works backwards through a chunk of
+neighbouring states), so a rollout whose bots replay the recorded moves stops where it meets
+one: the same numbers as playing it out, for the cost of a state comparison.
 """
 
 from __future__ import annotations
@@ -26,6 +33,11 @@ MAX_STEPS = 100_000
 BOT_KIND = "heuristic"
 
 
+Ahead = dict[int, list[list[tuple[Any, tuple[float, ...]]]]]
+"""Game position -> per rollout index, the (start state, win shares) of rollouts already done
+from that position with the same seed."""
+
+
 class RolloutRunaway(RuntimeError):
     """A rollout did not end (an engine or bot bug, not a user error)."""
 
@@ -41,6 +53,22 @@ def shares(rules: Rules[Any], state: Any) -> tuple[float, ...]:
 def playout(rules: Rules[Any], state: Any, players: int, *, seed: int, index: int, at: int) -> Any:
     """The final state of rollout `index` played from `state` (the state after `at` steps) by
     heuristic bots; every step draws from the stream of its game position."""
+    final, _shares = _play(rules, state, players, seed=seed, index=index, at=at, ahead=None)
+    return final
+
+
+def _play(
+    rules: Rules[Any],
+    state: Any,
+    players: int,
+    *,
+    seed: int,
+    index: int,
+    at: int,
+    ahead: Ahead | None,
+) -> tuple[Any, tuple[float, ...] | None]:
+    """`playout`, stopping with the known win shares (and no final state) where the rollout
+    meets the start state of rollout `index` of an evaluation in `ahead`."""
     rng = Stream(0).at(seed, index, DEAL + 1)
     bots = [rules.bot(BOT_KIND, rng.getrandbits(32)) for _ in range(players)]
     for bot in bots:  # the bots' noise from the step's stream too (a bot without one keeps its own)
@@ -52,6 +80,12 @@ def playout(rules: Rules[Any], state: Any, players: int, *, seed: int, index: in
     while not is_over(state):
         if position - at >= MAX_STEPS:
             raise RolloutRunaway(f"{rules.name}: a rollout did not end after {MAX_STEPS} steps")
+        if ahead is not None:
+            met = ahead.get(position)
+            if met is not None:
+                for start, outcome in met[index]:
+                    if start == state:
+                        return None, outcome
         rng.to(position)
         position += 1
         seat = to_move(state)[0]
@@ -59,7 +93,7 @@ def playout(rules: Rules[Any], state: Any, players: int, *, seed: int, index: in
             state = apply(state, ChanceStep(resolve(spec(state), rng)))
         else:
             state = apply(state, Decision(seat, bots[seat].choose(state, seat)))
-    return state
+    return state, None
 
 
 def win_chances(
@@ -72,18 +106,27 @@ def win_chances(
     seed: int,
     at: int,
     memory: Any = None,
+    ahead: Ahead | None = None,
 ) -> tuple[float, ...]:
     """Each seat's chance of winning from `state` (the state after `at` steps) as `viewer`
     knows it, with `memory` of the public history: the mean win share over `rollouts`
-    playouts (a finished game: its actual outcome, no rollouts)."""
+    playouts (a finished game: its actual outcome, no rollouts). With `ahead`, rollouts that
+    meet a later evaluation's rollout take its outcome (the same numbers), and this
+    evaluation's rollouts are added to it for earlier ones."""
     if rules.is_over(state):
         return shares(rules, state)
     deal = determinizer(rules.name)
     totals = [0.0] * players
+    starts: list[list[tuple[Any, tuple[float, ...]]]] | None = None
+    if ahead is not None:
+        starts = ahead.setdefault(at, [[] for _ in range(rollouts)])
     for index in range(rollouts):
         dealt = deal(state, viewer, Stream(0).at(seed, index, DEAL), memory)
-        final = playout(rules, dealt, players, seed=seed, index=index, at=at)
-        for seat, share in enumerate(shares(rules, final)):
+        final, known = _play(rules, dealt, players, seed=seed, index=index, at=at, ahead=ahead)
+        outcome = known if known is not None else shares(rules, final)
+        if starts is not None:
+            starts[index].append((dealt, outcome))
+        for seat, share in enumerate(outcome):
             totals[seat] += share
     return tuple(t / rollouts for t in totals)
 

@@ -1,6 +1,7 @@
 """Analysis targets: speed of a whole-game analysis, and calibration of the win chances.
 
     python benchmarks/bench_analysis.py speed [--workers 2] [--rollouts 48] [--seed 1]
+        [--baseline REV]
     python benchmarks/bench_analysis.py calibration [--games 200] [--rollouts 48] [--states 6]
         [--workers 2] [--game puerto-rico ...] [--players 3,4] [--window 0.67]
         [--continuations K] [--first N] [--save FILE]
@@ -8,8 +9,11 @@
 
 Speed: one 4-player Puerto Rico bot game analysed at the default settings (`Settings()`: 48
 rollouts per state, 5 turning points) with the given workers; target <= 60 s on a 2-core machine.
-Reported beside it, as a ratio, the time of plain bot games measured in the same process (the
-analysis costs roughly `evaluations x rollouts x half a game`).
+Printed: wall time, CPU time of all processes, each phase's wall time and how busy the workers
+were in it, the time outside the phases, and the 1-minute load average at start and end (the
+machine is shared: the wall time drifts with the load, the CPU time much less). With
+`--baseline REV`, the same analysis by the `analysis/` package of git revision REV runs after it
+in a child process: the CPU and wall ratios of the two, and whether every number is identical.
 
 Calibration: per game, `--games` bot games (heuristic bots, 2-4 players in turn); in each,
 `--states` states at uniformly drawn steps are evaluated from the next mover's side exactly as
@@ -40,10 +44,15 @@ noisy estimate in a high decile is more often too high); it shrinks with more ro
 from __future__ import annotations
 
 import argparse
+import hashlib
 import json
 import multiprocessing
+import os
 import random
 import resource
+import subprocess
+import sys
+import tempfile
 import time
 from pathlib import Path
 from typing import Any
@@ -66,39 +75,106 @@ def _bot_game(name: str, players: int, seed: int) -> tuple[Any, Any, list[Any], 
     return rules, setup, steps, final
 
 
-def speed(workers: int, rollouts: int, seed: int) -> None:
-    _, setup, steps, _ = _bot_game("puerto-rico", 4, seed)
-    t0 = time.perf_counter()
+def speed(workers: int, rollouts: int, seed: int, baseline: str | None) -> None:
+    """Time one analysis here; with `baseline`, the same analysis by `analysis/` of git
+    revision `baseline` (in a child process, after this one) and the ratio of the two."""
+    _, _, steps, _ = _bot_game("puerto-rico", 4, seed)
+    t0 = time.process_time()
     games = 20
     for g in range(games):
         _bot_game("puerto-rico", 4, 1000 + g)
-    per_game = (time.perf_counter() - t0) / games
+    per_game = (time.process_time() - t0) / games
+    print(
+        f"Puerto Rico, 4 players, {len(steps)} steps, {rollouts} rollouts/state, "
+        f"{workers} workers (target <= 60 s wall); a plain 4-player bot game here: "
+        f"{per_game * 1000:.1f} ms CPU"
+    )
+    here = _timed_analysis(workers, rollouts, seed)
+    _print_timing("this tree", here, workers)
+    if baseline:
+        old = _baseline(baseline, workers, rollouts, seed)
+        _print_timing(f"baseline {baseline}", old, workers)
+        same = "identical numbers" if old["digest"] == here["digest"] else "NUMBERS DIFFER"
+        print(
+            f"  ratio baseline/this tree: CPU {old['cpu'] / here['cpu']:.2f}x, "
+            f"wall {old['wall'] / here['wall']:.2f}x; {same}"
+        )
+
+
+def _timed_analysis(workers: int, rollouts: int, seed: int) -> dict[str, Any]:
+    """One timed analysis of the benchmark game: wall, CPU of all processes, the phases, the
+    1-minute load average before and after, and a digest of every number."""
+    _, setup, steps, _ = _bot_game("puerto-rico", 4, seed)
     settings = Settings(rollouts=rollouts)
-    done = [0]
+    load0 = os.getloadavg()[0]
     cpu0 = _cpu()
     start = time.perf_counter()
     with Workers(workers) as pool:
-        result = analyse(
-            "puerto-rico",
-            setup,
-            steps,
-            settings,
-            run=pool.run,
-            parts=pool.parts,
-            on_done=lambda n: done.__setitem__(0, done[0] + n),
-        )
-    seconds = time.perf_counter() - start
+        result = analyse("puerto-rico", setup, steps, settings, run=pool.run, parts=pool.parts)
+    wall = time.perf_counter() - start
     cpu = _cpu() - cpu0
+    phases = [
+        {
+            "evaluations": p.evaluations,
+            "chunks": p.chunks,
+            "wall": p.wall,
+            "busy": p.busy,
+            "cpu": p.cpu,
+        }
+        for p in getattr(pool, "phases", [])  # a baseline's pool may not time its phases
+    ]
+    numbers = json.dumps(result.to_json(), sort_keys=True)
+    return {
+        "wall": wall,
+        "cpu": cpu,
+        "load": [load0, os.getloadavg()[0]],
+        "phases": phases,
+        "alternatives": len(result.alternatives),
+        "digest": hashlib.sha256(numbers.encode()).hexdigest()[:16],
+    }
+
+
+def _print_timing(label: str, t: dict[str, Any], workers: int) -> None:
     print(
-        f"Puerto Rico, 4 players, {len(steps)} steps ({len(result.decisions)} decisions), "
-        f"{rollouts} rollouts/state, {workers} workers: {seconds:.1f} s "
-        f"({done[0]} evaluations incl. {len(result.alternatives)} alternatives; target <= 60 s)"
+        f"  {label}: {t['wall']:.1f} s wall, {t['cpu']:.1f} s CPU in all processes "
+        f"(CPU / {workers} workers = {t['cpu'] / workers:.1f} s); 1-min load "
+        f"{t['load'][0]:.2f} at start, {t['load'][1]:.2f} at end; numbers {t['digest']}"
     )
-    print(
-        f"  a plain 4-player bot game here: {per_game * 1000:.1f} ms; analysis = "
-        f"{seconds / per_game:,.0f} bot games of wall time; CPU {cpu:.1f} s in all processes "
-        f"(on {workers} idle cores: about {cpu / workers:.1f} s)"
-    )
+    names = ["win chances", "alternatives"]
+    for i, p in enumerate(t["phases"]):
+        busy = p["busy"] / (workers * p["wall"]) if p["wall"] else 0.0
+        computing = p["cpu"] / (workers * p["wall"]) if p["wall"] else 0.0
+        print(
+            f"    {names[i] if i < len(names) else f'phase {i + 1}'}: {p['wall']:.1f} s wall, "
+            f"{p['cpu']:.1f} s CPU in chunks, {p['evaluations']} evaluations in "
+            f"{p['chunks']} chunks; workers in a chunk {busy:.0%} of the phase, computing "
+            f"{computing:.0%} (the rest: waiting for a core)"
+        )
+    if t["phases"]:
+        rest = t["wall"] - sum(p["wall"] for p in t["phases"])
+        print(f"    outside the phases (replay, turning points, start and stop): {rest:.1f} s")
+
+
+def _baseline(rev: str, workers: int, rollouts: int, seed: int) -> dict[str, Any]:
+    """`_timed_analysis` with the `analysis/` package of git revision `rev` (everything else
+    from this tree), in a fresh child process."""
+    root = Path(__file__).resolve().parent.parent
+    with tempfile.TemporaryDirectory() as tmp:
+        archive = subprocess.run(
+            ["git", "-C", str(root), "archive", rev, "analysis"],
+            check=True,
+            capture_output=True,
+        ).stdout
+        subprocess.run(["tar", "-x", "-C", tmp], input=archive, check=True)
+        env = {**os.environ, "PYTHONPATH": os.pathsep.join([tmp, str(root)])}
+        code = (
+            "import json, sys; from benchmarks.bench_analysis import _timed_analysis; "
+            f"print(json.dumps(_timed_analysis({workers}, {rollouts}, {seed})))"
+        )
+        out = subprocess.run(
+            [sys.executable, "-c", code], env=env, cwd=tmp, check=True, capture_output=True
+        )
+    return dict(json.loads(out.stdout.decode().strip().splitlines()[-1]))
 
 
 def _cpu() -> float:
@@ -432,6 +508,7 @@ def main() -> None:
     s.add_argument("--workers", type=int, default=2)
     s.add_argument("--rollouts", type=int, default=Settings().rollouts)
     s.add_argument("--seed", type=int, default=1)
+    s.add_argument("--baseline", help="also time analysis/ of this git revision, e.g. HEAD~3")
     c = sub.add_parser("calibration")
     c.add_argument("--games", type=int, default=200)
     c.add_argument("--rollouts", type=int, default=Settings().rollouts)
@@ -455,7 +532,7 @@ def main() -> None:
     t.add_argument("--rollouts", type=int, default=Settings().rollouts)
     args = parser.parse_args()
     if args.what == "speed":
-        speed(args.workers, args.rollouts, args.seed)
+        speed(args.workers, args.rollouts, args.seed, args.baseline)
     elif args.what == "table":
         report(json.loads(Path(args.file).read_text()), args.rollouts)
     else:
