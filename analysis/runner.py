@@ -19,8 +19,18 @@ from analysis.game import GameAnalysis, analyse
 from analysis.pool import Workers
 from analysis.settings import Settings
 from analysis.store import AnalysisStore
+from application.i18n import term
 from application.service import FINISHED_TOPIC, NovusApp
+from domain.core import registry
 from domain.core.errors import NovusError
+
+
+def game_title(game: str) -> str:
+    """The game's name in the display language (its registry name if no engine has it)."""
+    try:
+        return term(registry.get(game).title, "game")
+    except NovusError:
+        return game
 
 
 class Progress(Protocol):
@@ -68,7 +78,7 @@ def analyse_record(
 ) -> tuple[GameAnalysis, str]:
     """Analyse one stored game; returns the analysis and the game's start time."""
     record = app.history(game_id)
-    progress.game(str(game_id), f"{record.game} {str(game_id)[:8]}")
+    progress.game(str(game_id), f"{game_title(record.game)} {str(game_id)[:8]}")
     analysis = analyse(
         record.game,
         record.setup,

@@ -1,11 +1,19 @@
 """`novus analyse`'s bar: the alternatives' phase is named when its total arrives (the total
-grows then, which read as a jump for no reason), and chunks are small enough to move it often."""
+grows then, which read as a jump for no reason), and chunks are small enough to move it often;
+it names the game in the display language."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
+import pytest
 from rich.progress import Progress
 
 from analysis.pool import CHUNKS_PER_WORKER, Workers
+from analysis.runner import Quiet, analyse_one
+from analysis.settings import Settings
+from application.i18n import set_language
+from application.service import open_app
 from novus.cli.analysis import Bars
 
 
@@ -27,3 +35,32 @@ def test_the_second_total_names_the_alternatives_phase() -> None:
 def test_many_chunks_per_worker() -> None:
     with Workers(1) as here:
         assert here.parts == CHUNKS_PER_WORKER >= 24
+
+
+class _Titles(Quiet):
+    def __init__(self) -> None:
+        self.titles: list[str] = []
+
+    def game(self, game_id: str, title: str) -> None:
+        self.titles.append(title)
+
+
+@pytest.mark.parametrize(("lang", "name"), [("en", "Puerto Rico"), ("ko", "푸에르토 리코")])
+def test_the_bar_names_the_game_in_the_display_language(
+    tmp_path: Path, lang: str, name: str
+) -> None:
+    store = open_app(tmp_path / "data")
+    try:
+        game_id = store.simulate("puerto-rico", 3, {}, seed=1, bot="heuristic")
+        titles = _Titles()
+        set_language(lang)
+        analyse_one(
+            store,
+            tmp_path / "data",
+            game_id,
+            Settings(rollouts=1, turning_points=0),
+            progress=titles,
+        )
+    finally:
+        store.close()
+    assert titles.titles == [f"{name} {str(game_id)[:8]}"]
