@@ -133,17 +133,28 @@ def score_key(p: Player) -> tuple[object, ...]:
     )
 
 
-def breakdown(s: State, p: Player) -> dict[str, int]:
+def board_points(s: State, p: Player) -> tuple[int, int]:
+    """The `colonists` and `bishops` points: the costly parts, read from `p.board`, `p.bishops`,
+    `p.ships` and `p.tiles` only (and the game's catalog and expansion flag)."""
+    cost = 0 if s.exp else BISHOP_COST  # no 2-point bishop penalty with the expansion (KO)
+    bishops = sum(bishop_condition(b, p, s.cat) - cost for b in p.bishops)
+    return colonist_points(p.board), bishops
+
+
+def breakdown(
+    s: State, p: Player, board: Callable[[State, Player], tuple[int, int]] = board_points
+) -> dict[str, int]:
+    """Points by category; `board` gives the `colonists` and `bishops` points (a caller that
+    scores the same player often may remember them, `board_points`)."""
     if p.caps:  # the Maya player: points in play, then storage (not gold) sold 1 coin each
         coins = p.coins + sum(p.res[:GOLD_INDEX]) + p.cocoa
         return {"in_play": p.vp, "coins": coins // 3}
     scholars = sum(s.cat.scholar_points.get(x, 0) for x in p.scholars if x != p.personal)
-    cost = 0 if s.exp else BISHOP_COST  # no 2-point bishop penalty with the expansion (KO)
-    bishops = sum(bishop_condition(b, p, s.cat) - cost for b in p.bishops)
+    colonists, bishops = board(s, p)
     parts = {
         "in_play": p.vp,
         "coins": coin_points(p),
-        "colonists": colonist_points(p.board),
+        "colonists": colonists,
         "scholars": scholars,
         "bishops": bishops,
         "harbor_sets": 3 * harbor_sets(p),

@@ -30,7 +30,7 @@ from domain.core.protocol import Decision, Rules, SeatScore, Step
 from domain.santa_maria.engine import REST_NAMES
 from domain.santa_maria.geometry import COLUMNS, ROWS, parse_cell
 from domain.santa_maria.moves import empty_buildings
-from domain.santa_maria.scoring import breakdown, score_key
+from domain.santa_maria.scoring import board_points, breakdown, score_key
 from domain.santa_maria.state import Player, State
 from projections.games import Fact, GameStats, win_correlation_view
 
@@ -107,31 +107,64 @@ def facts(rules: Rules[Any], before: State, step: Step, after: State) -> Iterabl
     if moved:
         found.append(Fact(actor, "conquistador", "advance", moved))
     for i, (b, a) in enumerate(zip(before.players, after.players, strict=True)):
+        if a is b:  # a player not edited in this step (shared between the states)
+            continue
         if a.piety > b.piety:
             found.append(Fact(i, "piety", "advance", a.piety - b.piety))
-        found.extend(  # the personal scholar of a town hall scores nothing: not counted
-            Fact(i, "scholar", x) for x in a.scholars if x not in b.scholars and x != a.personal
-        )
-        found.extend(Fact(i, "bishop", x) for x in a.bishops if x not in b.bishops)
+        if a.scholars is not b.scholars:  # the personal scholar of a town hall scores nothing
+            found.extend(
+                Fact(i, "scholar", x)
+                for x in a.scholars
+                if x not in b.scholars and x != a.personal
+            )
+        if a.bishops is not b.bishops:
+            found.extend(Fact(i, "bishop", x) for x in a.bishops if x not in b.bishops)
     if after.year > before.year or (after.over and not before.over):
         found.extend(_conquest(before, actor, after))
     return found
 
 
 def score_parts(state: State) -> tuple[object, ...]:
-    """A seat's public score depends on its player and, for shipping, on the game being over."""
-    return tuple((p, state.over) for p in state.players)
+    """A seat's public score depends on its player and, for shipping, on the game being over:
+    the players themselves while it runs (unchanged ones are shared between states, so most
+    seats are passed over by identity), (player, True) pairs once it is over."""
+    if not state.over:
+        players: tuple[object, ...] = state.players
+        return players
+    return tuple((p, True) for p in state.players)
 
 
 def seat_key(part: object) -> object:
-    """A seat's part is (player, game over); its points depend on `scoring.score_key` of it."""
-    player, over = cast("tuple[Player, bool]", part)
-    return (over, score_key(player))
+    """What a seat's points depend on: `scoring.score_key` of its player, and whether the game
+    is over (the shipping tiles count then)."""
+    if type(part) is tuple:
+        return (True, score_key(cast("tuple[Player, bool]", part)[0]))
+    return score_key(cast(Player, part))
+
+
+_BOARD_KEEP = 4096
+_board: dict[int, tuple[tuple[object, ...], tuple[int, int]]] = {}
+"""`scoring.board_points` remembered by the identity of what they read (the objects are kept
+in the entry, so an id is never reused while its entry lives): the board changes at a few
+steps of a game, the coins and resources at most of them."""
+
+
+def _board_points(state: State, p: Player) -> tuple[int, int]:
+    reads = (p.board, p.bishops, p.ships, p.tiles, state.cat, state.exp)
+    found = _board.get(id(p.board))
+    if found is not None:
+        kept = found[0]
+        if all(a is b for a, b in zip(kept, reads, strict=True)):
+            return found[1]
+    if len(_board) >= _BOARD_KEEP:
+        _board.clear()
+    points = _board[id(p.board)] = reads, board_points(state, p)
+    return points[1]
 
 
 def seat_score(state: State, seat: int) -> SeatScore:
     """The engine's scoring; the face-down shipping tiles count only once the game is over."""
-    parts = breakdown(state, state.players[seat])
+    parts = breakdown(state, state.players[seat], _board_points)
     if not state.over:
         parts["shipping"] = 0
     p = state.players[seat]

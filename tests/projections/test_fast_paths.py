@@ -138,3 +138,83 @@ def test_seat_keys_change_no_row(
     keyed_rows = dump(tmp_path / "keyed" / "views.duckdb")
     assert keyed_rows["score_timeline"]
     assert keyed_rows == dump(tmp_path / "plain" / "views.duckdb")
+
+
+def _santa_maria_states(app: NovusApp) -> list[Any]:
+    states = []
+    for game_id in app.game_ids():
+        record = app.history(game_id)
+        rules = registry.get(record.setup.game)
+        state = rules.initial_state(record.setup)
+        states.append(state)
+        for step in record.steps:
+            state = rules.apply_trusted(state, step)
+            states.append(state)
+    return states
+
+
+def test_santa_maria_board_points_remembered(
+    make_app: Callable[..., NovusApp], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The projection's Santa Maria scores, with the board's points remembered by identity
+    (and the memo emptied every few entries), equal the engine's scoring at every state."""
+    from domain.santa_maria import scoring
+    from projections.games import santa_maria
+
+    app = make_app()
+    app.simulate("santa-maria", 4, {"modules": "A,B,C,D"}, seed=3, bot="heuristic")
+    app.simulate("santa-maria", 2, {"expansion": "true", "setup": "advanced"}, seed=4)
+    monkeypatch.setattr(santa_maria, "_BOARD_KEEP", 7)
+    misses: list[int] = []
+    real = scoring.board_points
+
+    def counted(state: Any, p: Any) -> tuple[int, int]:
+        misses.append(1)
+        return real(state, p)
+
+    monkeypatch.setattr(santa_maria, "board_points", counted)
+    looked = 0
+    for state in _santa_maria_states(app):
+        for seat in range(len(state.players)):
+            looked += 1
+            got = santa_maria.seat_score(state, seat)
+            want = scoring.breakdown(state, state.players[seat])
+            if not state.over:
+                want["shipping"] = 0
+            assert got.breakdown == want
+    assert len(misses) < looked / 4  # most looks were remembered
+
+
+def test_santa_maria_rescores_only_edited_players(make_app: Callable[..., NovusApp]) -> None:
+    """Players a step leaves untouched are shared between states: the fold passes them over
+    by identity, without making their score key (and rescores every seat at the game's end,
+    when the shipping tiles start to count)."""
+    from projections.columns import Batch
+    from projections.games import santa_maria
+
+    app = make_app()
+    app.simulate("santa-maria", 4, {}, seed=5, bot="heuristic")
+    (game_id,) = app.game_ids()
+    record = app.history(game_id)
+    keys: list[object] = []
+    folded = fold.Fold(str(game_id), record.setup)
+    stats = folded.stats
+    assert stats is not None and stats.seat_key is not None
+
+    def seat_key(part: object) -> object:
+        keys.append(part)
+        return santa_maria.seat_key(part)
+
+    folded.seat_key = seat_key
+    batch = Batch()
+    folded.score_rows(batch, 0)
+    edited = 0
+    for number, step in enumerate(record.steps, 1):
+        before = folded.state
+        folded.advance(batch, step, number)
+        after = folded.state
+        edited += sum(a is not b for a, b in zip(before.players, after.players, strict=True))
+        if after.over and not before.over:
+            edited += sum(a is b for a, b in zip(before.players, after.players, strict=True))
+    assert len(keys) == 4 + edited
+    assert folded.state.over
