@@ -1,8 +1,8 @@
 """What the replay and the Players page show of an analysis (`novus analyse`).
 
-- `win_chance_group`: the win-chance chart under the board, one line per seat, drawn once per
-  game (`step_charts`; the browser moves its step marker), turning points ringed on the mover's
-  line;
+- `win_chance_group`: the win-chance chart right under the board over its whole width, one
+  line per seat, drawn once per game (`step_charts`; the browser moves its step marker),
+  turning points ringed on the mover's line;
 - `annotate`: the replay payload with the turning points for the move list and, at those
   decisions, every legal alternative with the mover's win chance for the "also legal" panel;
 - `accuracy_over_time`: the Players page chart of decision accuracy (mean win chance lost per
@@ -26,18 +26,6 @@ from domain.core.protocol import Decision
 TURNING = "#111111"
 
 
-def _x(step: float, last: int) -> float:
-    """The x of `step` in a `step_charts` SVG (the same scale its marker uses)."""
-    plot_w = step_charts.WIDTH - step_charts.LEFT - step_charts.RIGHT
-    end = last + max(1.0, last * 0.04)
-    return round(step_charts.LEFT + plot_w * step / end, 2)
-
-
-def _y(value: float) -> float:
-    plot_h = step_charts.HEIGHT - step_charts.TOP - step_charts.BOTTOM
-    return round(step_charts.TOP + plot_h * (1 - value), 2)
-
-
 def private(analysis: dict[str, Any]) -> bool:
     """Whether the game's win chances use what only the mover saw (its own hand): then a seat
     view shows no chart and marks only the seat's own turning points."""
@@ -59,11 +47,15 @@ def win_chance_group(analysis: dict[str, Any], last: int) -> step_charts.ChartGr
         for seat, name in enumerate(players)
     ]
     group = step_charts.line_group(
-        _("Win chance ({n} rollouts per step)", n=analysis["settings"]["rollouts"]), series, last
+        _("Win chance ({n} rollouts per step)", n=analysis["settings"]["rollouts"]),
+        series,
+        last,
+        wide=True,
     )
+    at_x, at_y = step_charts.scale(last, step_charts.WIDE_WIDTH, step_charts.WIDE_HEIGHT)
     rings = []
     for t in analysis["turning_points"]:
-        x, y = _x(t["step"], last), _y(t["after"])
+        x, y = at_x(t["step"]), at_y(t["after"])
         tip = _(
             "Step {step}: {player} lost {loss:.0%} ({action}); best: {best}, {gain:.0%} better",
             step=t["step"],
@@ -79,7 +71,7 @@ def win_chance_group(analysis: dict[str, Any], last: int) -> step_charts.ChartGr
         )
     svg = group.svgs[0].replace("</svg>", "".join(rings) + "</svg>")
     legend = [*group.legend, (_("turning point"), TURNING)] if rings else list(group.legend)
-    return step_charts.ChartGroup(group.title, [svg], tuple(legend))
+    return step_charts.ChartGroup(group.title, [svg], tuple(legend), wide=True)
 
 
 def _escape(text: str) -> str:

@@ -205,6 +205,7 @@ def add_charts(payload: dict[str, Any], groups: Sequence[step_charts.ChartGroup]
     """A copy of `payload` with more chart groups under the board (e.g. win chance)."""
     if not groups:
         return payload
-    charts = [*payload["charts"], *(g.to_json() for g in groups)]
+    added = [*payload["charts"], *(g.to_json() for g in groups)]
+    charts = sorted(added, key=lambda c: not c.get("wide"))  # a wide chart first, under the board
     digest = hashlib.sha1(json.dumps(charts, sort_keys=True).encode()).hexdigest()[:8]
     return {**payload, "charts": charts, "key": f"{payload['key']}:{digest}"}

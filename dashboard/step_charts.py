@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from html import escape
+from typing import Any
 
 PALETTE = (
     "#4c78a8",
@@ -33,6 +34,10 @@ PALETTE = (
 MARKER = "#c0392b"
 WIDTH = 300
 HEIGHT = 160
+WIDE_WIDTH = 560
+WIDE_HEIGHT = 190
+"""A wide chart spans the whole width under the board (about 520-560 px on screen at 800 to
+1400 px windows), drawn in about as many units, so its text is its CSS size there."""
 LEFT, RIGHT, TOP, BOTTOM = 34, 8, 22, 22
 
 
@@ -62,12 +67,15 @@ class ChartGroup:
     svgs: Sequence[str]
     legend: Sequence[tuple[str, str]] = field(default_factory=tuple)
     """(label, colour) pairs."""
+    wide: bool = False
+    """One chart over the whole width under the board (first there), not a cell of a grid."""
 
     def to_json(self) -> dict[str, object]:
         return {
             "title": self.title,
             "svgs": list(self.svgs),
             "legend": [[label, colour] for label, colour in self.legend],
+            "wide": self.wide,
         }
 
 
@@ -99,10 +107,33 @@ def _value_at(points: Sequence[tuple[int, float]], step: int) -> float:
     return value
 
 
-def _frame(title: str, last: int, y_max: float, y_min: float, fmt: str) -> tuple[list[str], dict]:
+def scale(last: int, width: int = WIDTH, height: int = HEIGHT) -> tuple[Any, Any]:
+    """The x of a step and the y of a value in [0, 1] in an SVG of that size (its marker's
+    scale), for drawing on top of a chart."""
+    plot_w, plot_h = width - LEFT - RIGHT, height - TOP - BOTTOM
+    end = _x_end(last)
+
+    def x(step: float) -> float:
+        return round(LEFT + plot_w * step / end, 2)
+
+    def y(value: float) -> float:
+        return round(TOP + plot_h * (1 - value), 2)
+
+    return x, y
+
+
+def _frame(
+    title: str,
+    last: int,
+    y_max: float,
+    y_min: float,
+    fmt: str,
+    width: int = WIDTH,
+    height: int = HEIGHT,
+) -> tuple[list[str], dict]:
     """The SVG's start (title, axes, ticks) and the scale functions."""
-    plot_w = WIDTH - LEFT - RIGHT
-    plot_h = HEIGHT - TOP - BOTTOM
+    plot_w = width - LEFT - RIGHT
+    plot_h = height - TOP - BOTTOM
     end = _x_end(last)
     span = (y_max - y_min) or 1.0
 
@@ -114,7 +145,7 @@ def _frame(title: str, last: int, y_max: float, y_min: float, fmt: str) -> tuple
 
     dx = plot_w / end
     parts = [
-        f"<svg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 {WIDTH} {HEIGHT}' "
+        f"<svg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 {width} {height}' "
         f"class='nv-step-chart' data-x0='{LEFT}' data-dx='{dx:.5f}' role='img' "
         f"aria-label='{escape(title)}'>",
     ]
@@ -124,7 +155,7 @@ def _frame(title: str, last: int, y_max: float, y_min: float, fmt: str) -> tuple
     for tick in ticks:
         value = y_min + tick
         parts.append(
-            f"<line x1='{LEFT}' x2='{WIDTH - RIGHT}' y1='{y(value)}' y2='{y(value)}' "
+            f"<line x1='{LEFT}' x2='{width - RIGHT}' y1='{y(value)}' y2='{y(value)}' "
             "class='nv-grid'/>"
             f"<text x='{LEFT - 4}' y='{y(value) + 3}' class='nv-tick' text-anchor='end'>"
             f"{escape(fmt.format(value))}</text>"
@@ -132,16 +163,17 @@ def _frame(title: str, last: int, y_max: float, y_min: float, fmt: str) -> tuple
     for step in _ticks(last):
         if step <= last:
             parts.append(
-                f"<text x='{x(step)}' y='{HEIGHT - 6}' class='nv-tick' text-anchor='middle'>"
+                f"<text x='{x(step)}' y='{height - 6}' class='nv-tick' text-anchor='middle'>"
                 f"{int(step)}</text>"
             )
-    return parts, {"x": x, "y": y}
+    return parts, {"x": x, "y": y, "height": height}
 
 
 def _marker(scale: dict) -> str:
     x = scale["x"](0)
     return (
-        f"<line class='nv-marker' x1='{x}' x2='{x}' y1='{TOP - 4}' y2='{HEIGHT - BOTTOM}' "
+        f"<line class='nv-marker' x1='{x}' x2='{x}' y1='{TOP - 4}' "
+        f"y2='{scale['height'] - BOTTOM}' "
         f"stroke='{MARKER}' stroke-width='1.5' stroke-opacity='0.75' stroke-dasharray='4 2'/>"
     )
 
@@ -178,9 +210,17 @@ def stacked_svg(panel: Panel, last: int, y_max: float) -> str:
     return "".join(parts)
 
 
-def lines_svg(panel: Panel, last: int, y_min: float, y_max: float, fmt: str) -> str:
+def lines_svg(
+    panel: Panel,
+    last: int,
+    y_min: float,
+    y_max: float,
+    fmt: str,
+    width: int = WIDTH,
+    height: int = HEIGHT,
+) -> str:
     """The panel's series as step lines (e.g. each seat's win chance)."""
-    parts, scale = _frame(panel.title, last, y_max, y_min, fmt)
+    parts, scale = _frame(panel.title, last, y_max, y_min, fmt, width, height)
     x, y = scale["x"], scale["y"]
     end = x(_x_end(last))
     for s in panel.series:
@@ -221,7 +261,10 @@ def line_group(
     y_min: float = 0.0,
     y_max: float = 1.0,
     fmt: str = "{:.0%}",
+    wide: bool = False,
 ) -> ChartGroup:
-    """One panel of lines (`fmt` formats the y ticks), for a chart such as win chance."""
-    svg = lines_svg(Panel("", series), last, y_min, y_max, fmt)
-    return ChartGroup(title, [svg], tuple((s.label, s.colour) for s in series))
+    """One panel of lines (`fmt` formats the y ticks), for a chart such as win chance; `wide`:
+    over the whole width under the board (`WIDE_WIDTH` x `WIDE_HEIGHT`)."""
+    size = (WIDE_WIDTH, WIDE_HEIGHT) if wide else (WIDTH, HEIGHT)
+    svg = lines_svg(Panel("", series), last, y_min, y_max, fmt, *size)
+    return ChartGroup(title, [svg], tuple((s.label, s.colour) for s in series), wide)

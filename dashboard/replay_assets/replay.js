@@ -183,7 +183,7 @@ class Replay {
     const under = el("div", "nv-under");
     this.markers = [];
     for (const group of d.charts) {
-      const box = el("section", "nv-chart-group");
+      const box = el("section", group.wide ? "nv-chart-group nv-chart-wide" : "nv-chart-group");
       box.appendChild(el("h3", "nv-h", group.title));
       const grid = el("div", "nv-chart-grid");
       for (const svg of group.svgs) {

@@ -68,3 +68,25 @@ def test_a_seat_view_of_a_game_with_private_cards_gets_only_its_own_marks() -> N
     assert mine["analysis"]["marks"].keys() == {"1"}
     observer = analysis_chart.annotate({"viewer": None, "key": "k"}, hidden, lambda *a: "x")
     assert observer["analysis"]["alternatives"].keys() == {"0"}
+
+
+def test_the_chart_is_wide_and_its_rings_sit_on_the_marker_scale() -> None:
+    """Full width under the board: a wide SVG (text at its CSS size there), first among the
+    charts; a ring's x is where the step marker stands at that step (`data-x0 + step * dx`)."""
+    import re
+
+    from dashboard import replay_payload, step_charts
+
+    group = analysis_chart.win_chance_group(ANALYSIS, 2)
+    assert group.wide and group.to_json()["wide"] is True
+    (svg,) = group.svgs
+    size = f"viewBox='0 0 {step_charts.WIDE_WIDTH} {step_charts.WIDE_HEIGHT}'"
+    assert size in svg
+    x0 = float(re.search(r"data-x0='([\d.]+)'", svg).group(1))  # type: ignore[union-attr]
+    dx = float(re.search(r"data-dx='([\d.]+)'", svg).group(1))  # type: ignore[union-attr]
+    ring = float(re.search(r"nv-turning' cx='([\d.]+)'", svg).group(1))  # type: ignore[union-attr]
+    assert abs(ring - (x0 + 1 * dx)) < 0.02
+    scores = step_charts.stacked_group("Score", [step_charts.Panel("Ann", [])], 2)
+    payload = {"charts": [scores.to_json()], "key": "k"}
+    charts = replay_payload.add_charts(payload, [group])["charts"]
+    assert [c["title"] for c in charts] == [group.title, "Score"]

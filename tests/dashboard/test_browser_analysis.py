@@ -85,6 +85,15 @@ def test_replay_shows_win_chances_turning_points_and_alternatives(
     x_before = marker.get_attribute("x1")
     for width, height in ((1400, 3400), (800, 4600)):
         _shot(page, f"analysis-replay-{width}.png", width, height)
+        # Full width under the board, above the score charts, its text at a readable size.
+        under = page.locator(".nv-under").bounding_box()
+        box = chart.bounding_box()
+        scores = page.locator(".nv-chart-group", has_text="Score over time").bounding_box()
+        assert under and box and scores
+        assert box["width"] > 0.95 * under["width"] > 400, (box, under)
+        assert box["y"] < scores["y"]
+        tick = chart.locator("text.nv-tick").first.bounding_box()
+        assert tick and 8 <= tick["height"] <= 20, tick
         chart.screenshot(path=str(ARTIFACTS / f"analysis-chart-{width}.png"))
         page.locator(".nv-side").screenshot(path=str(ARTIFACTS / f"analysis-moves-{width}.png"))
     page.set_viewport_size({"width": 1400, "height": 1000})
