@@ -72,6 +72,13 @@ def score_parts(state: Any) -> tuple[object, ...]:
     return players
 
 
+def seat_key(part: object) -> object:
+    """What a seat's points read of its player (`scoring.breakdown`): the cubes, cards, bonus
+    and exploration tiles; the settlers moved at most steps change nothing."""
+    p: Any = part
+    return (p.cubes, p.cards, p.bonus, p.explored)
+
+
 def seat_score(state: Any, seat: int) -> SeatScore:
     """The engine's own scoring (`domain.century_new_world.scoring`), one seat."""
     parts = breakdown(state, seat)
@@ -152,4 +159,5 @@ STATS = GameStats(
     titles=TITLES,
     score_parts=score_parts,
     seat_score=seat_score,
+    seat_key=seat_key,
 )

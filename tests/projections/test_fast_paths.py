@@ -118,13 +118,15 @@ def test_seat_keys_change_no_row(
     tmp_path: Path, make_app: Callable[..., NovusApp], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Every game whose statistics module gives a `seat_key`: the tables are the same as when
-    each changed seat is rescored (Santa Maria with every module, Puerto Rico with nobles)."""
+    each changed seat is rescored (Santa Maria with every module, Puerto Rico with nobles,
+    Century: New World)."""
     app = make_app()
     app.simulate("santa-maria", 4, {"modules": "A,B,C,D"}, seed=3, bot="heuristic")
     app.simulate("santa-maria", 2, {"expansion": "true", "setup": "advanced"}, seed=4)
     app.simulate("puerto-rico", 4, {"nobles": "true", "buildings": "random"}, seed=5)
+    app.simulate("century-new-world", 4, {}, seed=6, bot="heuristic")
     keyed = [name for name in registry.names() if getattr(game_stats.get(name), "seat_key", None)]
-    assert {"santa-maria", "puerto-rico"} <= set(keyed)
+    assert {"santa-maria", "puerto-rico", "century-new-world"} <= set(keyed)
     runner.catch_up(app, folder=tmp_path / "keyed", batch_size=333)
 
     real = game_stats.get
