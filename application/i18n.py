@@ -398,13 +398,19 @@ def when(moment: datetime | date | str | None, *, with_time: bool = True) -> str
 # --- move sentences ----------------------------------------------------------------------------
 
 
-def describe(rules: Any, state: Any, step: Any) -> str:
+def describe(rules: Any, state: Any, step: Any, own: bool = False) -> str:
     """`rules.describe(state, step)` in the display language.
 
     Engines with a `phrase(state, step) -> Phrase` method (the sentence before it is made English)
-    are translated; an engine without one shows its English sentence.
+    are translated; an engine without one shows its English sentence. `own`: as the mover (or an
+    observer of every card) reads it, naming the mover's own hidden cards where the engine has
+    such a sentence (`own_sentence`): only for a reader who may see them.
     """
     lang = current_language()
+    mine = getattr(rules, "own_sentence", None) if own else None
+    said_own = mine(state, step) if mine is not None else None
+    if said_own is not None:
+        return render(said_own, lang)
     make = getattr(rules, "phrase", None)
     if lang == "en":
         return str(rules.describe(state, step))

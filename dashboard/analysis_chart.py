@@ -125,6 +125,7 @@ def annotate(
 
 def describer(rules: Any, setup: Any, steps: Sequence[Any]) -> Callable[[int, int, str], str]:
     """`describe(step, seat, action)` over a recorded game (states folded on demand, kept)."""
+    from application.i18n import describe as describe_step
     from domain.core.play import states
 
     folded: list[Any] = []
@@ -132,7 +133,8 @@ def describer(rules: Any, setup: Any, steps: Sequence[Any]) -> Callable[[int, in
     def describe(step: int, seat: int, action: str) -> str:
         if not folded:
             folded.extend(states(rules, setup, steps))
-        return str(rules.describe(folded[step - 1], Decision(seat, action)))
+        # Alternatives are shown to the mover or an observer only (`annotate`): own cards named.
+        return describe_step(rules, folded[step - 1], Decision(seat, action), own=True)
 
     return describe
 

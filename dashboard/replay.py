@@ -129,7 +129,10 @@ def frame(app: NovusApp, game_id: UUID, step: int, viewer: int | None = None) ->
             if viewer is not None and viewer != seat:
                 return Frame(step, last, html, (), None, seat)
             alternatives = tuple(a for a in rules.legal_actions(state, seat) if a != chosen)
-            described = tuple(describe(rules, state, Decision(seat, a)) for a in alternatives)
+            # Shown to the mover or an observer only: the mover's own cards may be named.
+            described = tuple(
+                describe(rules, state, Decision(seat, a), own=True) for a in alternatives
+            )
             return Frame(step, last, html, alternatives, chosen, seat, described)
     return Frame(step, last, html, alternatives, chosen, seat)
 

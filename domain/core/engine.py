@@ -141,6 +141,14 @@ class Engine(ABC, Generic[S]):
             return None
         return self._part("phrase", "describe", "sentence")(state, step)
 
+    def own_sentence(self, state: S, step: Step) -> Phrase | None:
+        """`step`'s sentence naming the mover's own hidden cards, for the mover or an observer
+        of every card, never another seat (`<package>.describe.own_sentence`); None where the
+        public sentence says all (a game without one: always)."""
+        module = importlib.import_module(f"{self.package}.describe")
+        made = getattr(module, "own_sentence", None)
+        return None if made is None else made(state, step)
+
     def terms(self) -> Iterator[Term | Count | str]:
         """Every name the game's sentences and board show (`<package>.describe.terms`)."""
         module = importlib.import_module(f"{self.package}.describe")

@@ -1,11 +1,15 @@
-"""Readable sentences for steps (the move list of the replay)."""
+"""Readable sentences for steps (the move list of the replay).
+
+`describe` never names a card going face down (an offer, a card given back, the cards kept in
+warehouses): every view reads it. `own_sentence` names them, for whom may see them: the mover
+choosing among its own alternatives, or an observer who sees every card."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 
-from domain.core.phrase import Count, Listing, Said, Say, Term, sentences
-from domain.core.protocol import ChanceStep, Step
+from domain.core.phrase import Count, Listing, Phrase, Said, Say, Term, phrase, sentences
+from domain.core.protocol import ChanceStep, Decision, Step
 from domain.mundus_novus import cards as K
 from domain.mundus_novus.state import PIRATES, SETUP_DEV, SETUP_MARKET, SUPPLY, State
 
@@ -211,3 +215,44 @@ _VERBS: dict[str, Line] = {
 
 
 describe, sentence = sentences(_sentence)
+
+
+def _own_offer(s: State, who: str, rest: str, p: list[str], phrase: Say) -> Said:
+    if rest == "-":
+        return _offer(s, who, rest, p, phrase)
+    return phrase("{who} puts {cards} face down to trade.", who=who, cards=_cards(rest, phrase))
+
+
+def _own_give(s: State, who: str, rest: str, p: list[str], phrase: Say) -> Said:
+    return phrase(
+        "{who} gives {card} back to {other}.",
+        who=who,
+        card=KINDS[K.parse(rest)],
+        other=s.players[s.receiver],
+    )
+
+
+def _own_end(s: State, who: str, rest: str, p: list[str], phrase: Say) -> Said:
+    if rest == "-":
+        return _end(s, who, rest, p, phrase)
+    return phrase(
+        "{who} ends the turn, keeping {cards} in warehouses.", who=who, cards=_cards(rest, phrase)
+    )
+
+
+_OWN_VERBS: dict[str, Line] = {"offer": _own_offer, "give": _own_give, "end": _own_end}
+"""The verbs whose public sentence hides the mover's cards, with a sentence naming them."""
+
+
+def own_sentence(s: State, step: Step) -> Phrase | None:
+    """`step`'s sentence naming the mover's own face-down cards, for the mover or an observer
+    who sees every card (never for another seat); None where `describe` already says all."""
+    if not isinstance(step, Decision):
+        return None
+    verb, _, rest = step.action.partition(":")
+    line = _OWN_VERBS.get(verb)
+    if line is None:
+        return None
+    said = line(s, s.players[step.seat], rest, rest.split(":"), phrase)
+    assert isinstance(said, Phrase)
+    return said

@@ -35,7 +35,6 @@ def folder(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict[str, st
     return path, ids
 
 
-
 def _steps(app: NovusApp, game: str) -> tuple[int, int, int]:
     """Positions in the Mundus Novus game: every hand holds cards and the next decision is
     another seat's; the same but the viewer's own (with alternatives); a merchant step of
@@ -155,6 +154,33 @@ def test_seat_view_move_list_and_frame(env: dict[str, str]) -> None:
     assert hidden.chosen is None and hidden.alternatives == () and hidden.seat != VIEWER
     mine = frame(app, UUID(game), own, VIEWER)
     assert mine.chosen is not None and mine.alternatives
+
+
+def test_own_offer_alternatives_read_apart_and_never_reach_another_seat(
+    env: dict[str, str],
+) -> None:
+    """The "also legal" offers of the mover name its cards (in its own view and the observer's,
+    who sees every card): different offers read differently. Another seat gets none."""
+    app = open_app(None)
+    game = UUID(env[MN])
+    timeline = app.timeline(game)
+    state = timeline.rules.initial_state(timeline.setup)
+    at = -1
+    for number, step in enumerate(timeline.steps):
+        if isinstance(step, Decision) and step.seat == VIEWER and step.action.startswith("offer:"):
+            offers = [a for a in timeline.rules.legal_actions(state, VIEWER) if a != step.action]
+            if len(offers) > 2:
+                at = number
+                break
+        state = timeline.rules.apply(state, step)
+    assert at >= 0
+    for viewer in (VIEWER, None):
+        shown = frame(app, game, at, viewer)
+        said = [d for a, d in zip(shown.alternatives, shown.described, strict=True) if "offer" in a]
+        assert len(said) > 2 and len(set(said)) == len(said), said
+        assert not any(f"{n} cards face down" in d for n in range(1, 8) for d in said)
+    other = frame(app, game, at, (VIEWER + 1) % 3)
+    assert other.alternatives == () and other.described == ()
 
 
 def test_games_page_shows_every_statistics_module(env: dict[str, str]) -> None:

@@ -81,3 +81,34 @@ def test_the_supply_sentence_names_the_round_and_its_event() -> None:
     assert isinstance(spec, Draw)
     said = RULES.describe(s, ChanceStep(tuple(spec.pool[: spec.count])))
     assert said.startswith("Round 3 (Storm). Supply: 5 hidden cards to each player")
+
+
+def test_own_sentences_name_the_movers_cards_and_tell_alternatives_apart() -> None:
+    """The mover's (or an every-card observer's) alternatives: offers of other cards read
+    differently; the public sentence still only counts them."""
+    from application.i18n import describe, set_language
+    from domain.core.protocol import Decision
+    from domain.mundus_novus import trade
+
+    s = fresh(2)
+    deal(s, 0, "9,9,7,1")
+    deal(s, 1, "2,3,4,1")
+    trade.begin_trade(s)
+    s = RULES.apply(s, Decision(0, "declare:2"))
+    offers = [a for a in RULES.legal_actions(s, 0) if a.startswith("offer:")]
+    assert len(offers) > 2
+    public = {RULES.describe(s, Decision(0, a)) for a in offers}
+    own = [describe(RULES, s, Decision(0, a), own=True) for a in offers]
+    assert public == {"Ana puts 2 cards face down to trade."}
+    assert len(set(own)) == len(offers)
+    said = describe(RULES, s, Decision(0, "offer:7,9"), own=True)
+    assert said.startswith("Ana puts ") and said.endswith(" face down to trade.")
+    assert K.KIND_NAMES[7] in said and K.KIND_NAMES[9] in said
+    assert describe(RULES, s, Decision(0, "offer:7,9")) == "Ana puts 2 cards face down to trade."
+    set_language("ko")
+    korean = describe(RULES, s, Decision(0, "offer:7,9"), own=True)
+    assert korean != said and "face down" not in korean
+    set_language(None)
+    s.master, s.receiver = 0, 1
+    gives = {describe(RULES, s, Decision(0, f"give:{k}"), own=True) for k in (1, 7, 9)}
+    assert len(gives) == 3 and all(g.endswith("back to Ben.") for g in gives)
