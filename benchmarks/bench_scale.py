@@ -13,6 +13,10 @@ Then, per store, the median of `--repeat` runs of:
   newest page) and `game_ids()`; and, for comparison, `scan_summaries()` (the whole-log scan
   that listing used before the index);
 - finding a game by an 8-digit id prefix (`find`);
+- opening the Replay page without `?game=` (`dashboard.pages.replay_page` in Streamlit's
+  `AppTest`: the first game of the index, its events, the board payload, the charts), a rerun
+  with the process's caches warm, and the store reads of that page alone (first id, `find`,
+  the game's timeline);
 - catching up the projection after one new game: `runner.catch_up` right after a new simulated
   game is saved (fold, write, publish: a delta over layers, `projections.published`); the median
   and the mean (the mean includes any fold of layers or full copy that fell in those runs);
@@ -120,6 +124,13 @@ def _copy_projection(path: Path, template: str, new_ids: list[uuid.UUID], last: 
     con.close()
 
 
+def _replay_reads(app: Any) -> None:
+    """What the Replay page without `?game=` reads from the store."""
+    first = next(app.iter_game_ids(page=1))
+    found = app.find(str(first))
+    app.timeline(found, fresh=True)
+
+
 def median(fn: Callable[[], Any], repeat: int) -> float:
     times = []
     for _ in range(repeat):
@@ -129,7 +140,37 @@ def median(fn: Callable[[], Any], repeat: int) -> float:
     return statistics.median(times)
 
 
+def _replay() -> None:
+    from dashboard.pages import replay_page
+
+    replay_page()
+
+
+def replay_page(folder: Path, repeat: int) -> dict[str, float]:
+    """The Replay page without `?game=`: first run in fresh caches, then warm reruns."""
+    import os
+
+    import streamlit as st
+    from streamlit.testing.v1 import AppTest
+
+    os.environ["NOVUS_DATA_DIR"] = str(folder)
+    cold = []
+    for attempt in range(repeat + 1):  # the first run also imports the dashboard: not counted
+        st.cache_data.clear()
+        st.cache_resource.clear()
+        at = AppTest.from_function(_replay, default_timeout=300)
+        begin = time.perf_counter()
+        at.run()
+        if attempt:
+            cold.append(time.perf_counter() - begin)
+        assert not at.exception, at.exception
+    warm = median(at.run, repeat)
+    st.cache_resource.clear()  # the page's NovusApp holds the store open
+    return {"Replay page, first run": statistics.median(cold), "Replay page, rerun": warm}
+
+
 def measure(folder: Path, repeat: int) -> dict[str, float]:
+    out_page = replay_page(folder, repeat)
     app = open_app(folder)
     ids = app.game_ids()
     prefixes = [g.hex[:8] for g in random.sample(ids, repeat)]
@@ -140,6 +181,8 @@ def measure(folder: Path, repeat: int) -> dict[str, float]:
         "game ids": median(app.game_ids, repeat),
         "find prefix": median(lambda: app.find(prefixes.pop()), repeat),
         "list all (log scan, before)": median(app.scan_summaries, 1),
+        **out_page,
+        "Replay page store reads": median(lambda: _replay_reads(app), repeat),
     }
     seeds = iter(range(1000, 1000 + repeat))
 

@@ -457,59 +457,92 @@ def _remove_unlisted(target: Path, files: tuple[str, ...]) -> None:
 def connect(path: Path) -> duckdb.DuckDBPyConnection:
     """A read-only connection on a published views file (full or layered) where every table
     and view reads as in the projector's file. Raises `duckdb.IOException` when a layer is
-    gone (a newer top was published meanwhile: open again)."""
+    gone (a newer top was published meanwhile: open again).
+
+    The top is opened once: layered when its layers folder is there (attached to an in-memory
+    connection that holds the union views), else directly; a wrong guess (a folder left beside
+    a full top, or a top published between the look and the open) only costs a second open."""
+    if layers_dir(path).exists():
+        con = duckdb.connect()
+        try:
+            con.execute(f"ATTACH {_quote(path)} AS top (READ_ONLY)")
+            if _is_layered(con, "top"):
+                _layered(con, path)
+                return con
+        except BaseException:
+            con.close()
+            raise
+        con.close()
+        return duckdb.connect(str(path), read_only=True)
     con = duckdb.connect(str(path), read_only=True)
     try:
-        layered = con.execute(
-            "SELECT count(*) FROM duckdb_tables() WHERE table_name = ?", [LAYERS]
-        ).fetchall() != [(0,)]
-        if not layered:
+        if not _is_layered(con, ""):
             return con
     except BaseException:
         con.close()
         raise
     con.close()
-    return _layered(path)
-
-
-def _layered(path: Path) -> duckdb.DuckDBPyConnection:
-    from projections import schema  # schema imports this module for `create`
-
     con = duckdb.connect()
     try:
         con.execute(f"ATTACH {_quote(path)} AS top (READ_ONLY)")
-        files = [
-            str(f) for (f,) in con.execute(f"SELECT file FROM top.{LAYERS} ORDER BY seq").fetchall()
-        ]
-        names = []
-        for n, file in enumerate(files):
-            con.execute(f"ATTACH {_quote(layers_dir(path) / file)} AS layer{n} (READ_ONLY)")
-            names.append(f"layer{n}")
-        names.append("top")
-        hides: dict[str, list[str]] = {}
-        for n in range(len(names) - 1):  # what the layers above layer n hide in it
-            above = names[n + 1 :]
-            small = " UNION ".join(
-                f"SELECT game_id FROM {a}.{t}" for a in above for t in (DIRTY, RESET)
-            )
-            big = " UNION ".join(f"SELECT game_id FROM {a}.{RESET}" for a in above)
-            con.execute(f"CREATE TABLE hide_small_{n} AS {small}")
-            con.execute(f"CREATE TABLE hide_big_{n} AS {big}")
-            hides[names[n]] = [f"hide_small_{n}", f"hide_big_{n}"]
-        for tables, which in ((SMALL, 0), (BIG, 1)):
-            for table in tables:
-                parts = []
-                for name in names:
-                    hide = hides.get(name)
-                    where = (
-                        f" WHERE game_id NOT IN (SELECT game_id FROM {hide[which]})" if hide else ""
-                    )
-                    parts.append(f"SELECT * FROM {name}.{table}{where}")
-                con.execute(f"CREATE VIEW {table} AS {' UNION ALL '.join(parts)}")
-        for table in WHOLE:
-            con.execute(f"CREATE VIEW {table} AS FROM top.{table}")
-        schema.create_views(con)
+        _layered(con, path)
     except BaseException:
         con.close()
         raise
     return con
+
+
+def _is_layered(con: duckdb.DuckDBPyConnection, catalog: str) -> bool:
+    where = " AND database_name = ?" if catalog else ""
+    found = con.execute(
+        f"SELECT count(*) FROM duckdb_tables() WHERE table_name = ?{where}",
+        [LAYERS, catalog] if catalog else [LAYERS],
+    ).fetchall()
+    return found != [(0,)]
+
+
+def _layered(con: duckdb.DuckDBPyConnection, path: Path) -> None:
+    """The union views on `con` (an in-memory connection with the top attached as `top`).
+
+    A layer's rows of a game are hidden when a newer layer changed that game, but only the
+    games the layer has rows of need hiding: most changed games are new ones (no rows below),
+    so each layer's table gets its own hide list (those games that are in that table of that
+    layer), and a layer whose list is empty is read plainly, with no anti-join per query."""
+    from projections import schema  # schema imports this module for `create`
+
+    files = [
+        str(f) for (f,) in con.execute(f"SELECT file FROM top.{LAYERS} ORDER BY seq").fetchall()
+    ]
+    names = []
+    for n, file in enumerate(files):
+        con.execute(f"ATTACH {_quote(layers_dir(path) / file)} AS layer{n} (READ_ONLY)")
+        names.append(f"layer{n}")
+    names.append("top")
+    hidden: set[tuple[str, str]] = set()  # (layer, table) with games to hide
+    for n in range(len(names) - 1):  # what the layers above layer n hide in it
+        above = names[n + 1 :]
+        small = " UNION ".join(
+            f"SELECT game_id FROM {a}.{t}" for a in above for t in (DIRTY, RESET)
+        )
+        big = " UNION ".join(f"SELECT game_id FROM {a}.{RESET}" for a in above)
+        lists = [
+            f"SELECT '{table}' AS tbl, game_id FROM ({small}) c "
+            f"SEMI JOIN {names[n]}.{table} USING (game_id)"
+            for table in SMALL
+        ] + [f"SELECT '{table}' AS tbl, game_id FROM ({big}) c" for table in BIG]
+        con.execute(f"CREATE TABLE hide_{n} AS {' UNION ALL '.join(lists)}")
+        for (table,) in con.execute(f"SELECT DISTINCT tbl FROM hide_{n}").fetchall():
+            hidden.add((names[n], str(table)))
+    for table in (*SMALL, *BIG):
+        parts = []
+        for n, name in enumerate(names):
+            join = (
+                f" ANTI JOIN (SELECT game_id FROM hide_{n} WHERE tbl = '{table}') USING (game_id)"
+                if (name, table) in hidden
+                else ""
+            )
+            parts.append(f"SELECT * FROM {name}.{table}{join}")
+        con.execute(f"CREATE VIEW {table} AS {' UNION ALL '.join(parts)}")
+    for table in WHOLE:
+        con.execute(f"CREATE VIEW {table} AS FROM top.{table}")
+    schema.create_views(con)
