@@ -22,6 +22,7 @@ from typing import Any
 from uuid import UUID
 
 from application.errors import GameChanged, StepOutOfRange
+from application.games_index import GameFilter
 from application.i18n import N_, _, describe, term
 from application.records import GameRecord
 from application.service import NovusApp, bot_seed, chance_rng
@@ -373,11 +374,11 @@ def branch(app: NovusApp, game_id: UUID, at: int, *, seed: int | None = None) ->
 
 def branches(app: NovusApp, game_id: UUID) -> list[tuple[int, UUID]]:
     """The games branched from `game_id`: (step where each leaves it, its id), by step."""
+    where = GameFilter(kinds=(BRANCH,), parent=str(game_id))  # found by the store's SQL
     found = [
         (int(s.source.get("step", 0)), s.id)
-        for page in app.summary_pages()
+        for page in app.summary_pages(where=where)
         for s in page
-        if s.source.get("kind") == BRANCH and s.source.get("parent") == str(game_id)
     ]
     return sorted(found, key=lambda item: item[0])
 

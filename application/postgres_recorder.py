@@ -20,7 +20,13 @@ from typing import Any
 from uuid import UUID
 
 import psycopg
-from eventsourcing.persistence import InterfaceError, OperationalError, StoredEvent
+from eventsourcing.persistence import (
+    DataError,
+    InterfaceError,
+    OperationalError,
+    PersistenceError,
+    StoredEvent,
+)
 from eventsourcing.postgres import PostgresApplicationRecorder, PostgresDatastore
 from eventsourcing.utils import retry
 from psycopg import Cursor
@@ -33,6 +39,7 @@ from application.games_index import (
     BUILT,
     GAMES_TABLE,
     META_TABLE,
+    GameFilter,
     IndexRow,
     Summarize,
     positions,
@@ -103,6 +110,7 @@ class ColumnarPostgresApplicationRecorder(PostgresApplicationRecorder):
             "FROM STDIN (FORMAT BINARY)"
         ).format(**names)
         self._save_parts: tuple[bytes, tuple[str, ...], bytes] | None = None
+        self._icu: bool | None = None
         self.games_select = SQL("SELECT game_id, summary, position FROM {schema}.{games}").format(
             **names
         )
@@ -266,18 +274,37 @@ class ColumnarPostgresApplicationRecorder(PostgresApplicationRecorder):
             curs.execute(statement, args)
             return [r["game_id"] for r in curs.fetchall()]
 
-    def select_summary_page(self, before: int | None, limit: int) -> list[tuple[Any, int, bytes]]:
-        """`(game_id, position, summary)` of up to `limit` indexed games started before
-        `position` `before` (None: the newest), newest first: a keyset page."""
-        statement, args = self.games_select, list[Any]()
-        if before is not None:
-            statement, args = statement + SQL(" WHERE position < %s"), [before]
-        statement = statement + SQL(" ORDER BY position DESC LIMIT %s")
-        with self.datastore.transaction(commit=False) as curs:
-            curs.execute(statement, [*args, limit])
-            return [
-                (r["game_id"], int(r["position"]), bytes(r["summary"])) for r in curs.fetchall()
-            ]
+    def select_summary_page(
+        self,
+        before: int | None,
+        limit: int,
+        where: GameFilter | None = None,
+        *,
+        oldest_first: bool = False,
+    ) -> list[tuple[Any, int, bytes]]:
+        """`(game_id, position, summary)` of up to `limit` indexed games that match `where`,
+        started before `position` `before` (None: from the newest), newest first: a keyset
+        page; with `oldest_first`, started after `before` (None: from the oldest). Without
+        ICU the name filter is left to the caller (`GameFilter.matches`)."""
+        for player in self._player_filters(where):
+            conditions, args = self._where(where, player)
+            if before is not None:
+                conditions.append("position > %s" if oldest_first else "position < %s")
+                args.append(before)
+            clause = f" WHERE {' AND '.join(conditions)}" if conditions else ""
+            order = "" if oldest_first else " DESC"
+            statement = self.games_select + SQL(clause + f" ORDER BY position{order} LIMIT %s")
+            try:
+                with self.datastore.transaction(commit=False) as curs:
+                    curs.execute(statement, [*args, limit])
+                    return [
+                        (r["game_id"], int(r["position"]), bytes(r["summary"]))
+                        for r in curs.fetchall()
+                    ]
+            except DataError:
+                if not player:
+                    raise
+        raise AssertionError("unreachable")  # pragma: no cover
 
     def select_id_page(self, after: int, limit: int) -> list[tuple[Any, int]]:
         """`(game_id, position)` of up to `limit` indexed games started after `position`
@@ -287,12 +314,48 @@ class ColumnarPostgresApplicationRecorder(PostgresApplicationRecorder):
             curs.execute(statement, [after, limit])
             return [(r["game_id"], int(r["position"])) for r in curs.fetchall()]
 
-    def count_games(self) -> int:
-        statement = SQL("SELECT count(*) AS n FROM ({}) AS g").format(self.games_select)
-        with self.datastore.transaction(commit=False) as curs:
-            curs.execute(statement)
-            row = curs.fetchone()
-            return int(row["n"]) if row else 0
+    def count_games(self, where: GameFilter | None = None) -> int | None:
+        """How many indexed games match `where`, counted by PostgreSQL; None if it cannot
+        tell (a name filter without ICU, or names JSON cannot hand over: a NUL)."""
+        if where is not None and where.player and not self._icu_lower():
+            return None
+        conditions, args = self._where(where, True)
+        clause = f" WHERE {' AND '.join(conditions)}" if conditions else ""
+        statement = SQL("SELECT count(*) AS n FROM {}.{}").format(
+            Identifier(self.datastore.schema), Identifier(GAMES_TABLE)
+        ) + SQL(clause)
+        try:
+            with self.datastore.transaction(commit=False) as curs:
+                curs.execute(statement, args)
+                row = curs.fetchone()
+                return int(row["n"]) if row else 0
+        except DataError:
+            if where is None or not where.player:
+                raise
+            return None
+
+    def _player_filters(self, where: GameFilter | None) -> list[bool]:
+        """Whether to filter by name in SQL: first yes if it can, then (on a DataError) no."""
+        if where is None or not where.player or not self._icu_lower():
+            return [False]
+        return [True, False]
+
+    @staticmethod
+    def _where(where: GameFilter | None, player: bool) -> tuple[list[str], list[Any]]:
+        return ([], []) if where is None else where.postgres_where(player)
+
+    def _icu_lower(self) -> bool:
+        """Whether the server's ICU lower case is Python's `str.lower` (checked once)."""
+        if self._icu is None:
+            probe = "ÀÖİΣ Straße"
+            try:
+                with self.datastore.transaction(commit=False) as curs:
+                    curs.execute(SQL('SELECT lower(%s COLLATE "und-x-icu") AS l'), [probe])
+                    row = curs.fetchone()
+                self._icu = row is not None and row["l"] == probe.lower()
+            except PersistenceError:
+                self._icu = False
+        return self._icu
 
     @staticmethod
     def _games_query(

@@ -43,6 +43,7 @@ from application.errors import (
     StoreUnavailable,
     WriteConflict,
 )
+from application.games_index import GameFilter
 from application.i18n import _
 from application.mapper import NovusMapper
 from application.postgres_recorder import ColumnarPostgresApplicationRecorder
@@ -347,21 +348,27 @@ class NovusApp(Application[UUID]):
         out = self.scan_summaries()
         return out if last is None else out[len(out) - last :] if last else []
 
-    def summary_pages(self, page: int = 500) -> Iterator[list[GameSummary]]:
-        """The stored games' summaries, newest first, `page` at a time (a keyset page of the
-        games index each: listing never holds every game at once)."""
+    def summary_pages(
+        self, page: int = 500, where: GameFilter | None = None, *, oldest_first: bool = False
+    ) -> Iterator[list[GameSummary]]:
+        """The stored games' summaries that match `where`, newest first (or oldest first),
+        `page` at a time: a keyset page of the games index each, filtered by the store's
+        SQL, so listing never holds every game at once and reads only matching rows."""
         if self._index is None:
-            out = self.scan_summaries()[::-1]
+            out = [s for s in self.scan_summaries() if where is None or where.matches(s)]
+            if not oldest_first:
+                out.reverse()
             for start in range(0, len(out), page):
                 yield out[start : start + page]
             return
-        before: int | None = None
+        bound: int | None = None
         while True:
-            rows = self._index.select_summary_page(before, page)
+            rows = self._index.select_summary_page(bound, page, where, oldest_first=oldest_first)
             if not rows:
                 return
-            yield [games_index.decode(_as_uuid(g), data) for g, _position, data in rows]
-            before = rows[-1][1]
+            found = [games_index.decode(_as_uuid(g), data) for g, _position, data in rows]
+            yield found if where is None else [s for s in found if where.matches(s)]
+            bound = rows[-1][1]
 
     def iter_game_ids(self, page: int = 1000) -> Iterator[UUID]:
         """Every stored game id in the order they were started, read `page` at a time."""
@@ -376,11 +383,17 @@ class NovusApp(Application[UUID]):
             yield from (_as_uuid(g) for g, _position in rows)
             after = rows[-1][1]
 
-    def count_games(self) -> int:
-        """How many games are stored (from the index: no game is read)."""
-        if self._index is None:
+    def count_games(self, where: GameFilter | None = None) -> int:
+        """How many stored games match `where`: counted by the store's SQL over the games
+        index (no game is read), or, where the store cannot count it (a name filter on a
+        PostgreSQL server without ICU), over the matching pages."""
+        if self._index is None and where is None:
             return len(self.game_ids())
-        return int(self._index.count_games())
+        if self._index is not None:
+            counted = self._index.count_games(where)
+            if counted is not None:
+                return int(counted)
+        return sum(len(found) for found in self.summary_pages(where=where))
 
     def scan_summaries(self) -> list[GameSummary]:
         """`summaries()` read from the whole event log (stores without the index; checks)."""

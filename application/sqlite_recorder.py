@@ -26,6 +26,7 @@ from application.games_index import (
     BUILT,
     GAMES_TABLE,
     META_TABLE,
+    GameFilter,
     IndexRow,
     Summarize,
 )
@@ -141,18 +142,34 @@ class BulkSQLiteApplicationRecorder(SQLiteApplicationRecorder):
             return [_uuid(row[0]) for row in c.fetchall()]
 
     def select_summary_page(
-        self, before: int | None, limit: int
+        self,
+        before: int | None,
+        limit: int,
+        where: GameFilter | None = None,
+        *,
+        oldest_first: bool = False,
     ) -> list[tuple[UUID, int, bytes]]:
-        """`(game_id, position, summary)` of up to `limit` indexed games started before
-        `position` `before` (None: the newest), newest first: a keyset page."""
-        where, args = ("", []) if before is None else (" WHERE position < ?", [before])
+        """`(game_id, position, summary)` of up to `limit` indexed games that match `where`,
+        started before `position` `before` (None: from the newest), newest first: a keyset
+        page; with `oldest_first`, started after `before` (None: from the oldest)."""
+        conditions, args = self._where(where)
+        if before is not None:
+            conditions.append("position > ?" if oldest_first else "position < ?")
+            args.append(before)
+        clause = f" WHERE {' AND '.join(conditions)}" if conditions else ""
+        order = "" if oldest_first else " DESC"
         with self.datastore.transaction(commit=False) as c:
+            _register_lower(c)
             c.execute(
-                f"SELECT game_id, position, summary FROM {GAMES_TABLE}{where} "
-                "ORDER BY position DESC LIMIT ?",
+                f"SELECT game_id, position, summary FROM {GAMES_TABLE}{clause} "
+                f"ORDER BY position{order} LIMIT ?",
                 [*args, limit],
             )
             return [(_uuid(row[0]), int(row[1]), row[2]) for row in c.fetchall()]
+
+    @staticmethod
+    def _where(where: GameFilter | None) -> tuple[list[str], list[Any]]:
+        return ([], []) if where is None else where.sqlite_where()
 
     def select_id_page(self, after: int, limit: int) -> list[tuple[UUID, int]]:
         """`(game_id, position)` of up to `limit` indexed games started after `position`
@@ -165,9 +182,13 @@ class BulkSQLiteApplicationRecorder(SQLiteApplicationRecorder):
             )
             return [(_uuid(row[0]), int(row[1])) for row in c.fetchall()]
 
-    def count_games(self) -> int:
+    def count_games(self, where: GameFilter | None = None) -> int | None:
+        """How many indexed games match `where` (counted by SQLite)."""
+        conditions, args = self._where(where)
+        clause = f" WHERE {' AND '.join(conditions)}" if conditions else ""
         with self.datastore.transaction(commit=False) as c:
-            c.execute(f"SELECT count(*) FROM {GAMES_TABLE}")
+            _register_lower(c)
+            c.execute(f"SELECT count(*) FROM {GAMES_TABLE}{clause}", args)
             return int(c.fetchone()[0])
 
     def select_notifications(
@@ -222,6 +243,15 @@ class BulkSQLiteApplicationRecorder(SQLiteApplicationRecorder):
             c.execute(statement, [after, limit])
             rows: list[tuple[int, str, int, str, bytes]] = c.fetchall()
         return rows
+
+
+def _register_lower(c: SQLiteCursor) -> None:
+    """`novus_lower(text)`: Python's `str.lower` (SQLite's `lower` folds ASCII only)."""
+    c.sqlite_cursor.connection.create_function("novus_lower", 1, _lower, deterministic=True)
+
+
+def _lower(value: Any) -> Any:
+    return value.lower() if isinstance(value, str) else value
 
 
 def _uuid(text: str) -> UUID:

@@ -19,6 +19,7 @@ from uuid import UUID
 import streamlit as st
 
 from application import play
+from application.games_index import GameFilter
 from application.i18n import _, term
 from application.service import NovusApp
 from application.settings import data_dir
@@ -369,17 +370,10 @@ def _new_game(app: NovusApp) -> None:
 
 def _in_progress(app: NovusApp) -> None:
     """Games entered by hand or branched that are not over: continue any of them."""
+    where = GameFilter(kinds=(play.MANUAL, play.BRANCH), unfinished=True)
     going = list(
-        itertools.islice(
-            (
-                s
-                for page in app.summary_pages()
-                for s in page
-                if s.source.get("kind") in (play.MANUAL, play.BRANCH) and s.winners is None
-            ),
-            20,
-        )
-    )  # newest first, a page of the games index at a time: stops at the 20th
+        itertools.islice((s for page in app.summary_pages(20, where) for s in page), 20)
+    )  # newest first, the first page of the matching games (the store's SQL filters them)
     if not going:
         return
     st.subheader(_("Continue a game"))

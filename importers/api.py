@@ -25,6 +25,7 @@ from typing import Literal
 from uuid import UUID
 
 from application.errors import GameExists, WriteConflict
+from application.games_index import GameFilter
 from application.i18n import _
 from application.records import GameRecord
 from application.service import NovusApp
@@ -269,7 +270,9 @@ def _stored_game_for(app: NovusApp, file: str, parsed: Parsed) -> tuple[GameReco
     game = parsed.game
     named = game.source.get("name")
     contradicted: GameRecord | None = None
-    for summary in app.summaries():
+    same = GameFilter(game=game.setup.game, players=len(game.setup.players))  # the store's SQL
+    stored = (s for page in app.summary_pages(where=same, oldest_first=True) for s in page)
+    for summary in stored:
         if (
             summary.game != game.setup.game
             or summary.players != game.setup.players

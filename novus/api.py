@@ -20,11 +20,12 @@ A `Game` holds the setup and the steps; states are refolded through the rules en
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import TracebackType
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, overload
 from uuid import UUID
 
 from domain.core import registry
@@ -139,15 +140,69 @@ def read_game(
     )
 
 
+class GameList(Sequence["GameSummary"]):
+    """The stored games in start order, never all read at once (`Data.games`)."""
+
+    def __init__(self, app: NovusApp, page: int = 500) -> None:
+        self.app = app
+        self.page = page
+
+    def __len__(self) -> int:
+        return self.app.count_games()
+
+    def __iter__(self) -> Iterator[GameSummary]:
+        for page in self.app.summary_pages(self.page, oldest_first=True):
+            yield from page
+
+    @overload
+    def __getitem__(self, index: int) -> GameSummary: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> list[GameSummary]: ...
+
+    def __getitem__(self, index: int | slice) -> GameSummary | list[GameSummary]:
+        count = len(self)
+        if isinstance(index, slice):
+            wanted = range(count)[index]
+            if not wanted:
+                return []
+            low, high = min(wanted), max(wanted)
+            span = self._span(low, high, count)
+            return [span[i - low] for i in wanted]
+        position = operator.index(index)
+        if position < 0:
+            position += count
+        if not 0 <= position < count:
+            raise IndexError("game index out of range")
+        return self._span(position, position, count)[0]
+
+    def _span(self, low: int, high: int, count: int) -> list[GameSummary]:
+        """Games `low` to `high` (start order), read from the nearer end of the index."""
+        oldest_first = high + 1 <= count - low
+        needed = high + 1 if oldest_first else count - low
+        read: list[GameSummary] = []
+        for page in self.app.summary_pages(min(self.page, needed), oldest_first=oldest_first):
+            read += page
+            if len(read) >= needed:
+                break
+        read = read[:needed]
+        return read[low : high + 1] if oldest_first else read[::-1][: high - low + 1]
+
+    def __repr__(self) -> str:
+        return f"<GameList of {len(self)} games>"
+
+
 class Data:
     """A data folder's event store, opened for reading and recording (`open_data`)."""
 
     def __init__(self, app: NovusApp) -> None:
         self.app = app
 
-    def games(self) -> list[GameSummary]:
-        """Every stored game in start order (id, game, players, steps, winners ...)."""
-        return self.app.summaries()
+    def games(self) -> GameList:
+        """Every stored game in start order (id, game, players, steps, winners ...): a
+        sequence read from the store's games index as it is used (`len` is a count, a loop
+        reads a page at a time, an index or slice reads from the nearer end)."""
+        return GameList(self.app)
 
     def game(self, ref: str | UUID) -> Game:
         """A stored game by id or unique id prefix (`GameNotFound`, `AmbiguousGameId`)."""

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Annotated, Any
 
 import typer
@@ -10,6 +9,7 @@ from rich import box
 from rich.table import Table
 from rich.text import Text
 
+from application.games_index import GameFilter
 from application.i18n import N_, _, _n, describe, term
 from application.records import GameRecord, GameSummary
 from domain.core import registry
@@ -21,16 +21,6 @@ from novus.cli.options import DataDir, NoStore, open_store
 from novus.cli.output import Csv, Json, check_formats, emit_csv, emit_json
 
 GameRef = Annotated[str, typer.Argument(help="Game id, or a unique prefix of it.")]
-
-
-def _matches(
-    summary: GameSummary, game: str | None, player: str | None, players: int | None
-) -> bool:
-    if game and summary.game != game:
-        return False
-    if players and len(summary.players) != players:
-        return False
-    return not player or any(player.lower() in name.lower() for name in summary.players)
 
 
 GAME_COLUMNS = (
@@ -104,14 +94,12 @@ def games(
     check_formats(as_json, as_csv)
     if game:
         registry.get(game)  # an unknown name is an error, not an empty list
-    filtered = bool(game or player or players)
+    where = GameFilter(game=game, players=players, player=player)
+    filtered = where != GameFilter()
     try:
         app = open_store(data_dir, create=False)
-        shown, total = _page(
-            app, limit, offset, every, lambda s: _matches(s, game, player, players), filtered
-        )
-        if not filtered:
-            total = app.count_games()
+        shown = _page(app, limit, offset, every, where if filtered else None)
+        total = app.count_games(where if filtered else None)
     except NoStore as error:
         if not (as_json or as_csv):
             console.print(_("no games stored yet ({why})", why=error.message), highlight=False)
@@ -163,29 +151,18 @@ def games(
 
 
 def _page(
-    app: Any,
-    limit: int,
-    offset: int,
-    every: bool,
-    matches: Callable[[GameSummary], bool],
-    count: bool,
-) -> tuple[list[GameSummary], int]:
-    """The games to list, oldest first, and how many match (all of them if `count`). Read
-    from the games index a page at a time, newest first: without --all only the pages needed
-    are read (to count a filter's matches every page is, one page in memory at a time)."""
+    app: Any, limit: int, offset: int, every: bool, where: GameFilter | None
+) -> list[GameSummary]:
+    """The games to list, oldest first. Read from the games index a page at a time, newest
+    first, the filter applied by the store's SQL: only the pages needed are read (with
+    --all, every matching page, one at a time)."""
     kept: list[GameSummary] = []  # newest first
-    total = 0
     wanted = offset + limit
-    for page in app.summary_pages():
-        for summary in page:
-            if not matches(summary):
-                continue
-            total += 1
-            if every or len(kept) < wanted:
-                kept.append(summary)
-        if not (every or count) and len(kept) >= wanted:
+    for page in app.summary_pages(where=where):
+        kept += page
+        if not every and len(kept) >= wanted:
             break
-    return (kept[::-1] if every else kept[offset:wanted][::-1]), total
+    return kept[::-1] if every else kept[offset:wanted][::-1]
 
 
 def show(

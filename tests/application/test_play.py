@@ -211,11 +211,11 @@ def test_branches_are_found_a_page_of_the_games_index_at_a_time(
     pages: list[int] = []
     paged = app.summary_pages
 
-    def small_pages(page: int = 500):  # type: ignore[no-untyped-def]
-        for chunk in paged(page=2):
+    def small_pages(page: int = 500, where: object = None):  # type: ignore[no-untyped-def]
+        for chunk in paged(page=2, where=where):  # type: ignore[arg-type]
             pages.append(len(chunk))
             yield chunk
 
     monkeypatch.setattr(app, "summary_pages", small_pages)
     assert play.branches(app, parent) == [(10, second), (30, first)]
-    assert len(pages) == 3  # six games, two a page
+    assert pages == [2]  # six games, but only the two branches of `parent` are read
