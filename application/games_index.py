@@ -113,7 +113,8 @@ class GameFilter:
 
     def sqlite_where(self) -> tuple[list[str], list[Any]]:
         """SQLite conditions (ANDed) and their arguments on `summary`, a JSON text
-        (`novus_lower` is `str.lower`, registered on the connection by the recorder)."""
+        (`novus_has_player` is `has_player`, registered on the connection by the recorder:
+        SQLite's `lower` folds ASCII only, and its JSON texts stop at a NUL)."""
         doc = "CAST(summary AS TEXT)"
         where: list[str] = []
         args: list[Any] = []
@@ -134,10 +135,7 @@ class GameFilter:
         if self.unfinished:
             where.append(f"json_type({doc}, '$.winners') = 'null'")
         if self.player:
-            where.append(
-                f"EXISTS (SELECT 1 FROM json_each({doc}, '$.players') AS p "
-                "WHERE instr(novus_lower(p.value), ?) > 0)"
-            )
+            where.append("novus_has_player(summary, ?)")
             args.append(self.player.lower())
         return where, args
 
@@ -174,6 +172,11 @@ class GameFilter:
     @property
     def _parents(self) -> tuple[str, ...]:
         return () if self.parent is None else (self.parent,)
+
+
+def has_player(summary: bytes | str, part: str) -> bool:
+    """Whether a player's name in a stored summary holds `part` (already lower case)."""
+    return any(part in name.lower() for name in orjson.loads(summary)["players"])
 
 
 def _is_one_of(value: Any, texts: tuple[str, ...]) -> bool:

@@ -29,6 +29,7 @@ from application.games_index import (
     GameFilter,
     IndexRow,
     Summarize,
+    has_player,
 )
 from application.mapper import Row
 
@@ -159,7 +160,7 @@ class BulkSQLiteApplicationRecorder(SQLiteApplicationRecorder):
         clause = f" WHERE {' AND '.join(conditions)}" if conditions else ""
         order = "" if oldest_first else " DESC"
         with self.datastore.transaction(commit=False) as c:
-            _register_lower(c)
+            _register_functions(c)
             c.execute(
                 f"SELECT game_id, position, summary FROM {GAMES_TABLE}{clause} "
                 f"ORDER BY position{order} LIMIT ?",
@@ -187,7 +188,7 @@ class BulkSQLiteApplicationRecorder(SQLiteApplicationRecorder):
         conditions, args = self._where(where)
         clause = f" WHERE {' AND '.join(conditions)}" if conditions else ""
         with self.datastore.transaction(commit=False) as c:
-            _register_lower(c)
+            _register_functions(c)
             c.execute(f"SELECT count(*) FROM {GAMES_TABLE}{clause}", args)
             return int(c.fetchone()[0])
 
@@ -245,13 +246,11 @@ class BulkSQLiteApplicationRecorder(SQLiteApplicationRecorder):
         return rows
 
 
-def _register_lower(c: SQLiteCursor) -> None:
-    """`novus_lower(text)`: Python's `str.lower` (SQLite's `lower` folds ASCII only)."""
-    c.sqlite_cursor.connection.create_function("novus_lower", 1, _lower, deterministic=True)
-
-
-def _lower(value: Any) -> Any:
-    return value.lower() if isinstance(value, str) else value
+def _register_functions(c: SQLiteCursor) -> None:
+    """`novus_has_player(summary, part)` for `GameFilter.sqlite_where`."""
+    c.sqlite_cursor.connection.create_function(
+        "novus_has_player", 2, has_player, deterministic=True
+    )
 
 
 def _uuid(text: str) -> UUID:
