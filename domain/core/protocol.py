@@ -47,6 +47,27 @@ class ChanceStep:
     outcome: Outcome
 
 
+# Rollouts make a step at every position, and a frozen dataclass's own `__init__` goes through
+# `object.__setattr__` field by field (0.7 µs for a `Decision`). These fill the same slots
+# through their descriptors (0.45 µs); the instances are the same: frozen, same `==`, hash, repr.
+_set_seat, _set_action = vars(Decision)["seat"].__set__, vars(Decision)["action"].__set__
+_set_outcome = vars(ChanceStep)["outcome"].__set__
+
+
+def _decision_init(self: Decision, seat: int, action: Action) -> None:
+    _set_seat(self, seat)
+    _set_action(self, action)
+
+
+def _chance_init(self: ChanceStep, outcome: Outcome) -> None:
+    _set_outcome(self, outcome)
+
+
+_decision_init.__qualname__, _chance_init.__qualname__ = "Decision.__init__", "ChanceStep.__init__"
+Decision.__init__ = _decision_init  # type: ignore[method-assign]
+ChanceStep.__init__ = _chance_init  # type: ignore[method-assign]
+
+
 Step = Decision | ChanceStep
 
 

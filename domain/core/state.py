@@ -24,6 +24,7 @@ is the plain listing wrapped by `cached_legal`, and a copy starts with an empty 
 
 from __future__ import annotations
 
+from abc import ABCMeta
 from collections.abc import Callable
 from functools import wraps
 from typing import Any, ClassVar, Generic, TypeVar
@@ -61,8 +62,10 @@ def _generate(cls: type[SlotState]) -> None:
         cls.__hash__ = None  # type: ignore[assignment]  # equal by value: no identity hash
 
 
-class SlotState:
-    """Base of the engine states and their players (see the module)."""
+class SlotState(metaclass=ABCMeta):  # noqa: B024  # abstract only to register others
+    """Base of the engine states and their players (see the module). An abstract base only so
+    that a game may write these methods out itself and register its classes (Puerto Rico's,
+    which compile with mypyc)."""
 
     __slots__ = ()
     _FRESH: ClassVar[dict[str, object]] = {}

@@ -19,7 +19,6 @@ from domain.core.errors import ChanceExpected, IllegalAction, SetupError
 from domain.core.options import choose_options
 from domain.core.phrase import Count, Phrase, Term
 from domain.core.protocol import CHANCE, ChanceStep, Decision, Setup, Step
-from domain.core.state import cached_legal
 from domain.puerto_rico import actions as A
 from domain.puerto_rico import building_sets, guest_house, land_office
 from domain.puerto_rico.components import (
@@ -76,9 +75,18 @@ def _role_choices(s: State) -> tuple[str, ...]:
 _CHOICES: dict[tuple[tuple[int, ...], tuple[int, ...]], tuple[str, ...]] = {}
 
 
-@cached_legal
 def legal(s: State, seat: int) -> tuple[str, ...]:
-    """Legal actions of `seat` (empty unless `seat` is to move; listed once per state)."""
+    """Legal actions of `seat` (empty unless `seat` is to move; listed once per state, kept in
+    the state's cache as `domain.core.state.cached_legal` keeps them)."""
+    if s.legal_seat == seat and s.legal_cache is not None:
+        return s.legal_cache
+    found = _listing(s, seat)
+    s.legal_cache = found
+    s.legal_seat = seat
+    return found
+
+
+def _listing(s: State, seat: int) -> tuple[str, ...]:
     if s.over or s.chance != NO_CHANCE or seat != s.actor:
         found: tuple[str, ...] = ()
     elif s.role == PICKING:

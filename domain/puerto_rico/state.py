@@ -2,11 +2,19 @@
 
 `apply` clones the state shallowly (`State.clone`) and edits only the clone, replacing the
 `Player` objects it changes (`State.edit`), so no state reachable by a caller is ever mutated and
-unchanged players are shared between states. The cache slots of the base `GameState` hold
+unchanged players are shared between states. The cache slots `legal_cache`/`legal_seat` hold
 the legal actions once computed; they are not part of the value (`__eq__` ignores them).
+
+These are the `SeatedState`/`SlotState` of `domain.core.state` written out: the copy, `==` and
+pickling that the base generates from the slots at class creation are spelled out here, and the
+classes are registered as the base's (`tests/puerto_rico/test_state_methods.py` checks that they
+cover every slot). Written out, the module also compiles with mypyc (`domain.puerto_rico.build`),
+whose classes cannot take methods made at run time.
 """
 
 from __future__ import annotations
+
+from typing import Any
 
 from domain.core.state import SeatedState, SlotState
 from domain.puerto_rico.components import BUILDINGS, QUARRY
@@ -21,7 +29,7 @@ DRAFTING = -2
 """`State.role` during the Expansion 1 building draft at setup."""
 
 
-class Player(SlotState):
+class Player:
     """One seat's holdings. Island tiles are counts per tile type (order on the board is free)."""
 
     __slots__ = (
@@ -91,6 +99,48 @@ class Player(SlotState):
     def manned_quarries(self) -> int:
         return self.manned[QUARRY]
 
+    def clone(self) -> Player:
+        """A shallow copy (written out: `apply` copies at every step)."""
+        c = Player.__new__(Player)
+        c.active = self.active
+        c.buildings = self.buildings
+        c.doubloons = self.doubloons
+        c.forests = self.forests
+        c.goods = self.goods
+        c.manned = self.manned
+        c.noble_on = self.noble_on
+        c.nobles = self.nobles
+        c.san_juan = self.san_juan
+        c.tiles = self.tiles
+        c.vp = self.vp
+        c.workers = self.workers
+        return c
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Player):
+            return NotImplemented
+        return (
+            self.active == other.active
+            and self.buildings == other.buildings
+            and self.doubloons == other.doubloons
+            and self.forests == other.forests
+            and self.goods == other.goods
+            and self.manned == other.manned
+            and self.noble_on == other.noble_on
+            and self.nobles == other.nobles
+            and self.san_juan == other.san_juan
+            and self.tiles == other.tiles
+            and self.vp == other.vp
+            and self.workers == other.workers
+        )
+
+    def __getstate__(self) -> dict[str, Any]:
+        return {k: getattr(self, k) for k in _PLAYER_VALUE}
+
+    def __setstate__(self, data: dict[str, Any]) -> None:
+        for k, v in data.items():
+            setattr(self, k, v)
+
     def __hash__(self) -> int:
         return hash((self.doubloons, self.vp, self.goods, self.tiles, self.buildings))
 
@@ -98,7 +148,7 @@ class Player(SlotState):
         return "Player(" + ", ".join(f"{k}={getattr(self, k)!r}" for k in Player.__slots__) + ")"
 
 
-class State(SeatedState[Player]):
+class State:
     """The whole game at one moment. See the module docstring for the copy-on-write rule."""
 
     __slots__ = (
@@ -123,6 +173,8 @@ class State(SeatedState[Player]):
         "house",
         "keep_left",
         "kept",
+        "legal_cache",
+        "legal_seat",
         "made",
         "names",
         "noble_supply",
@@ -253,5 +305,153 @@ class State(SeatedState[Player]):
     """Expansion 1: before a settler/builder/craftsman/trader/captain phase starts, the offset
     from the picker of the Guest House owner being asked whether to move guests (-1: none)."""
 
+    legal_cache: tuple[str, ...] | None
+    """The legal actions of `legal_seat`, once listed (`rules.legal`); not part of the value."""
+    legal_seat: int
+
+    def forget_legal(self) -> None:
+        """Empty the cache (after changing a state in place, as setups and tests do)."""
+        self.legal_cache = None
+        self.legal_seat = -2
+
+    def edit(self, seat: int) -> Player:
+        """A private copy of `seat`'s player, put in place of the shared one."""
+        p = self.players[seat].clone()
+        self.players = (*self.players[:seat], p, *self.players[seat + 1 :])
+        return p
+
+    def clone(self) -> State:
+        """A shallow copy with fresh caches (written out: `apply` copies at every step)."""
+        c = State.__new__(State)
+        c.legal_cache = None
+        c.legal_seat = -2
+        c.acted = self.acted
+        c.actor = self.actor
+        c.bank_out = self.bank_out
+        c.bonus_used = self.bonus_used
+        c.bsupply = self.bsupply
+        c.chance = self.chance
+        c.col_ship = self.col_ship
+        c.col_supply = self.col_supply
+        c.colonist_end_short = self.colonist_end_short
+        c.cursor = self.cursor
+        c.discards = self.discards
+        c.discards_bottom = self.discards_bottom
+        c.ends = self.ends
+        c.face_up = self.face_up
+        c.goods_supply = self.goods_supply
+        c.governor = self.governor
+        c.guest_stage = self.guest_stage
+        c.hand = self.hand
+        c.house = self.house
+        c.keep_left = self.keep_left
+        c.kept = self.kept
+        c.made = self.made
+        c.names = self.names
+        c.noble_supply = self.noble_supply
+        c.nplayers = self.nplayers
+        c.over = self.over
+        c.pending = self.pending
+        c.picker = self.picker
+        c.picks = self.picks
+        c.players = self.players
+        c.produced = self.produced
+        c.quarries = self.quarries
+        c.role = self.role
+        c.role_doubloons = self.role_doubloons
+        c.role_taker = self.role_taker
+        c.roles = self.roles
+        c.round = self.round
+        c.ship_good = self.ship_good
+        c.ship_load = self.ship_load
+        c.ship_nobles = self.ship_nobles
+        c.ship_offer = self.ship_offer
+        c.ships = self.ships
+        c.stack = self.stack
+        c.stored = self.stored
+        c.storing = self.storing
+        c.sw_load = self.sw_load
+        c.sw_used = self.sw_used
+        c.theme = self.theme
+        c.vp_owed = self.vp_owed
+        c.vp_supply = self.vp_supply
+        c.wh_left = self.wh_left
+        c.wharf_used = self.wharf_used
+        return c
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, State):
+            return NotImplemented
+        return (
+            self.acted == other.acted
+            and self.actor == other.actor
+            and self.bank_out == other.bank_out
+            and self.bonus_used == other.bonus_used
+            and self.bsupply == other.bsupply
+            and self.chance == other.chance
+            and self.col_ship == other.col_ship
+            and self.col_supply == other.col_supply
+            and self.colonist_end_short == other.colonist_end_short
+            and self.cursor == other.cursor
+            and self.discards == other.discards
+            and self.discards_bottom == other.discards_bottom
+            and self.ends == other.ends
+            and self.face_up == other.face_up
+            and self.goods_supply == other.goods_supply
+            and self.governor == other.governor
+            and self.guest_stage == other.guest_stage
+            and self.hand == other.hand
+            and self.house == other.house
+            and self.keep_left == other.keep_left
+            and self.kept == other.kept
+            and self.made == other.made
+            and self.names == other.names
+            and self.noble_supply == other.noble_supply
+            and self.nplayers == other.nplayers
+            and self.over == other.over
+            and self.pending == other.pending
+            and self.picker == other.picker
+            and self.picks == other.picks
+            and self.players == other.players
+            and self.produced == other.produced
+            and self.quarries == other.quarries
+            and self.role == other.role
+            and self.role_doubloons == other.role_doubloons
+            and self.role_taker == other.role_taker
+            and self.roles == other.roles
+            and self.round == other.round
+            and self.ship_good == other.ship_good
+            and self.ship_load == other.ship_load
+            and self.ship_nobles == other.ship_nobles
+            and self.ship_offer == other.ship_offer
+            and self.ships == other.ships
+            and self.stack == other.stack
+            and self.stored == other.stored
+            and self.storing == other.storing
+            and self.sw_load == other.sw_load
+            and self.sw_used == other.sw_used
+            and self.theme == other.theme
+            and self.vp_owed == other.vp_owed
+            and self.vp_supply == other.vp_supply
+            and self.wh_left == other.wh_left
+            and self.wharf_used == other.wharf_used
+        )
+
+    def __getstate__(self) -> dict[str, Any]:
+        return {k: getattr(self, k) for k in _STATE_VALUE}
+
+    def __setstate__(self, data: dict[str, Any]) -> None:
+        for k, v in data.items():
+            setattr(self, k, v)
+        self.legal_cache = None
+        self.legal_seat = -2
+
     def __hash__(self) -> int:
         return hash((self.round, self.picks, self.actor, self.players))
+
+
+_PLAYER_VALUE = Player.__slots__
+_STATE_VALUE = tuple(k for k in State.__slots__ if k not in ("legal_cache", "legal_seat"))
+"""The slots `==` compares and pickling keeps: all but the legal-actions cache."""
+SlotState.register(Player)
+SeatedState.register(State)
