@@ -214,7 +214,8 @@ class Projector:
         return self.view.max_tracking_id(self.app.name) or 0
 
     def rebuild(self) -> None:
-        """Drop every table, view and the tracking position (one transaction); replay later."""
+        """Drop every table and the tracking position (one transaction; the views stay);
+        replay later."""
         self.view.reset()
         self.projection.forget()
 

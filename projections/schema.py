@@ -95,13 +95,15 @@ VIEWS = {
 """Generic statistics views (every game); seats are written when a game finishes."""
 
 
-def create(con: duckdb.DuckDBPyConnection) -> None:
-    """Create every table and view that is missing (inside the caller's transaction)."""
+def create(con: duckdb.DuckDBPyConnection, *, views: bool = True) -> None:
+    """Create every table and view that is missing (inside the caller's transaction);
+    `views=False`: the tables only (the views of an open file are already current)."""
     for name, columns in {**TABLES, **BOOKKEEPING}.items():
         con.execute(f"CREATE TABLE IF NOT EXISTS {name} ({columns})")
     published.create(con)
     ratings.tables(con)
-    create_views(con)
+    if views:
+        create_views(con)
     con.execute("INSERT OR REPLACE INTO marks VALUES ('schema_version', ?)", [SCHEMA_VERSION])
 
 
@@ -117,12 +119,15 @@ def create_views(con: duckdb.DuckDBPyConnection) -> None:
     ratings.create_views(con)
 
 
-def drop(con: duckdb.DuckDBPyConnection) -> None:
-    """Drop every view and table, tracking included (inside the caller's transaction)."""
-    for (name,) in con.execute(
-        "SELECT view_name FROM duckdb_views() WHERE NOT internal"
-    ).fetchall():
-        con.execute(f'DROP VIEW IF EXISTS "{name}"')
+def drop(con: duckdb.DuckDBPyConnection, *, views: bool = True) -> None:
+    """Drop every view and table, tracking included (inside the caller's transaction);
+    `views=False`: the tables only (DuckDB binds a view's tables when it is queried, so the
+    views stay valid over the tables made again)."""
+    if views:
+        for (name,) in con.execute(
+            "SELECT view_name FROM duckdb_views() WHERE NOT internal"
+        ).fetchall():
+            con.execute(f'DROP VIEW IF EXISTS "{name}"')
     writer = (ratings.TABLE, ratings.PENDING, ratings.LATEST, *published.BUFFERS)
     for name in (*TABLES, *BOOKKEEPING, *writer):
         con.execute(f"DROP TABLE IF EXISTS {name}")

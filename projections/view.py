@@ -242,11 +242,12 @@ class DuckDBView(TrackingRecorder):
         )
 
     def reset(self) -> None:
-        """Drop every table and view (tracking included) and create them empty: one transaction."""
+        """Drop every table (tracking included) and create them empty: one transaction. The
+        views stay: opening the file made them current (`_open_schema`)."""
 
         def body() -> None:
-            schema.drop(self.con)
-            schema.create(self.con)
+            schema.drop(self.con, views=False)
+            schema.create(self.con, views=False)
 
         self._transaction(body)
         self.buffering = False  # the next publish is a full copy

@@ -274,3 +274,32 @@ def test_a_damaged_or_stale_published_copy_is_published_again(
         (folder / "views.duckdb").write_bytes(damage)
         assert runner.catch_up(app, folder=folder).events == 0
         assert dump(folder / "views.duckdb") == newer
+
+
+def test_reset_keeps_the_views_current_over_new_tables(tmp_path: Path) -> None:
+    """A rebuild's reset makes the tables again but not the views (opening the file made them
+    current): the same view objects then read the new, empty tables."""
+    from projections import schema
+    from projections.view import DuckDBView
+
+    view = DuckDBView(tmp_path / "views.duckdb")
+    try:
+        con = view.con
+        con.execute(
+            "INSERT INTO seats VALUES ('g', 'puerto-rico', 3, 0, 'Ana', 5, MAP {}, NULL, 1, true)"
+        )
+        assert con.execute("SELECT count(*) FROM seat_stats").fetchone() == (1,)
+        listed = "SELECT view_name, view_oid FROM duckdb_views() WHERE NOT internal ORDER BY 1"
+        before = con.execute(listed).fetchall()
+        assert {"seat_stats", "player_stats"} <= {name for name, _ in before}
+        view.reset()
+        assert con.execute(listed).fetchall() == before  # not made again
+        assert con.execute("SELECT count(*) FROM seats").fetchone() == (0,)
+        for name, _ in before:  # every view binds to the new tables
+            con.execute(f'SELECT * FROM "{name}" LIMIT 1').fetchall()
+        assert con.execute("SELECT count(*) FROM seat_stats").fetchone() == (0,)
+        assert set(schema.TABLES) <= {
+            r[0] for r in con.execute("SELECT table_name FROM duckdb_tables()").fetchall()
+        }
+    finally:
+        view.close()
