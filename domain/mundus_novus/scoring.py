@@ -10,17 +10,16 @@ COMPLETE_SET_RANK = 1000
 """Ranking points of a complete set: it wins over any doubloon count (not doubloons)."""
 
 
-def scores(s: State) -> Scores:
-    return Scores(
-        tuple(
-            SeatScore(
-                i,
-                seat.doubloons + (COMPLETE_SET_RANK if seat.complete else 0),
-                {
-                    "doubloons": seat.doubloons,
-                    "complete_set": COMPLETE_SET_RANK if seat.complete else 0,
-                },
-            )
-            for i, seat in enumerate(s.seats)
-        )
+def seat_score(s: State, i: int) -> SeatScore:
+    """One seat's score (the projection rescores only the seats whose part changed)."""
+    seat = s.seats[i]
+    complete = COMPLETE_SET_RANK if seat.complete else 0
+    return SeatScore(
+        i,
+        seat.doubloons + complete,
+        {"doubloons": seat.doubloons, "complete_set": complete},
     )
+
+
+def scores(s: State) -> Scores:
+    return Scores(tuple(seat_score(s, i) for i in range(len(s.seats))))

@@ -37,8 +37,8 @@ import orjson
 from domain.core.phrase import Phrase, Term, counted, phrase
 from domain.core.protocol import ChanceStep, Decision, Rules, SeatScore, Step
 from domain.mundus_novus import cards as K
+from domain.mundus_novus import scoring
 from domain.mundus_novus.development import income
-from domain.mundus_novus.scoring import scores
 from domain.mundus_novus.state import (
     CHOOSE_MASTER,
     OFFER,
@@ -190,11 +190,11 @@ def facts(rules: Rules[Any], before: State, step: Step, after: State) -> Iterabl
 
 def score_parts(state: State) -> tuple[object, ...]:
     """A seat's score is its doubloons and its complete set: both lie open."""
-    return tuple((seat.doubloons, seat.complete) for seat in state.seats)
+    return tuple([(seat.doubloons, seat.complete) for seat in state.seats])
 
 
 def seat_score(state: State, seat: int) -> SeatScore:
-    return scores(state).seats[seat]
+    return scoring.seat_score(state, seat)
 
 
 _MN = f"game = '{GAME}'"

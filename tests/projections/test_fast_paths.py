@@ -220,3 +220,23 @@ def test_santa_maria_rescores_only_edited_players(make_app: Callable[..., NovusA
             edited += sum(a is b for a, b in zip(before.players, after.players, strict=True))
     assert len(keys) == 4 + edited
     assert folded.state.over
+
+
+def test_mundus_novus_one_seat_scored_alone(make_app: Callable[..., NovusApp]) -> None:
+    """The projection scores one Mundus Novus seat without scoring the others: the same
+    score as the engine's `scores` gives that seat, at every state of a game."""
+    from domain.mundus_novus import scoring
+
+    app = make_app()
+    app.simulate("mundus-novus", 4, {}, seed=11, bot="heuristic")
+    (game_id,) = app.game_ids()
+    record = app.history(game_id)
+    stats = game_stats.get("mundus-novus")
+    assert stats is not None and stats.seat_score is not None
+    rules = registry.get("mundus-novus")
+    state = rules.initial_state(record.setup)
+    for step in record.steps:
+        state = rules.apply_trusted(state, step)
+        for i, want in enumerate(scoring.scores(state).seats):
+            assert scoring.seat_score(state, i) == want == stats.seat_score(state, i)
+    assert state.over
