@@ -145,7 +145,8 @@ class GameAnalysis:
 
 
 Runner = Callable[[list[Job], Callable[[int], None]], list[dict[Eval, tuple[float, ...]]]]
-"""Runs jobs (here or in workers), calling back with the number of evaluations each one did."""
+"""Runs jobs (here or in workers), calling back with the number of evaluations done as they
+are done (one by one, whatever the chunk sizes)."""
 
 
 def plain_steps(steps: Sequence[Step]) -> tuple[tuple[int, Any], ...]:
@@ -154,9 +155,11 @@ def plain_steps(steps: Sequence[Step]) -> tuple[tuple[int, Any], ...]:
     )
 
 
-def evaluate_chunk(job: Job) -> dict[Eval, tuple[float, ...]]:
+def evaluate_chunk(
+    job: Job, evaluated: Callable[[], None] | None = None
+) -> dict[Eval, tuple[float, ...]]:
     """Replay the game as far as the chunk needs and evaluate each of its states (a worker's
-    whole task)."""
+    whole task), calling `evaluated` after each (the progress bar)."""
     rules = registry.get(job.game)
     setup = Setup.from_json(job.setup)
     players = setup.num_players
@@ -190,16 +193,14 @@ def evaluate_chunk(job: Job) -> dict[Eval, tuple[float, ...]]:
             ahead=ahead,
         )
         out[e] = normalised(chances)
+        if evaluated is not None:
+            evaluated()
     return out
 
 
 def run_here(jobs: list[Job], done: Callable[[int], None]) -> list[dict[Eval, tuple[float, ...]]]:
     """The runner without workers."""
-    results = []
-    for job in jobs:
-        results.append(evaluate_chunk(job))
-        done(len(job.evals))
-    return results
+    return [evaluate_chunk(job, lambda: done(1)) for job in jobs]
 
 
 def chunks(evals: Sequence[Eval], parts: int) -> list[tuple[Eval, ...]]:

@@ -2,7 +2,10 @@
 
 The pool forks (Linux) once per command, before any progress bar or database connection starts a
 thread, so a worker starts in milliseconds with the engines already imported and never re-imports
-the CLI. A worker only computes (`game.evaluate_chunk`); every write stays in the parent.
+the CLI. A worker only computes (`game.evaluate_chunk`); every write stays in the parent. Each
+evaluation a worker finishes is reported at once through a queue, so the progress bar moves at
+every evaluation however large the chunks are (chunks are few and large, because a chunk's
+neighbouring states share their rollouts: `rollout.Ahead`).
 """
 
 from __future__ import annotations
@@ -14,6 +17,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from multiprocessing.pool import Pool
 from types import TracebackType
+from typing import Any
 
 from analysis.game import Eval, Job, evaluate_chunk
 
@@ -31,18 +35,36 @@ class Phase:
     busy: float
     cpu: float
 
-    def utilisation(self, workers: int) -> float:
-        """The share of the workers' time spent in chunks while the phase ran."""
-        return self.busy / (workers * self.wall) if self.wall > 0 else 0.0
+
+def _timed_here(
+    job: Job, done: Callable[[int], None]
+) -> tuple[dict[Eval, tuple[float, ...]], float, float]:
+    wall, cpu = time.perf_counter(), time.process_time()
+    result = evaluate_chunk(job, lambda: done(1))
+    return result, time.perf_counter() - wall, time.process_time() - cpu
 
 
 def _timed(job: Job) -> tuple[dict[Eval, tuple[float, ...]], float, float]:
     wall, cpu = time.perf_counter(), time.process_time()
-    result = evaluate_chunk(job)
+    result = evaluate_chunk(job, _tick if _ticks is not None else None)
     return result, time.perf_counter() - wall, time.process_time() - cpu
 
 
-CHUNKS_PER_WORKER = 24
+CHUNKS_PER_WORKER = 8
+"""Enough for the costliest-first order to even out the workers at the end of a phase; each
+chunk more costs one evaluation without shared rollouts (its latest state)."""
+
+_ticks: Any = None
+"""In a worker: the queue an evaluation done is reported to (`Workers`)."""
+
+
+def _listen(ticks: Any) -> None:
+    global _ticks
+    _ticks = ticks
+
+
+def _tick() -> None:
+    _ticks.put(1)
 
 
 def default_workers() -> int:
@@ -56,9 +78,14 @@ class Workers:
         self.workers = max(1, workers)
         self.pool: Pool | None = None
         self.phases: list[Phase] = []
+        self.ticks: Any = None
+        self.unclaimed = 0
+        """Reports still to come from the queue for evaluations already counted (dropped)."""
         if self.workers > 1:
             method = "fork" if "fork" in multiprocessing.get_all_start_methods() else None
-            self.pool = multiprocessing.get_context(method).Pool(self.workers)
+            context = multiprocessing.get_context(method)
+            self.ticks = context.SimpleQueue()
+            self.pool = context.Pool(self.workers, initializer=_listen, initargs=(self.ticks,))
 
     @property
     def parts(self) -> int:
@@ -68,25 +95,54 @@ class Workers:
         return CHUNKS_PER_WORKER * self.workers
 
     def run(self, jobs: list[Job], done: Callable[[int], None]) -> Results:
-        """Every job's results, the first jobs first (`game.chunks` puts the costliest first)."""
+        """Every job's results, the first jobs first (`game.chunks` puts the costliest first);
+        `done(1)` as each evaluation is done."""
         began = time.perf_counter()
         busy = cpu = 0.0
         results = []
-        timed = map(_timed, jobs) if self.pool is None else self.pool.imap_unordered(_timed, jobs)
-        for result, wall, used in timed:
-            results.append(result)
-            busy += wall
-            cpu += used
-            done(len(result))
+        if self.pool is None:
+            for job in jobs:
+                result, wall, used = _timed_here(job, done)
+                results.append(result)
+                busy, cpu = busy + wall, cpu + used
+        else:
+            reported = 0
+            pending = self.pool.imap_unordered(_timed, jobs)
+            while len(results) < len(jobs):
+                try:
+                    result, wall, used = pending.next(timeout=0.2)
+                except multiprocessing.TimeoutError:
+                    pass
+                else:
+                    results.append(result)
+                    busy, cpu = busy + wall, cpu + used
+                reported += self._drain(done)
+            evaluations = sum(len(r) for r in results)
+            reported += self._drain(done)
+            if evaluations > reported:  # reports still in the queue's pipe: count them now
+                done(evaluations - reported)
+                self.unclaimed += evaluations - reported
         evaluations = sum(len(r) for r in results)
         self.phases.append(Phase(evaluations, len(jobs), time.perf_counter() - began, busy, cpu))
         return results
+
+    def _drain(self, done: Callable[[int], None]) -> int:
+        count = 0
+        while not self.ticks.empty():
+            self.ticks.get()
+            if self.unclaimed:
+                self.unclaimed -= 1
+                continue
+            done(1)
+            count += 1
+        return count
 
     def close(self) -> None:
         if self.pool is not None:
             self.pool.terminate()
             self.pool.join()
             self.pool = None
+            self.ticks.close()
 
     def __enter__(self) -> Workers:
         return self

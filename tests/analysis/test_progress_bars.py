@@ -9,12 +9,14 @@ from pathlib import Path
 import pytest
 from rich.progress import Progress
 
+from analysis.game import Eval, Job, chunks, plain_steps, viewers
 from analysis.pool import CHUNKS_PER_WORKER, Workers
 from analysis.runner import Quiet, analyse_one
 from analysis.settings import Settings
 from application.i18n import set_language
 from application.service import open_app
 from novus.cli.analysis import Bars
+from tests.analysis.test_game import _game
 
 
 def test_the_second_total_names_the_alternatives_phase() -> None:
@@ -32,9 +34,27 @@ def test_the_second_total_names_the_alternatives_phase() -> None:
     assert bar.tasks[-1].description == "Century 3c4d"
 
 
-def test_many_chunks_per_worker() -> None:
-    with Workers(1) as here:
-        assert here.parts == CHUNKS_PER_WORKER >= 24
+@pytest.mark.parametrize("workers", [1, 2])
+def test_the_bar_moves_at_every_evaluation_whatever_the_chunks(workers: int) -> None:
+    """Chunks are few and large (neighbours share rollouts), so the bar cannot wait for a
+    chunk (at load one took longer than rich's 30 s speed window, and the time left froze):
+    every evaluation is reported as it is done, from the workers too."""
+    rules, setup, steps, final = _game("puerto-rico", 2)
+    look = viewers(rules, steps, final)
+    evals = [Eval(j, look[j]) for j in range(len(steps) - 30, len(steps) + 1)]
+    jobs = [
+        Job("puerto-rico", setup.to_json(), plain_steps(steps), Settings(rollouts=2), c)
+        for c in chunks(evals, 2)
+    ]
+    reports: list[int] = []
+    with Workers(workers) as pool:
+        assert pool.parts == CHUNKS_PER_WORKER * workers
+        results = pool.run(jobs, reports.append)
+        assert sum(len(r) for r in results) == len(evals) == sum(reports)
+        assert len(reports) > len(jobs) + 5, reports  # not one report per chunk
+        (again,) = pool.run(jobs[:1], reports.append)  # the next phase
+        assert len(again) == len(jobs[0].evals)
+        assert sum(reports) == len(evals) + len(again)  # no report counted twice
 
 
 class _Titles(Quiet):
