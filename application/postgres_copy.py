@@ -30,9 +30,8 @@ from application.mapper import Row
 SIGNATURE = b"PGCOPY\n\xff\r\n\x00" + bytes(8)
 """The binary COPY header: the signature, no flags, no header extension."""
 TRAILER = b"\xff\xff"
-_HEAD = struct.Struct(">hi16si").pack
-"""A tuple's field count (4), then the uuid's length and bytes, then the version's length."""
-_INT8 = struct.Struct(">q").pack
+_HEAD = struct.Struct(">hi16siq").pack
+"""A tuple's field count (4), the uuid's length and bytes, the version's length and value."""
 _INT4 = struct.Struct(">i").pack
 CHUNK = 1 << 17
 """Bytes handed to libpq at a time (a very large single put can loop, psycopg issue 255)."""
@@ -43,19 +42,19 @@ def copy_data(rows: Sequence[Row]) -> bytes:
     originator_version bigint, topic text, state bytea)`."""
     parts = [SIGNATURE]
     append = parts.append
-    heads: dict[UUID | str, bytes] = {}
     topics: dict[str, bytes] = {}
+    last: object = None
+    uuid = b""
     for originator_id, version, topic, state in rows:
-        head = heads.get(originator_id)
-        if head is None:
-            uuid = originator_id if type(originator_id) is UUID else UUID(str(originator_id))
-            head = heads[originator_id] = _HEAD(4, 16, uuid.bytes, 8)
+        if originator_id is not last:  # a save's rows are mostly of one game
+            last = originator_id
+            found = originator_id if type(originator_id) is UUID else UUID(str(originator_id))
+            uuid = found.bytes
         text = topics.get(topic)
         if text is None:
             encoded = topic.encode()
             text = topics[topic] = _INT4(len(encoded)) + encoded
-        append(head)
-        append(_INT8(version))
+        append(_HEAD(4, 16, uuid, 8, version))
         append(text)
         append(_INT4(len(state)))
         append(state)
