@@ -18,6 +18,9 @@ decisions as Novus's), so both ratios are printed: games per second and decision
 Times are this process's CPU time (`time.process_time`: the machine is shared, and other
 processes' load would otherwise count); each figure is the best of `--repeat` rounds, and the
 rounds alternate between the engines, so what load remains (caches) slows both alike.
+
+Novus's engine runs compiled when the install built it (`domain/puerto_rico/compiled.py`; the
+first line printed says which); ``NOVUS_PURE=1`` runs the pure-Python engine.
 """
 
 from __future__ import annotations
@@ -121,6 +124,9 @@ def main() -> None:
         "somnambWl validate=False": somnambwl(False),
         "somnambWl validate=True": somnambwl(True),
     }
+    from domain.puerto_rico.compiled import running_compiled
+
+    print("novus puerto rico engine:", "compiled (mypyc)" if running_compiled() else "python")
     results: dict[str, tuple[float, float, float]] = {}
     for _ in range(args.repeat):
         for name, run in runs.items():

@@ -8,7 +8,7 @@ the legal actions once computed; they are not part of the value (`__eq__` ignore
 These are the `SeatedState`/`SlotState` of `domain.core.state` written out: the copy, `==` and
 pickling that the base generates from the slots at class creation are spelled out here, and the
 classes are registered as the base's (`tests/puerto_rico/test_state_methods.py` checks that they
-cover every slot). Written out, the module also compiles with mypyc (`domain.puerto_rico.build`),
+cover every slot). Written out, the module also compiles with mypyc (`compiled.py`, `setup.py`),
 whose classes cannot take methods made at run time.
 """
 
@@ -27,6 +27,79 @@ PICKING = -1
 """`State.role` while a seat is choosing a role."""
 DRAFTING = -2
 """`State.role` during the Expansion 1 building draft at setup."""
+
+
+_PLAYER_VALUE: tuple[str, ...] = (
+    "active",
+    "buildings",
+    "doubloons",
+    "forests",
+    "goods",
+    "manned",
+    "noble_on",
+    "nobles",
+    "san_juan",
+    "tiles",
+    "vp",
+    "workers",
+)
+"""Every slot of a `Player` (what `==` compares and pickling keeps)."""
+
+_STATE_VALUE: tuple[str, ...] = (
+    "acted",
+    "actor",
+    "bank_out",
+    "bonus_used",
+    "bsupply",
+    "chance",
+    "col_ship",
+    "col_supply",
+    "colonist_end_short",
+    "cursor",
+    "discards",
+    "discards_bottom",
+    "ends",
+    "face_up",
+    "goods_supply",
+    "governor",
+    "guest_stage",
+    "hand",
+    "house",
+    "keep_left",
+    "kept",
+    "made",
+    "names",
+    "noble_supply",
+    "nplayers",
+    "over",
+    "pending",
+    "picker",
+    "picks",
+    "players",
+    "produced",
+    "quarries",
+    "role",
+    "role_doubloons",
+    "role_taker",
+    "roles",
+    "round",
+    "ship_good",
+    "ship_load",
+    "ship_nobles",
+    "ship_offer",
+    "ships",
+    "stack",
+    "stored",
+    "storing",
+    "sw_load",
+    "sw_used",
+    "theme",
+    "vp_owed",
+    "vp_supply",
+    "wh_left",
+    "wharf_used",
+)
+"""Every slot of a `State` but the legal-actions cache (what `==` compares and pickling keeps)."""
 
 
 class Player:
@@ -145,7 +218,7 @@ class Player:
         return hash((self.doubloons, self.vp, self.goods, self.tiles, self.buildings))
 
     def __repr__(self) -> str:
-        return "Player(" + ", ".join(f"{k}={getattr(self, k)!r}" for k in Player.__slots__) + ")"
+        return "Player(" + ", ".join(f"{k}={getattr(self, k)!r}" for k in _PLAYER_VALUE) + ")"
 
 
 class State:
@@ -450,8 +523,5 @@ class State:
         return hash((self.round, self.picks, self.actor, self.players))
 
 
-_PLAYER_VALUE = Player.__slots__
-_STATE_VALUE = tuple(k for k in State.__slots__ if k not in ("legal_cache", "legal_seat"))
-"""The slots `==` compares and pickling keeps: all but the legal-actions cache."""
 SlotState.register(Player)
 SeatedState.register(State)
