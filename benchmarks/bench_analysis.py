@@ -1,7 +1,7 @@
 """Analysis targets: speed of a whole-game analysis, and calibration of the win chances.
 
     python benchmarks/bench_analysis.py speed [--workers 2] [--rollouts 48] [--seed 1]
-        [--baseline REV]
+        [--baseline REV] [--moves heuristic|random]
     python benchmarks/bench_analysis.py calibration [--games 200] [--rollouts 48] [--states 6]
         [--workers 2] [--game puerto-rico ...] [--players 3,4] [--window 0.67]
         [--continuations K] [--first N] [--save FILE]
@@ -67,32 +67,34 @@ from domain.core.play import next_step, play
 from domain.core.protocol import Rules
 
 
-def _bot_game(name: str, players: int, seed: int) -> tuple[Any, Any, list[Any], Any]:
+def _bot_game(
+    name: str, players: int, seed: int, bot: str = "heuristic"
+) -> tuple[Any, Any, list[Any], Any]:
     rules = registry.get(name)
     setup = rules.prepare([f"P{i}" for i in range(players)], {})
-    bots = [rules.bot("heuristic", seed * 10 + i) for i in range(players)]
+    bots = [rules.bot(bot, seed * 10 + i) for i in range(players)]
     steps, final = play(rules, setup, bots, random.Random(seed))
     return rules, setup, steps, final
 
 
-def speed(workers: int, rollouts: int, seed: int, baseline: str | None) -> None:
+def speed(workers: int, rollouts: int, seed: int, baseline: str | None, moves: str) -> None:
     """Time one analysis here; with `baseline`, the same analysis by `analysis/` of git
     revision `baseline` (in a child process, after this one) and the ratio of the two."""
-    _, _, steps, _ = _bot_game("puerto-rico", 4, seed)
+    _, _, steps, _ = _bot_game("puerto-rico", 4, seed, moves)
     t0 = time.process_time()
     games = 20
     for g in range(games):
         _bot_game("puerto-rico", 4, 1000 + g)
     per_game = (time.process_time() - t0) / games
     print(
-        f"Puerto Rico, 4 players, {len(steps)} steps, {rollouts} rollouts/state, "
+        f"Puerto Rico, 4 players, {moves} moves, {len(steps)} steps, {rollouts} rollouts/state, "
         f"{workers} workers (target <= 60 s wall); a plain 4-player bot game here: "
         f"{per_game * 1000:.1f} ms CPU"
     )
-    here = _timed_analysis(workers, rollouts, seed)
+    here = _timed_analysis(workers, rollouts, seed, moves)
     _print_timing("this tree", here, workers)
     if baseline:
-        old = _baseline(baseline, workers, rollouts, seed)
+        old = _baseline(baseline, workers, rollouts, seed, moves)
         _print_timing(f"baseline {baseline}", old, workers)
         same = "identical numbers" if old["digest"] == here["digest"] else "NUMBERS DIFFER"
         print(
@@ -101,10 +103,12 @@ def speed(workers: int, rollouts: int, seed: int, baseline: str | None) -> None:
         )
 
 
-def _timed_analysis(workers: int, rollouts: int, seed: int) -> dict[str, Any]:
+def _timed_analysis(
+    workers: int, rollouts: int, seed: int, moves: str = "heuristic"
+) -> dict[str, Any]:
     """One timed analysis of the benchmark game: wall, CPU of all processes, the phases, the
     1-minute load average before and after, and a digest of every number."""
-    _, setup, steps, _ = _bot_game("puerto-rico", 4, seed)
+    _, setup, steps, _ = _bot_game("puerto-rico", 4, seed, moves)
     settings = Settings(rollouts=rollouts)
     load0 = os.getloadavg()[0]
     cpu0 = _cpu()
@@ -155,7 +159,7 @@ def _print_timing(label: str, t: dict[str, Any], workers: int) -> None:
         print(f"    outside the phases (replay, turning points, start and stop): {rest:.1f} s")
 
 
-def _baseline(rev: str, workers: int, rollouts: int, seed: int) -> dict[str, Any]:
+def _baseline(rev: str, workers: int, rollouts: int, seed: int, moves: str) -> dict[str, Any]:
     """`_timed_analysis` with the `analysis/` package of git revision `rev` (everything else
     from this tree), in a fresh child process."""
     root = Path(__file__).resolve().parent.parent
@@ -169,7 +173,7 @@ def _baseline(rev: str, workers: int, rollouts: int, seed: int) -> dict[str, Any
         env = {**os.environ, "PYTHONPATH": os.pathsep.join([tmp, str(root)])}
         code = (
             "import json, sys; from benchmarks.bench_analysis import _timed_analysis; "
-            f"print(json.dumps(_timed_analysis({workers}, {rollouts}, {seed})))"
+            f"print(json.dumps(_timed_analysis({workers}, {rollouts}, {seed}, {moves!r})))"
         )
         out = subprocess.run(
             [sys.executable, "-c", code], env=env, cwd=tmp, check=True, capture_output=True
@@ -509,6 +513,13 @@ def main() -> None:
     s.add_argument("--rollouts", type=int, default=Settings().rollouts)
     s.add_argument("--seed", type=int, default=1)
     s.add_argument("--baseline", help="also time analysis/ of this git revision, e.g. HEAD~3")
+    s.add_argument(
+        "--moves",
+        choices=["heuristic", "random"],
+        default="heuristic",
+        help="who played the analysed game: the bots (the rollouts follow its moves most, the"
+        " best case for shared rollouts) or random moves (the worst case)",
+    )
     c = sub.add_parser("calibration")
     c.add_argument("--games", type=int, default=200)
     c.add_argument("--rollouts", type=int, default=Settings().rollouts)
@@ -532,7 +543,7 @@ def main() -> None:
     t.add_argument("--rollouts", type=int, default=Settings().rollouts)
     args = parser.parse_args()
     if args.what == "speed":
-        speed(args.workers, args.rollouts, args.seed, args.baseline)
+        speed(args.workers, args.rollouts, args.seed, args.baseline, args.moves)
     elif args.what == "table":
         report(json.loads(Path(args.file).read_text()), args.rollouts)
     else:
