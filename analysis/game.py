@@ -17,7 +17,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from analysis.hidden import HIDES_PER_SEAT
+from analysis.hidden import HIDES_PER_SEAT, determinizer, public
 from analysis.memory import memories, memory_of
 from analysis.rollout import Ahead, normalised, win_chances
 from analysis.settings import Settings
@@ -321,11 +321,12 @@ def analyse(
         for d in chosen
         for action in rules.legal_actions(states[d.step - 1], d.seat)
     ]
+    alt_results = _moves_made(game, chosen, source, look, results)
+    pending = [e for e in alternatives if e not in alt_results]
     if on_total:
-        on_total(total + len(alternatives))
-    alt_results: dict[Eval, tuple[float, ...]] = {}
-    if alternatives:
-        for part in run(jobs(alternatives), done):
+        on_total(total + len(pending))
+    if pending:
+        for part in run(jobs(pending), done):
             alt_results.update(part)
     for d in sorted(chosen, key=lambda d: d.step):
         options = [e for e in alternatives if e.state == d.step - 1]
@@ -355,6 +356,27 @@ def analyse(
         replace(d, best=best_at[d.step]) if d.step in best_at else d for d in out.decisions
     ]
     return out
+
+
+def _moves_made(
+    game: str,
+    chosen: Sequence[DecisionRow],
+    source: Sequence[Eval],
+    look: Sequence[int | None],
+    results: dict[Eval, tuple[float, ...]],
+) -> dict[Eval, tuple[float, ...]]:
+    """The alternatives that are the move made, where it was evaluated already: the state after
+    it, at the same position, on the same seeds, when the viewer and the history change nothing
+    dealt. With nothing hidden at all, also when that state shares a later state's evaluation
+    (forced moves between: the same rollouts); a hidden part dealt again might differ there."""
+    if game in HIDES_PER_SEAT or memory_of(game) is not None:
+        return {}
+    nothing_hidden = determinizer(game) is public
+    return {
+        Eval(d.step - 1, d.seat, d.action): results[source[d.step]]
+        for d in chosen
+        if nothing_hidden or source[d.step] == Eval(d.step, look[d.step])
+    }
 
 
 def alternatives_at(

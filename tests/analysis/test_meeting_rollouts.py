@@ -86,3 +86,20 @@ def test_chunks_are_runs_of_neighbours_costliest_first() -> None:
         costs = [sum(301 - e.at for e in c) for c in cut]
         assert costs == sorted(costs, reverse=True)
     assert chunks([], 4) == []
+
+
+def test_the_move_made_is_not_evaluated_again_among_the_alternatives(toy_game: str) -> None:
+    """Where nothing hidden depends on the viewer, the alternative the player chose has the
+    numbers of the state after it (evaluated already): not evaluated twice, the same numbers."""
+    from analysis.game import analyse
+
+    _, setup, steps, _ = _game(toy_game, 8, bot="random")
+    settings = Settings(rollouts=6, turning_points=4)
+    totals: list[int] = []
+    result = analyse(toy_game, setup, steps, settings, on_total=totals.append)
+    assert result.turning_points
+    first, second = totals
+    assert second - first < len(result.alternatives)
+    evals = tuple(Eval(a.step - 1, a.seat, a.action) for a in result.alternatives)
+    alone = evaluate_chunk(Job(toy_game, setup.to_json(), plain_steps(steps), settings, evals))
+    assert [alone[e] for e in evals] == [a.chances for a in result.alternatives]
