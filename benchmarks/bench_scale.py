@@ -19,7 +19,9 @@ Then, per store, the median of `--repeat` runs of:
   the game's timeline);
 - catching up the projection after one new game: `runner.catch_up` right after a new simulated
   game is saved (fold, write, publish: a delta over layers, `projections.published`); the median
-  and the mean (the mean includes any fold of layers or full copy that fell in those runs);
+  and the mean (the mean includes any fold of layers or full copy that fell in those runs),
+  in wall-clock time and in this process's CPU time (all threads: on a shared machine the
+  wall clock is mostly waiting for a core);
   and, for comparison, a publish by full copy of the projector's file (what every catch-up
   did before the layers).
 It prints each figure and the ratio largest/smallest store; the target is at most 1.5x.
@@ -188,15 +190,19 @@ def measure(folder: Path, repeat: int) -> dict[str, float]:
 
     def one_game() -> None:
         app.simulate(GAME, 4, {}, seed=next(seeds), bot="random")
-        begin = time.perf_counter()
+        begin, cpu = time.perf_counter(), time.process_time()
         runner.catch_up(app, folder=folder)
         catch_up_times.append(time.perf_counter() - begin)
+        catch_up_cpu.append(time.process_time() - cpu)
 
     catch_up_times: list[float] = []
+    catch_up_cpu: list[float] = []
     for _ in range(repeat):
         one_game()
     out["catch-up after 1 game"] = statistics.median(catch_up_times)
     out["catch-up after 1 game (mean)"] = statistics.mean(catch_up_times)
+    out["catch-up after 1 game (CPU)"] = statistics.median(catch_up_cpu)
+    out["catch-up after 1 game (CPU, mean)"] = statistics.mean(catch_up_cpu)
     with runner.Projector(app, folder=folder) as projector:  # what every publish cost before
         out["publish by full copy (before)"] = median(
             lambda: projector.publish(full=True), max(1, repeat // 2)
