@@ -27,6 +27,8 @@ since the last rating), views `player_ratings`, `head_to_head`).
 
 from __future__ import annotations
 
+import hashlib
+
 import duckdb
 
 from projections import games as game_stats
@@ -97,26 +99,42 @@ VIEWS = {
 
 def create(con: duckdb.DuckDBPyConnection, *, views: bool = True) -> None:
     """Create every table and view that is missing (inside the caller's transaction);
-    `views=False`: the tables only (the views of an open file are already current)."""
+    `views=False`: the tables only (the views of an open file are already current). The views
+    are made again only when their definitions are not the ones the file's `views` mark names
+    (a new version of Novus, a new game module): most opens find them current."""
     for name, columns in {**TABLES, **BOOKKEEPING}.items():
         con.execute(f"CREATE TABLE IF NOT EXISTS {name} ({columns})")
     published.create(con)
     ratings.tables(con)
     if views:
-        create_views(con)
+        digest = views_digest()
+        found = con.execute("SELECT value FROM marks WHERE key = 'views'").fetchone()
+        if found is None or found[0] != digest:
+            create_views(con)
+            con.execute("INSERT OR REPLACE INTO marks VALUES ('views', ?)", [digest])
     con.execute("INSERT OR REPLACE INTO marks VALUES ('schema_version', ?)", [SCHEMA_VERSION])
+
+
+def view_definitions() -> dict[str, str]:
+    """Every view's name and query: the generic ones, each game module's, the ratings'."""
+    found = dict(VIEWS)
+    for stats in game_stats.known():
+        for name, query in stats.views.items():
+            found[game_stats.view_name(stats.game, name)] = query
+    found.update(ratings.VIEWS)
+    return found
+
+
+def views_digest() -> str:
+    """A digest of `view_definitions` (the `views` mark of a file whose views are current)."""
+    text = "\0".join(f"{name}\0{query}" for name, query in view_definitions().items())
+    return hashlib.sha256(text.encode()).hexdigest()[:16]
 
 
 def create_views(con: duckdb.DuckDBPyConnection) -> None:
     """The views over the tables (also made by a reader over a layered published file)."""
-    for name, query in VIEWS.items():
+    for name, query in view_definitions().items():
         con.execute(f"CREATE OR REPLACE VIEW {name} AS {query}")
-    for stats in game_stats.known():
-        for name, query in stats.views.items():
-            con.execute(
-                f"CREATE OR REPLACE VIEW {game_stats.view_name(stats.game, name)} AS {query}"
-            )
-    ratings.create_views(con)
 
 
 def drop(con: duckdb.DuckDBPyConnection, *, views: bool = True) -> None:

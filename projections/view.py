@@ -246,8 +246,11 @@ class DuckDBView(TrackingRecorder):
         views stay: opening the file made them current (`_open_schema`)."""
 
         def body() -> None:
+            views = self.mark("views")
             schema.drop(self.con, views=False)
             schema.create(self.con, views=False)
+            if views is not None:  # the views stay, and so does the mark that they are current
+                self.con.execute("INSERT INTO marks VALUES ('views', ?)", [views])
 
         self._transaction(body)
         self.buffering = False  # the next publish is a full copy

@@ -303,3 +303,46 @@ def test_reset_keeps_the_views_current_over_new_tables(tmp_path: Path) -> None:
         }
     finally:
         view.close()
+
+
+def test_views_made_again_only_when_their_definitions_change(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Opening a file whose views are current leaves them (the `views` mark names their
+    definitions); a changed definition, or a file without the mark, gets them made again."""
+    from projections import schema
+    from projections.view import DuckDBView
+
+    made: list[int] = []
+    real = schema.create_views
+
+    def create_views(con: duckdb.DuckDBPyConnection) -> None:
+        made.append(1)
+        real(con)
+
+    monkeypatch.setattr(schema, "create_views", create_views)
+    path = tmp_path / "views.duckdb"
+    DuckDBView(path).close()
+    assert len(made) == 1
+    view = DuckDBView(path)  # current: not made again
+    assert len(made) == 1
+    assert view.mark("views") == schema.views_digest()
+    view.reset()  # a rebuild keeps them, and their mark
+    assert len(made) == 1 and view.mark("views") == schema.views_digest()
+    view.con.execute("DELETE FROM marks WHERE key = 'views'")  # a file of an older version
+    view.close()
+    DuckDBView(path).close()
+    assert len(made) == 2
+
+    changed = {**schema.VIEWS, "game_stats": schema.VIEWS["game_stats"] + " LIMIT 1"}
+    monkeypatch.setattr(schema, "VIEWS", changed)
+    view = DuckDBView(path)
+    try:
+        assert len(made) == 3
+        sql = view.con.execute(
+            "SELECT sql FROM duckdb_views() WHERE view_name = 'game_stats'"
+        ).fetchone()
+        assert sql is not None and "LIMIT 1" in sql[0]
+        assert view.mark("views") == schema.views_digest()
+    finally:
+        view.close()
