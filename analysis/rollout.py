@@ -24,11 +24,14 @@ from typing import Any
 
 from analysis.hidden import determinizer
 from analysis.streams import DEAL, Stream
+from application.i18n import N_, _
 from domain.core.chance import resolve
+from domain.core.errors import NovusError
 from domain.core.protocol import CHANCE, ChanceStep, Decision, Rules
 
-MAX_STEPS = 100_000
-"""A rollout that has not ended after this many steps is a bug in an engine or a bot."""
+MAX_STEPS = 20_000
+"""A rollout that has not ended after this many steps went round in circles (the longest
+games, of random moves, take a few thousand)."""
 
 BOT_KIND = "heuristic"
 
@@ -38,8 +41,14 @@ Ahead = dict[int, list[list[tuple[Any, tuple[float, ...]]]]]
 from that position with the same seed."""
 
 
-class RolloutRunaway(RuntimeError):
-    """A rollout did not end (an engine or bot bug, not a user error)."""
+class RolloutRunaway(NovusError):
+    """A rollout did not end: the bots went round in circles from a position they were never
+    made for (e.g. one left by random moves). The game is left out, not the run."""
+
+    hint = N_(
+        "the bots cannot play this game to its end from one of its positions; the other games "
+        "are analysed as usual"
+    )
 
 
 def shares(rules: Rules[Any], state: Any) -> tuple[float, ...]:
@@ -79,7 +88,14 @@ def _play(
     position = at
     while not is_over(state):
         if position - at >= MAX_STEPS:
-            raise RolloutRunaway(f"{rules.name}: a rollout did not end after {MAX_STEPS} steps")
+            raise RolloutRunaway(
+                _(
+                    "a rollout from step {at} did not end after {n} steps",
+                    at=at,
+                    n=MAX_STEPS,
+                ),
+                hint=_(RolloutRunaway.hint),
+            )
         if ahead is not None:
             met = ahead.get(position)
             if met is not None:

@@ -26,6 +26,7 @@ from domain.core.phrase import Count, Term
 
 ROOT = Path(__file__).resolve().parent.parent
 SOURCES: tuple[str, ...] = (
+    "analysis",
     "application",
     "dashboard",
     "domain",

@@ -214,3 +214,26 @@ def test_a_game_the_rules_refuse_is_reported_and_passed(
     assert len(report.analysed) == 2 and str(bad) not in report.analysed
     assert analyse_all(app, folder, SETTINGS).refused == []  # passed for good
     app.close()
+
+
+def test_a_rollout_that_does_not_end_leaves_its_game_out_with_a_clear_reason(
+    toy_game: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Bots going round in circles (a Century game of random moves did: every seat rested
+    forever) are a typed error: `--all` reports the game and goes on, no traceback."""
+    from analysis import rollout
+    from domain.core.errors import NovusError
+
+    monkeypatch.setattr(rollout, "MAX_STEPS", 3)
+    folder = tmp_path / "data"
+    app = open_app(folder)
+    try:
+        game = app.simulate(toy_game, 2, {}, seed=1)
+        report = analyse_all(app, folder, Settings(rollouts=1))
+    finally:
+        app.close()
+    assert report.analysed == [] and [g for g, _ in report.refused] == [str(game)]
+    assert "did not end after 3 steps" in report.refused[0][1]
+    with pytest.raises(NovusError) as caught:
+        raise rollout.RolloutRunaway("x")
+    assert "other games" in caught.value.hint
