@@ -90,8 +90,12 @@ def table_rows(path: Path) -> dict[str, list[str]]:
             ]
             select = ", ".join(f'"{c}"' for c in cols)
             rows = con.execute(f'SELECT {select} FROM "{name}"').fetchall()
-            if name == "marks":
-                rows = [row for row in rows if not str(row[0]).startswith(PUBLISHING)]
+            if name == "marks":  # how the file was published, and the views' digest: left out
+                rows = [
+                    row
+                    for row in rows
+                    if not str(row[0]).startswith(PUBLISHING) and row[0] != "views"
+                ]
             out[name] = sorted(repr(row) for row in rows)
         return out
     finally:
