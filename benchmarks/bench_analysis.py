@@ -30,9 +30,9 @@ the middle deciles. `--continuations K` plays K more games from each TRUE sample
 bots and chance outcomes, nothing dealt again: what the state already fixes, such as an order
 shuffled at setup, stays) and reports a second table against the mean outcome of the recorded
 game and these K: the same expectation as the recorded outcome, without using the predictor,
-and less variance where chance outcomes are still to be drawn (none in Century: its decks are
-shuffled at setup and stay fixed, so only the bots' tie-breaks vary there). A table by seat says
-whether the predictions know a seat's advantage.
+and less variance where chance outcomes are still to be drawn or the bots add noise (Century
+draws nothing after setup: there only its bot's noise varies). A table by seat says whether the
+predictions know a seat's advantage.
 
 How it counts: every seat of every sampled state is one prediction, but the predictions of one
 game share its outcome, so they are not independent: the intervals resample whole games (a
