@@ -114,3 +114,13 @@ def running_compiled() -> bool:
     from domain.puerto_rico import state
 
     return not (state.__file__ or "").endswith(".py")
+
+
+def status() -> str:
+    """Which engine runs and why, for `novus --version`: "compiled", or the reason it is Python:
+    "pure" (``NOVUS_PURE=1``), "stale" (a source changed since the build), "not built"."""
+    if running_compiled():
+        return "compiled"
+    if os.environ.get(PURE_ENV) == "1":
+        return "pure"
+    return "stale" if (HERE / RECORD).exists() else "not built"

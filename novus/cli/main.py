@@ -198,7 +198,22 @@ def _show_version(value: bool) -> None:
         from novus import __version__
 
         typer.echo(f"novus {__version__}")
+        typer.echo(_engine_line())
         raise typer.Exit(OK)
+
+
+def _engine_line() -> str:
+    """Whether the Puerto Rico engine runs compiled (nothing else tells a user), if not why."""
+    from domain.puerto_rico.compiled import status
+
+    return {
+        "compiled": _("Puerto Rico engine: compiled (mypyc)"),
+        "pure": _("Puerto Rico engine: Python (NOVUS_PURE=1)"),
+        "stale": _(
+            "Puerto Rico engine: Python (its sources changed since the compiled build; "
+            "pip install -e . builds it again)"
+        ),
+    }.get(status(), _("Puerto Rico engine: Python (not compiled at install)"))
 
 
 @app.callback()

@@ -12,6 +12,7 @@ import pytest
 from typer.testing import CliRunner
 
 import novus
+from domain.puerto_rico.compiled import running_compiled
 from novus.cli import main
 from novus.cli.main import app
 
@@ -27,8 +28,14 @@ def novus_cli(*args: str | Path) -> tuple[int, str]:
 
 def test_version() -> None:
     code, out = novus_cli("--version")
-    assert code == 0 and out.strip() == f"novus {novus.__version__}"
+    first, engine = out.strip().splitlines()
+    assert code == 0 and first == f"novus {novus.__version__}"
     assert novus.__version__[0].isdigit()
+    # whether the Puerto Rico engine runs compiled, which nothing else tells a user
+    compiled = running_compiled()
+    assert engine.startswith("Puerto Rico engine: ")
+    assert ("compiled (mypyc)" in engine) == compiled
+    assert compiled or "Python (" in engine
 
 
 def test_an_unknown_game_suggests_the_closest() -> None:

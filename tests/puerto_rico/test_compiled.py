@@ -119,6 +119,7 @@ def test_source_first_finds_only_the_packages_python_files() -> None:
 
 
 STATE = "from domain.puerto_rico.compiled import running_compiled; print(running_compiled())"
+STATUS = "from domain.puerto_rico.compiled import status; print(status())"
 
 
 def test_a_copy_with_an_edited_source_runs_python_not_its_build(tmp_path: Path) -> None:
@@ -134,3 +135,7 @@ def test_a_copy_with_an_edited_source_runs_python_not_its_build(tmp_path: Path) 
     edited = source_path("turns", tmp_path / "domain" / "puerto_rico")
     edited.write_text(edited.read_text() + "\n# an edit after the build\n")
     assert _run(STATE, root=tmp_path) == "False"
+    # what `novus --version` says, and why it runs Python
+    assert _run(STATUS, root=tmp_path) == ("stale" if built else "not built")
+    assert _run(STATUS, root=tmp_path, pure=True) == "pure"
+    assert _run(STATUS) == ("compiled" if built else "not built")
