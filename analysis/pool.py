@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import multiprocessing
 import os
+import signal
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -59,8 +60,12 @@ _ticks: Any = None
 
 
 def _listen(ticks: Any) -> None:
+    """A worker's start: where to report, and Ctrl-C left to the parent (a terminal sends it to
+    every process of the group: each worker printed its KeyboardInterrupt traceback); the parent
+    stops the workers when it is interrupted (`close`)."""
     global _ticks
     _ticks = ticks
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def _tick() -> None:

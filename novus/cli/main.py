@@ -178,7 +178,7 @@ class NovusGroup(TyperGroup):
             )
             raise typer.Exit(USER_ERROR) from None
         except KeyboardInterrupt:
-            errors.print("[yellow]interrupted[/]")
+            errors.print(f"[yellow]{_('interrupted')}[/]")
             raise typer.Exit(INTERRUPTED) from None
 
 
