@@ -72,7 +72,8 @@ class RatingRun:
     games: int
     since: str | None
     changed: tuple[str, ...] = ()
-    """The games whose history rows were deleted or written (for publishing only those)."""
+    """The games whose history rows were deleted, written new or rated to other figures (for
+    publishing only those)."""
 
 
 def create(con: duckdb.DuckDBPyConnection) -> None:
@@ -184,9 +185,9 @@ def update(
     after = "played >= $1 AND (played > $1 OR game_id >= $2)"  # `played >= $1`: zone maps skip
     con.execute("BEGIN TRANSACTION")
     try:
-        removed = con.execute(  # the history from the pivot on, about to be rated again
-            f"SELECT DISTINCT game_id FROM {TABLE} WHERE {after}", [played, game_id]
-        ).fetchall()
+        removed = _rows_by_game(  # the history from the pivot on, about to be rated again
+            con.execute(f"SELECT * FROM {TABLE} WHERE {after}", [played, game_id]).fetchall()
+        )
         earliest = con.execute(  # each player's rating before the pivot, if met after it
             f"""SELECT game, player, arg_min(mu_before, (played, game_id)),
                        arg_min(sigma_before, (played, game_id))
@@ -194,7 +195,7 @@ def update(
             [played, game_id],
         ).fetchall()
         con.execute(f"DELETE FROM {TABLE} WHERE {after}", [played, game_id])
-        again = sorted({*pending, *(str(r[0]) for r in removed)})
+        again = sorted({*pending, *removed})
         reader = con.cursor()  # reads seats and games, which this transaction leaves alone
         reader.execute(  # pending or rated again (a finished game after the pivot is one)
             f"""
@@ -210,11 +211,15 @@ def update(
         )
         current = {(g, p): (mu, sigma) for g, p, mu, sigma in earliest}
         rated: list[str] = []
+        written: dict[str, list[tuple[Any, ...]]] = {}
         model = model or PlackettLuce()
         while games := reader.fetchmany(CHUNK):  # a chunk at a time: memory stays bounded
             _before(con, games, current)
             rows = rate(games, current, model)
             rated.extend(str(g[0]) for g in games)
+            for key, rows_of in _rows_by_game(list(zip(*rows.values(), strict=True))).items():
+                if key in removed:  # kept only to compare: bounded by the games re-rated
+                    written[key] = rows_of
             if rows["game_id"]:
                 con.register("new_ratings", pa.table(rows))
                 con.execute(f"INSERT INTO {TABLE} SELECT * FROM new_ratings")
@@ -226,7 +231,10 @@ def update(
                 [[g, p, mu, sigma] for (g, p), (mu, sigma) in current.items()],
             )
         con.execute(f"DELETE FROM {PENDING}")
-        changed = sorted({str(g) for (g,) in removed} | set(rated))
+        changed = sorted(
+            {g for g, rows_of in removed.items() if written.get(g) != rows_of}
+            | (set(rated) - set(removed))
+        )
         if on_change is not None:
             on_change(changed)
         con.execute("COMMIT")
@@ -234,6 +242,18 @@ def update(
         con.execute("ROLLBACK")
         raise
     return RatingRun(len(rated), str(played), tuple(changed))
+
+
+def _rows_by_game(rows: list[tuple[Any, ...]]) -> dict[str, list[tuple[Any, ...]]]:
+    """History rows grouped by game, each game's in seat order: what a re-rating is compared
+    with, so that a game rated again to the very same figures is not reported as changed (an
+    earlier game of other players must not republish every later game)."""
+    out: dict[str, list[tuple[Any, ...]]] = {}
+    for row in rows:  # `played` left out: the history stores it without the games' time zone
+        out.setdefault(str(row[0]), []).append((*row[:2], *row[3:]))
+    for rows_of in out.values():
+        rows_of.sort(key=lambda r: r[3])  # the seat
+    return out
 
 
 def rate(

@@ -203,6 +203,22 @@ def test_only_the_listed_games_are_read_and_the_list_is_emptied() -> None:
     assert (run.games, run.changed) == (1, ("g4",))
 
 
+def test_an_earlier_game_changes_only_the_later_games_it_rates_differently() -> None:
+    """A game played before games already rated makes them be rated again; only those whose
+    figures move (they share a player with it) are reported changed, so publishing does not
+    republish later games of other players (it did: every later game was 'changed')."""
+    con = _db()
+    _add(con, "late-ab", 5, {"Ann": 1, "Bob": 2})
+    _add(con, "late-cd", 6, {"Cy": 1, "Dee": 2})
+    ratings.update(con)
+    _add(con, "early-cx", 1, {"Cy": 2, "Xu": 1})
+    run = ratings.update(con)
+    assert run.games == 3  # all three rated, from the earliest on
+    assert run.changed == ("early-cx", "late-cd")  # late-ab's figures are the same
+    _add(con, "earlier-ef", 0, {"Eve": 1, "Fay": 2})
+    assert ratings.update(con).changed == ("earlier-ef",)
+
+
 def test_a_file_without_the_pending_list_rates_everything_once() -> None:
     """A projection made before the list existed: every game with seats or ratings is listed
     when the table is created, so the next update gives the numbers of a full rating."""
