@@ -94,9 +94,9 @@ class Workers:
 
     @property
     def parts(self) -> int:
-        """Chunks per phase: many per worker, so the bar (and its time left) moves every few
-        evaluations and no worker idles long; a chunk's own cost (one replay of the game) is
-        small beside an evaluation's rollouts."""
+        """Chunks per phase: a few per worker, so no worker idles long at the end of a phase
+        (sent costliest first); few, because each chunk's latest state shares no rollouts. The
+        bar moves at every evaluation whatever the chunk size (`run`)."""
         return CHUNKS_PER_WORKER * self.workers
 
     def run(self, jobs: list[Job], done: Callable[[int], None]) -> Results:
