@@ -170,6 +170,18 @@ def accuracy_over_time(frame: pd.DataFrame) -> alt.Chart:
     )
 
 
+def _labels() -> dict[str, str]:
+    """The accuracy tables' other headers in the display language (Korean pages showed the
+    frame's English column names)."""
+    return {
+        "player": _("player"),
+        "games": _("games"),
+        "decisions": _("decisions"),
+        "started": _("started"),
+        "game_id": _("game"),
+    }
+
+
 def accuracy_section(folder: Any, game: str | None) -> None:
     """The Players page's decision accuracy: per player per game, and over time."""
     import streamlit as st
@@ -206,9 +218,10 @@ def accuracy_section(folder: Any, game: str | None) -> None:
         hide_index=True,
         key="p_accuracy",
         column_config={
+            **_labels(),
             "mean_loss": st.column_config.NumberColumn(
                 _("mean win chance lost per decision"), format="percent"
-            )
+            ),
         },
     )
     st.altair_chart(accuracy_over_time(frame), key="p_accuracy_time")
@@ -217,6 +230,7 @@ def accuracy_section(folder: Any, game: str | None) -> None:
         hide_index=True,
         key="p_accuracy_games",
         column_config={
+            **_labels(),
             "mean_loss": st.column_config.NumberColumn(_("mean lost"), format="percent"),
             "worst_loss": st.column_config.NumberColumn(_("worst decision"), format="percent"),
         },
