@@ -14,7 +14,7 @@ from typing import Annotated
 import typer
 
 from application import settings
-from application.i18n import _, _n
+from application.i18n import _, _n, term
 from domain.core import registry
 from domain.core.errors import NovusError
 from novus.cli.console import console, progress
@@ -23,6 +23,11 @@ from novus.cli.options import DataDir
 
 DEMO_SEED = 1000
 """Seed of the first demo game; the demo is the same on every machine."""
+
+
+def _title(game: str) -> str:
+    """A game's name in the display language, as `novus simulate` names it."""
+    return term(registry.get(game).title, "game")
 
 
 def _available(module: str) -> bool:
@@ -124,7 +129,7 @@ def demo(
         with progress() as bar:
             task = bar.add_task(_("sample games"), total=len(plan))
             for i, (game, players, options) in enumerate(plan):
-                shown = _n("{game}, {n} player", "{game}, {n} players", players, game=game)
+                shown = _n("{game}, {n} player", "{game}, {n} players", players, game=_title(game))
                 bar.update(task, description=shown)
                 if game not in skipped:
                     try:
@@ -133,7 +138,7 @@ def demo(
                     except NovusError as error:  # one broken engine must not spoil the demo
                         skipped[game] = str(error)
                 bar.advance(task)
-        played = [name for name in registry.names() if name not in skipped]
+        played = [_title(name) for name in registry.names() if name not in skipped]
         console.print(
             _(
                 "stored {n} sample games of {games}",

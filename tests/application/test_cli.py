@@ -224,7 +224,7 @@ def test_demo_reports_an_engine_it_could_not_play(
     code, out = novus("demo", "-d", data, "--no-dashboard")
     assert code == 0, out
     flat = " ".join(out.split())
-    others = [name for name in registry.names() if name != toy_game]
+    others = [registry.get(name).title for name in registry.names() if name != toy_game]
     assert f"sample games of {', '.join(others) or 'no game'}" in flat
     assert "skipped toy-pig: component pack 'published' is incomplete" in flat
 

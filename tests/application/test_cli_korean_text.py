@@ -241,4 +241,5 @@ def test_demo_in_korean(tmp_path: Path) -> None:
     """`novus demo --no-dashboard` (one sample game per game and player count) in Korean."""
     out = korean("demo", "--games", "1", "--no-dashboard", "-d", str(tmp_path / "demo"))
     assert "예시 게임" in out
+    assert "몬두스 노부스" in out and "mundus-novus" not in out  # the games' Korean names
     korean("demo", "--games", "1", "--no-dashboard", "-d", str(tmp_path / "demo"))
