@@ -12,11 +12,12 @@ from domain.core.errors import NovusError
 DEFAULT_ROLLOUTS = 48
 DEFAULT_TURNING_POINTS = 5
 DEFAULT_SEED = 0
-VERSION = 3
+VERSION = 4
 """Raised when the method changes so that old rows would no longer be made the same way (it is
 part of the settings key stored with every run). 2: common random numbers by game position,
 the public history remembered in determinization, the Maya hand redealt, losses never below 0;
-3: the stream re-positioned with one mix per step."""
+3: the stream re-positioned with one mix per step; 4: Century's heuristic bot no longer passes
+by a rest that takes back nothing (its rollouts could pass forever)."""
 
 
 class BadSettings(NovusError):

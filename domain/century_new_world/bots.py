@@ -6,6 +6,7 @@ import random
 from typing import Any
 
 from domain.century_new_world import cubes as C
+from domain.century_new_world.locations import REST
 from domain.century_new_world.scoring import breakdown
 from domain.century_new_world.state import State
 from domain.core import bots as core_bots
@@ -50,6 +51,14 @@ def _settler_value(available: int) -> float:
     return 1.2 * min(available, 3) + 0.1 * max(available - 3, 0)
 
 
+def _idle(before: State, after: State, seat: int) -> bool:
+    """Whether a rest changed nothing of the seat's (no settler taken back). One step ahead,
+    such a pass can look better than every placement (each spends a settler before it pays),
+    and when every seat sees it so, nobody moves again: bots that only passed, forever, from
+    positions a person's game can reach (a rollout of the analysis never ended)."""
+    return before.players[seat].available == after.players[seat].available
+
+
 class HeuristicBot:
     """Looks one step ahead: points, then closeness to the best fort card, cubes and settlers."""
 
@@ -81,7 +90,9 @@ class HeuristicBot:
         top = float("-inf")
         for action in legal:
             after = self.rules.apply(state, Decision(seat, action))
+            if action == REST and _idle(state, after, seat):
+                continue  # a rest that takes back nothing is a pass; see `_idle`
             score = self.evaluate(after, seat) + self.rng.random() * 0.3
             if score > top:
                 top, best = score, [action]
-        return best[0]
+        return best[0] if best else REST

@@ -35,6 +35,29 @@ def test_the_heuristic_rests_only_when_its_settlers_run_low() -> None:
     assert rests and idle == 0, f"{idle} of {rests} rests left 4 or more settlers unused"
 
 
+def test_heuristic_bots_finish_from_where_they_all_passed() -> None:
+    """From step 160 of this 3-player game of random moves every seat held 10 cubes, none fit
+    a fort card, and each placement spends a settler before it pays: one step ahead a rest
+    that took back nothing looked best to all three, who then passed forever (the analysis'
+    rollout never ended). A rest that takes back nothing is not chosen while a placement is
+    legal, so the bots finish the game."""
+    from domain.core.play import states
+
+    setup = RULES.prepare(["P0", "P1", "P2"], {})
+    randoms = [RULES.bot("random", 50 + i) for i in range(3)]
+    steps, _ = play(RULES, setup, randoms, random.Random(5))
+    state = list(states(RULES, setup, steps[:160]))[-1]
+    bots = [RULES.bot("heuristic", i) for i in range(3)]
+    rng = random.Random(0)
+    for _ in range(3000):
+        if RULES.is_over(state):
+            break
+        from domain.core.play import next_step
+
+        state = RULES.apply(state, next_step(RULES, state, bots, rng))
+    assert RULES.is_over(state), f"still round {state.round} after 3000 steps"
+
+
 def test_the_synthetic_pack_is_paced_like_the_printed_game() -> None:
     # Reviews describe the printed point cards as always costing three cubes; with them a
     # 4-player heuristic game lasts about 25 rounds (4-5 cubes made it 30+).
