@@ -323,7 +323,7 @@ def analyse(
     ]
     alt_results = _moves_made(game, chosen, source, look, results)
     pending = [e for e in alternatives if e not in alt_results]
-    if on_total:
+    if on_total and pending:  # no second phase to show (--turning-points 0, nothing lost)
         on_total(total + len(pending))
     if pending:
         for part in run(jobs(pending), done):

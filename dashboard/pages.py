@@ -263,6 +263,13 @@ def replay_page() -> None:
     last = int(built["last"])
     step = _step_from_url(last)
     payload = replay_payload.add_charts(built, under_board(UUID(game), viewer, last))
+    if chart_withheld(UUID(game), viewer, last):
+        st.caption(
+            _(
+                "The win-chance chart is shown in the observer's view only: each step's "
+                "chances were judged with the mover's own cards, which this seat cannot see."
+            )
+        )
     payload = with_analysis(payload, UUID(game))
     replay_widget.show(payload)
     from dashboard.play import replay_hook  # the Play page's "branch from here" (issue 22)
@@ -296,6 +303,19 @@ def under_board(game: UUID, viewer: int | None, last: int) -> list[step_charts.C
     if viewer is not None and analysis_chart.private(found):
         return []  # each step's chances use that mover's own cards: not for another seat
     return [analysis_chart.win_chance_group(found, last)]
+
+
+def chart_withheld(game: UUID, viewer: int | None, last: int) -> bool:
+    """Whether the game has a win-chance chart that this seat's view leaves out (so the page
+    says why, instead of the chart vanishing when a seat is picked)."""
+    if viewer is None:
+        return False
+    found = game_analysis(game)
+    return (
+        found is not None
+        and len(found["steps"]) == last + 1
+        and analysis_chart.private(found)
+    )
 
 
 def game_analysis(game: UUID) -> dict[str, Any] | None:

@@ -16,12 +16,33 @@ from analysis.settings import DEFAULT_ROLLOUTS, DEFAULT_SEED, DEFAULT_TURNING_PO
 from application import settings as app_settings
 from application.i18n import _
 from domain.core.errors import NovusError
-from novus.cli.console import console, progress
+from novus.cli.console import console, errors, progress
 from novus.cli.options import DataDir, open_store
 
 
 class NothingToAnalyse(NovusError):
     """`novus analyse` was given neither a game nor --all."""
+
+
+def _workers(asked: int | None) -> int:
+    """The processes to use: the cores by default, and never more than the cores (each worker
+    is busy all the time, so more only share the cores and cost memory); says so on stderr."""
+    from analysis.pool import default_workers  # multiprocessing: not at `novus --help`
+
+    cores = default_workers()
+    if asked is None:
+        return cores
+    if asked > cores:
+        errors.print(
+            _(
+                "note: --workers {asked} is more than this machine's {cores} cores; using {cores}",
+                asked=asked,
+                cores=cores,
+            ),
+            highlight=False,
+        )
+        return cores
+    return asked
 
 
 class Bars:
@@ -95,9 +116,7 @@ def analyse(
     chosen = Settings(rollouts=rollouts, turning_points=turning_points, seed=seed)
     folder = app_settings.data_dir(data_dir)
     app = open_store(data_dir, create=False)
-    from analysis.pool import default_workers  # multiprocessing: not at `novus --help`
-
-    procs = workers or default_workers()
+    procs = _workers(workers)
     if game is not None:
         game_id = app.find(game)
         with progress() as bar:
@@ -165,9 +184,7 @@ def analysis(
     app = open_store(data_dir, create=False)
     game_id = str(app.find(game))
     if step is not None:
-        from analysis.pool import default_workers
-
-        _alternatives(app, folder, game_id, step, as_json, workers or default_workers())
+        _alternatives(app, folder, game_id, step, as_json, _workers(workers))
         return
     found = read.game_analysis(folder, game_id)
     if found is None:
@@ -200,6 +217,16 @@ def analysis(
         label = f"{row['step']}{' *' if row['step'] in marks else ''}"
         table.add_row(label, *(f"{c:.0%}" for c in row["win_chances"]))
     console.print(table)
+    if not found["turning_points"]:
+        console.print(
+            _(
+                "No turning points: this analysis evaluated no alternatives "
+                "(--turning-points {n}), or no decision lost win chance.",
+                n=found["settings"]["turning_points"],
+            ),
+            highlight=False,
+        )
+        return
     turning = Table(title=_("Turning points (*)"), box=box.SIMPLE, title_justify="left")
     for head in (_("step"), _("player"), _("played"), _("lost"), _("best"), _("better by")):
         turning.add_column(head)

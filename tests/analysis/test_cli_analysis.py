@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
 from typer.testing import CliRunner
 
 from application.service import open_app
@@ -87,3 +88,34 @@ def test_analyse_needs_a_game_or_all(tmp_path: Path) -> None:
     assert code == 1 and "give either a game id or --all" in out
     code, out = novus("analyse", "--all", "--rollouts", "0", "-d", tmp_path)
     assert code == 2
+
+
+def test_no_turning_points_asked_and_too_many_workers(
+    toy_game: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`--turning-points 0` prints a sentence, not an empty table; `--workers` beyond the cores
+    is lowered to the cores with a note (99 processes on 2 cores were started before)."""
+    from analysis import pool
+
+    monkeypatch.setattr(pool, "default_workers", lambda: 2)
+    started: list[int] = []
+    real = pool.Workers.__init__
+
+    def counted(self: pool.Workers, workers: int = 1) -> None:
+        started.append(workers)
+        real(self, workers)
+
+    monkeypatch.setattr(pool.Workers, "__init__", counted)
+    data = tmp_path / "data"
+    store = open_app(data)
+    short = str(store.simulate(toy_game, 3, {}, seed=1, bot="random"))[:8]
+    store.close()
+    code, out = novus(
+        "analyse", short, "--rollouts", "2", "--turning-points", "0", "-w", "99", "-d", data
+    )
+    assert code == 0, out
+    assert "more than this machine's 2 cores; using 2" in " ".join(out.split())
+    assert started and set(started) == {2}
+    code, out = novus("analysis", short, "-d", data)
+    assert code == 0 and "No turning points" in out and "--turning-points 0" in out
+    assert "Turning points (*)" not in out

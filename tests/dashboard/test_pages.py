@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 from typing import Any
+from uuid import UUID
 
 import pytest
 from streamlit.testing.v1 import AppTest
@@ -116,6 +117,33 @@ def test_charts_added_under_the_board_reach_the_browser(
     charts = _payload(at)["charts"]
     assert [c["title"] for c in charts] == ["Score over time", "Win chance"]
     assert "#123456" in charts[1]["svgs"][0] and charts[1]["legend"] == [["Random 1", "#123456"]]
+
+
+def test_a_seat_view_says_why_the_win_chance_chart_is_left_out(
+    env: list[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A game whose chances use hidden cards: another seat's view draws no chart and says why
+    (the chart used to vanish without a word); the observer's view draws it and says nothing."""
+    from dashboard import pages
+
+    def hidden(game: object) -> dict[str, object]:
+        last = int(_payload(observer)["last"])
+        steps = [{"step": k, "win_chances": [0.5, 0.5]} for k in range(last + 1)]
+        return {"game": "mundus-novus", "steps": steps, "turning_points": []}
+
+    observer = AppTest.from_function(_replay, default_timeout=30)
+    observer.query_params["game"] = env[1]
+    observer.run()
+    monkeypatch.setattr(pages, "game_analysis", hidden)
+    seat = AppTest.from_function(_replay, default_timeout=30)
+    seat.query_params["game"] = env[1]
+    seat.query_params["seat"] = "0"
+    seat.run()
+    assert not seat.exception
+    assert any("observer's view only" in c.value for c in seat.caption)
+    assert [c["title"] for c in _payload(seat)["charts"]] == ["Score over time"]
+    assert pages.chart_withheld(UUID(env[1]), 0, int(_payload(seat)["last"]))
+    assert not pages.chart_withheld(UUID(env[1]), None, int(_payload(seat)["last"]))
 
 
 def _games() -> None:
