@@ -59,6 +59,10 @@ def test_seat_link_then_observer(server: tuple[str, str, int], page: Page) -> No
     page.locator("[role='option']").filter(has_text="Observer").first.click()
     _settled(page)
     page.wait_for_function("!window.location.search.includes('seat=')")
+    for _ in range(50):  # the address changes before the new board is drawn (a loaded machine)
+        if not any("hidden" in h for h in _hands(page)):
+            break
+        page.wait_for_timeout(200)
     assert not any("hidden" in h for h in _hands(page))
     _shot(page, "replay-mundus-novus-observer.png", 2000)
 
