@@ -154,10 +154,15 @@ class Replay {
     this.moveList.tabIndex = 0;
     this.moveItems = [];
     let round = null;
+    let block = this.moveList;
     d.moves.forEach((m, i) => {
       if (m[0] !== round) {
+        // each round in its own block: its sticky header leaves with its moves (headers
+        // stacked on one another at the top of the list before)
         round = m[0];
-        this.moveList.appendChild(el("div", "nv-round", fill(t.round_header, { round })));
+        block = el("div", "nv-round-block");
+        block.appendChild(el("div", "nv-round", fill(t.round_header, { round })));
+        this.moveList.appendChild(block);
       }
       const item = el("button", "nv-move");
       item.type = "button";
@@ -171,7 +176,7 @@ class Replay {
         item.appendChild(el("span", "nv-turning-badge", "?!"));
       }
       item.addEventListener("click", () => this.show(i + 1, true));
-      this.moveList.appendChild(item);
+      block.appendChild(item);
       this.moveItems.push(item);
     });
     side.appendChild(this.moveList);
@@ -339,8 +344,10 @@ class Replay {
     const top = item.offsetTop; // the list is the items' offsetParent (position: relative)
     const bottom = top + item.offsetHeight;
     const margin = Math.min(48, list.clientHeight / 4);
-    if (top - margin < list.scrollTop) {
-      list.scrollTop = Math.max(0, top - margin);
+    const head = item.parentElement.querySelector(".nv-round"); // sticks over the list's top
+    const above = Math.max(margin, (head ? head.offsetHeight : 0) + 8);
+    if (top - above < list.scrollTop) {
+      list.scrollTop = Math.max(0, top - above);
     } else if (bottom + margin > list.scrollTop + list.clientHeight) {
       list.scrollTop = bottom + margin - list.clientHeight;
     }

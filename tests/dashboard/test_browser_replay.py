@@ -5,6 +5,7 @@ and the address follows the step (and survives a reload)."""
 from __future__ import annotations
 
 from collections.abc import Iterator
+from itertools import pairwise
 from pathlib import Path
 from urllib.parse import urlsplit
 from uuid import UUID
@@ -145,6 +146,32 @@ def test_the_current_move_stays_in_view_and_the_end_banner_ranks(
     assert _step(page) == 3 and not banner.is_visible() and in_view()
     page.keyboard.press("End")
     assert _step(page) == last and banner.is_visible()
+    # stepping back up the list: the current move is never under a round's sticky header,
+    # and the headers in view never lie on one another (they stacked at the top before)
+    for _ in range(40):
+        page.keyboard.press("ArrowLeft")
+        heads = [
+            b
+            for b in (h.bounding_box() for h in page.locator(".nv-round").all())
+            if b and b["height"] > 0
+        ]
+        box = page.locator(".nv-moves").bounding_box()
+        now = page.locator(".nv-move.nv-now").bounding_box()
+        assert box and now
+        seen = sorted(
+            (
+                b
+                for b in heads
+                if b["y"] < box["y"] + box["height"] and b["y"] + b["height"] > box["y"]
+            ),
+            key=lambda b: b["y"],
+        )
+        for upper, lower in pairwise(seen):
+            assert upper["y"] + upper["height"] <= lower["y"] + 0.5, "round headers overlap"
+        for b in seen:
+            covered = b["y"] < now["y"] + now["height"] and now["y"] < b["y"] + b["height"]
+            assert not covered, "the current move is under a round header"
+    page.keyboard.press("End")
     # the layout: nothing shrunk or cut off; two columns at 1400 px, one at 800 px
     shrunk = page.locator(".nv-btn").evaluate_all(
         "bs => bs.filter(b => b.scrollWidth > b.clientWidth + 1).map(b => b.textContent)"
