@@ -105,20 +105,7 @@ _STATE_VALUE: tuple[str, ...] = (
 class Player:
     """One seat's holdings. Island tiles are counts per tile type (order on the board is free)."""
 
-    __slots__ = (
-        "active",
-        "buildings",
-        "doubloons",
-        "forests",
-        "goods",
-        "manned",
-        "noble_on",
-        "nobles",
-        "san_juan",
-        "tiles",
-        "vp",
-        "workers",
-    )
+    __slots__ = _PLAYER_VALUE
 
     doubloons: int
     vp: int
@@ -224,62 +211,7 @@ class Player:
 class State:
     """The whole game at one moment. See the module docstring for the copy-on-write rule."""
 
-    __slots__ = (
-        "acted",
-        "actor",
-        "bank_out",
-        "bonus_used",
-        "bsupply",
-        "chance",
-        "col_ship",
-        "col_supply",
-        "colonist_end_short",
-        "cursor",
-        "discards",
-        "discards_bottom",
-        "ends",
-        "face_up",
-        "goods_supply",
-        "governor",
-        "guest_stage",
-        "hand",
-        "house",
-        "keep_left",
-        "kept",
-        "legal_cache",
-        "legal_seat",
-        "made",
-        "names",
-        "noble_supply",
-        "nplayers",
-        "over",
-        "pending",
-        "picker",
-        "picks",
-        "players",
-        "produced",
-        "quarries",
-        "role",
-        "role_doubloons",
-        "role_taker",
-        "roles",
-        "round",
-        "ship_good",
-        "ship_load",
-        "ship_nobles",
-        "ship_offer",
-        "ships",
-        "stack",
-        "stored",
-        "storing",
-        "sw_load",
-        "sw_used",
-        "theme",
-        "vp_owed",
-        "vp_supply",
-        "wh_left",
-        "wharf_used",
-    )
+    __slots__ = (*_STATE_VALUE, "legal_cache", "legal_seat")
 
     # Fixed for the game
     names: tuple[str, ...]
