@@ -297,25 +297,28 @@ def under_board(game: UUID, viewer: int | None, last: int) -> list[step_charts.C
     """More charts to draw under the board, after the score chart; each is drawn once per game
     (`step_charts`) and its step marker follows the replay in the browser. Issue 23 adds the
     win-chance chart here (`step_charts.line_group`)."""
-    found = game_analysis(game)
-    if found is None or len(found["steps"]) != last + 1:
+    found = _current_analysis(game, last)
+    if found is None or _withheld(found, viewer):
         return []
-    if viewer is not None and analysis_chart.private(found):
-        return []  # each step's chances use that mover's own cards: not for another seat
     return [analysis_chart.win_chance_group(found, last)]
 
 
 def chart_withheld(game: UUID, viewer: int | None, last: int) -> bool:
     """Whether the game has a win-chance chart that this seat's view leaves out (so the page
     says why, instead of the chart vanishing when a seat is picked)."""
-    if viewer is None:
-        return False
+    found = _current_analysis(game, last)
+    return found is not None and _withheld(found, viewer)
+
+
+def _current_analysis(game: UUID, last: int) -> dict[str, Any] | None:
+    """The game's analysis if it covers the game as recorded now (not before a new step)."""
     found = game_analysis(game)
-    return (
-        found is not None
-        and len(found["steps"]) == last + 1
-        and analysis_chart.private(found)
-    )
+    return found if found is not None and len(found["steps"]) == last + 1 else None
+
+
+def _withheld(found: dict[str, Any], viewer: int | None) -> bool:
+    """Each step's chances use that mover's own cards: not for another seat."""
+    return viewer is not None and analysis_chart.private(found)
 
 
 def game_analysis(game: UUID) -> dict[str, Any] | None:
