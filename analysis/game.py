@@ -7,6 +7,12 @@ decision whose next state is looked at by another seat gets one more evaluation 
 the mover's side. A decision with only one legal action changes nothing the mover could know, so
 its state shares the next state's evaluation (when the viewer is the same).
 
+The prior (`rollout.with_prior`) pulls every rollout estimate toward 1/players, but the chances
+of a finished game are its exact outcome. A decision is judged on one footing, though: where a
+move (made or an alternative) ends the game, its outcome counts as the estimate of `rollouts`
+rollouts that all ended so, with the prior (`on_decision_footing`); else a bots' own last move
+would seem to lose the prior's pull (the chance before it is pulled, the exact one after is not).
+
 Work is a list of evaluations (`Eval`: a state, a viewer, optionally an action taken first),
 done in chunks by `evaluate_chunk`, in this process or in worker processes (`analysis.pool`).
 """
@@ -19,7 +25,7 @@ from typing import Any
 
 from analysis.hidden import HIDES_PER_SEAT, determinizer, public
 from analysis.memory import memories, memory_of
-from analysis.rollout import Ahead, normalised, win_chances
+from analysis.rollout import Ahead, normalised, win_chances, with_prior
 from analysis.settings import Settings
 from application.i18n import _
 from domain.core import registry
@@ -191,11 +197,21 @@ def evaluate_chunk(
             at=e.at,
             memory=memory,
             ahead=ahead,
+            prior=job.settings.prior,
         )
+        if e.action is not None and rules.is_over(start):  # an alternative that ends the game
+            chances = on_decision_footing(chances, job.settings)
         out[e] = normalised(chances)
         if evaluated is not None:
             evaluated()
     return out
+
+
+def on_decision_footing(outcome: Sequence[float], settings: Settings) -> tuple[float, ...]:
+    """A finished game's exact outcome as a decision's `after` sees it: what `rollouts`
+    rollouts that all ended so give with the prior, so that a move into the end is compared with
+    the (pulled) chance before it on the same footing."""
+    return normalised(with_prior(list(outcome), settings.rollouts, settings.prior))
 
 
 def run_here(jobs: list[Job], done: Callable[[int], None]) -> list[dict[Eval, tuple[float, ...]]]:
@@ -301,13 +317,20 @@ def analyse(
     results: dict[Eval, tuple[float, ...]] = {}
     for part in run(jobs(wanted), done):
         results.update(part)
+    finished = rules.is_over(states[-1])
+
+    def judged(e: Eval) -> tuple[float, ...]:
+        """`results[e]` as a decision sees it: a finished game's outcome (the last state, or
+        one that shares its evaluation across forced moves) on the decision footing."""
+        found = results[e]
+        return on_decision_footing(found, settings) if finished and e.state == n else found
 
     out = GameAnalysis(game, tuple(setup.players), settings, n)
     out.chances = [(j, look[j], results[source[j]]) for j in range(n + 1)]
     for k, step in enumerate(steps):
         if isinstance(step, Decision):
-            before = results[source[k]][step.seat]
-            now = results[after[k + 1]][step.seat]
+            before = judged(source[k])[step.seat]
+            now = judged(after[k + 1])[step.seat]
             out.decisions.append(
                 DecisionRow(k + 1, step.seat, step.action, legal_count[k], before, now)
             )
@@ -321,7 +344,9 @@ def analyse(
         for d in chosen
         for action in rules.legal_actions(states[d.step - 1], d.seat)
     ]
-    alt_results = _moves_made(game, chosen, source, look, results)
+    alt_results = {
+        e: judged(source[e.state + 1]) for e in _moves_made(game, chosen, source, look, results)
+    }
     pending = [e for e in alternatives if e not in alt_results]
     if on_total and pending:  # no second phase to show (--turning-points 0, nothing lost)
         on_total(total + len(pending))

@@ -8,6 +8,7 @@ from typing import Any
 import duckdb
 import pandas as pd
 
+from analysis.settings import Settings
 from analysis.store import published_path
 
 
@@ -90,6 +91,7 @@ def game_analysis(folder: Path, game_id: str) -> dict[str, Any] | None:
             "rollouts": int(info["rollouts"]),
             "seed": int(info["seed"]),
             "turning_points": int(info["turning_points"]),
+            "prior": Settings.from_key(str(info["settings"])).prior,
             "key": str(info["settings"]),
         },
         "seconds": float(info["seconds"]),

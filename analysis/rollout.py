@@ -7,7 +7,9 @@ actions and the chance outcomes come from the engine's own spec, so nothing need
 randomness at game position `t` comes from the stream `(seed, i, t)` (`analysis.streams`): the
 same settings give the same numbers in any process and order, and the evaluations of
 neighbouring states and of a decision's alternatives use common random numbers.
-A tie for first place splits the win, so the chances of all seats sum to 1.
+A tie for first place splits the win, so the chances of all seats sum to 1. The mean over the
+rollouts is then pulled a little toward 1/players by the prior (`with_prior`, the settings'
+`prior`); a finished game's outcome is exact and is never pulled.
 
 Because a rollout's step at game position `t` depends only on the state there and the stream
 `(seed, i, t)`, rollout `i` that reaches exactly the start state of rollout `i` of a later
@@ -123,12 +125,14 @@ def win_chances(
     at: int,
     memory: Any = None,
     ahead: Ahead | None = None,
+    prior: float = 0.0,
 ) -> tuple[float, ...]:
     """Each seat's chance of winning from `state` (the state after `at` steps) as `viewer`
     knows it, with `memory` of the public history: the mean win share over `rollouts`
-    playouts (a finished game: its actual outcome, no rollouts). With `ahead`, rollouts that
-    meet a later evaluation's rollout take its outcome (the same numbers), and this
-    evaluation's rollouts are added to it for earlier ones."""
+    playouts with `prior` pseudo-rollouts (`with_prior`); a finished game: its actual outcome,
+    no rollouts and no prior. With `ahead`, rollouts that meet a later evaluation's rollout
+    take its outcome (the same numbers), and this evaluation's rollouts are added to it for
+    earlier ones (the outcomes of single rollouts, which the prior does not touch)."""
     if rules.is_over(state):
         return shares(rules, state)
     deal = determinizer(rules.name)
@@ -144,7 +148,23 @@ def win_chances(
             starts[index].append((dealt, outcome))
         for seat, share in enumerate(outcome):
             totals[seat] += share
-    return tuple(t / rollouts for t in totals)
+    return with_prior([t / rollouts for t in totals], rollouts, prior)
+
+
+def with_prior(chances: Sequence[float], rollouts: int, prior: float) -> tuple[float, ...]:
+    """The mean of `rollouts` win shares with `prior` pseudo-rollouts split evenly among the
+    seats: the posterior mean under a symmetric Dirichlet prior of weight `prior`.
+
+    Why: an estimate from a few dozen rollouts is noisy, and among estimates far from
+    1/players more are too far than too near (they were picked out by their noise), so the raw
+    means read as over-confident by about the rollout variance over the chances' spread. The
+    posterior mean moves each estimate by prior / (rollouts + prior) of its distance back toward
+    1/players, which removes that on average. The chances still sum to 1; 0 keeps the plain
+    mean."""
+    seats = len(chances)
+    if not prior or not seats:
+        return tuple(chances)
+    return tuple((rollouts * c + prior / seats) / (rollouts + prior) for c in chances)
 
 
 def normalised(chances: Sequence[float]) -> tuple[float, ...]:

@@ -5,7 +5,7 @@
     python benchmarks/bench_analysis.py calibration [--games 200] [--rollouts 48] [--states 6]
         [--workers 2] [--game puerto-rico ...] [--players 3,4] [--window 0.67]
         [--continuations K] [--first N] [--save FILE]
-    python benchmarks/bench_analysis.py table FILE.<game>.json
+    python benchmarks/bench_analysis.py table FILE.<game>.json [--prior A]
 
 Speed: one 4-player Puerto Rico bot game analysed at the default settings (`Settings()`: 48
 rollouts per state, 5 turning points) with the given workers; target <= 60 s on a 2-core machine.
@@ -39,6 +39,12 @@ game share its outcome, so they are not independent: the intervals resample whol
 cluster bootstrap, 1000 resamples), and `games` says how many games a decile rests on. A second
 table compares two independent halves of the rollouts: the error rollout noise alone makes (a
 noisy estimate in a high decile is more often too high); it shrinks with more rollouts.
+
+The prior: the rows keep the plain rollout means (two halves), and the prediction scored is
+the analysis' own, `rollout.with_prior` of their mean with the settings' `prior` (`--prior`, the
+analysis default unless given): a deterministic function of the rollout counts, so saved rows
+can be scored again under another prior (`table --prior A`). The half-against-half table stays
+plain (it measures the noise the prior is there to offset).
 """
 
 from __future__ import annotations
@@ -60,7 +66,7 @@ from typing import Any
 from analysis.game import analyse, viewers
 from analysis.memory import memories
 from analysis.pool import Workers
-from analysis.rollout import shares, win_chances
+from analysis.rollout import shares, win_chances, with_prior
 from analysis.settings import Settings
 from domain.core import registry
 from domain.core.play import next_step, play
@@ -224,6 +230,13 @@ def _continued(row: Any) -> list[float]:
     return list(row[5]) if len(row) > 5 else list(row[4])
 
 
+def _predicted(row: Any, rollouts: int, prior: float) -> tuple[float, ...]:
+    """The analysis' prediction of a row: the mean of its two halves (exactly a `rollouts`-
+    rollout mean) with the prior's pseudo-rollouts (`rollout.with_prior`)."""
+    a, b = row[2], row[3]
+    return with_prior([(x + y) / 2 for x, y in zip(a, b, strict=True)], rollouts, prior)
+
+
 Task = tuple[str, int, int, int, int, int, float]
 """(game, players, game seed, rollouts, states, continuations, window) of one calibration game."""
 
@@ -284,20 +297,26 @@ def _bootstrap(per_game: list[Any], statistic: Any, rng: random.Random) -> tuple
 
 
 def reliability(
-    rows: list[Row], use_half: bool = False, use_continued: bool = False
+    rows: list[Row],
+    use_half: bool = False,
+    use_continued: bool = False,
+    rollouts: int = Settings().rollouts,
+    prior: float = 0.0,
 ) -> list[dict[str, Any]]:
     """Per decile of the prediction: predictions, games, mean predicted, observed, error and its
     95% interval (cluster bootstrap over games). `use_half`: the first half's chance against the
     second half's instead of the outcome (the regression rollout noise alone causes).
     `use_continued`: the mean outcome over the recorded and the further continuations from the
-    true state instead of the recorded outcome alone (same expectation, less variance)."""
+    true state instead of the recorded outcome alone (same expectation, less variance).
+    `prior`: the prediction with that many pseudo-rollouts (`_predicted`)."""
     games: dict[int, list[list[float]]] = {}
     for row in rows:
         seed, a, b = row[0], row[2], row[3]
         outcome = _continued(row) if use_continued else row[4]
         sums = games.setdefault(seed, [[0.0, 0.0, 0.0] for _ in range(DECILES)])
+        predicted = _predicted(row, rollouts, prior)
         for seat in range(len(outcome)):
-            p = a[seat] if use_half else (a[seat] + b[seat]) / 2
+            p = a[seat] if use_half else predicted[seat]
             o = b[seat] if use_half else outcome[seat]
             cell = sums[_decile(p)]
             cell[0] += 1
@@ -336,18 +355,22 @@ def reliability(
 
 
 def brier(
-    rows: list[Row], use_continued: bool = False
+    rows: list[Row],
+    use_continued: bool = False,
+    rollouts: int = Settings().rollouts,
+    prior: float = 0.0,
 ) -> tuple[float, float, float, tuple[float, float]]:
     """Brier score, the no-skill 1/players forecast's, the skill score and its 95% interval.
     With `use_continued` the outcome is the continuations' mean: both scores then leave out
     the outcome's own variance, so the skill score is higher and is not the recorded one."""
     games: dict[int, list[float]] = {}
     for row in rows:
-        seed, players, a, b = row[0], row[1], row[2], row[3]
+        seed, players = row[0], row[1]
         outcome = _continued(row) if use_continued else row[4]
         g = games.setdefault(seed, [0.0, 0.0, 0.0])
+        predicted = _predicted(row, rollouts, prior)
         for seat, o in enumerate(outcome):
-            p = (a[seat] + b[seat]) / 2
+            p = predicted[seat]
             g[0] += (p - o) ** 2
             g[1] += (1 / players - o) ** 2
             g[2] += 1
@@ -400,6 +423,7 @@ def calibration(
     continuations: int = 0,
     window: float = 1.0,
     players: list[int] | None = None,
+    prior: float = Settings().prior,
 ) -> None:
     for name in names:
         rules = registry.get(name)
@@ -422,7 +446,7 @@ def calibration(
             f" states in the first {window:.0%} of each game, {rollouts} rollouts each,"
             f" {continuations} continuations; {seconds:.0f} s wall, {cpu:.0f} s CPU"
         )
-        report(rows, rollouts)
+        report(rows, rollouts, prior)
 
 
 def shown(table: list[dict[str, Any]]) -> str:
@@ -434,17 +458,23 @@ def shown(table: list[dict[str, Any]]) -> str:
 TARGET = 0.05
 
 
-def by_seat(rows: list[Row], use_continued: bool = False) -> list[dict[str, Any]]:
+def by_seat(
+    rows: list[Row],
+    use_continued: bool = False,
+    rollouts: int = Settings().rollouts,
+    prior: float = 0.0,
+) -> list[dict[str, Any]]:
     """Per (players, seat): predictions, mean predicted, observed and the error's 95% interval
     (games resampled): whether the analysis knows a seat's advantage (e.g. the first seat's)."""
     games: dict[tuple[int, int], dict[int, list[float]]] = {}
     for row in rows:
-        seed, players, a, b = row[0], row[1], row[2], row[3]
+        seed, players = row[0], row[1]
         outcome = _continued(row) if use_continued else row[4]
+        predicted = _predicted(row, rollouts, prior)
         for seat, o in enumerate(outcome):
             g = games.setdefault((players, seat), {}).setdefault(seed, [0.0, 0.0, 0.0])
             g[0] += 1
-            g[1] += (a[seat] + b[seat]) / 2
+            g[1] += predicted[seat]
             g[2] += o
     rng = random.Random(2)
     out: list[dict[str, Any]] = []
@@ -473,26 +503,30 @@ def by_seat(rows: list[Row], use_continued: bool = False) -> list[dict[str, Any]
     return out
 
 
-def report(rows: list[Row], rollouts: int) -> None:
-    """The reliability tables and Brier scores of calibration rows (also of a saved file)."""
+def report(rows: list[Row], rollouts: int, prior: float = 0.0) -> None:
+    """The reliability tables and Brier scores of calibration rows (also of a saved file),
+    the predictions with `prior` pseudo-rollouts."""
     games = len({r[0] for r in rows})
     seats = sum(len(r[4]) for r in rows)
-    print(f"  {games} games, {len(rows)} states, {seats} seat predictions")
+    print(
+        f"  {games} games, {len(rows)} states, {seats} seat predictions;"
+        f" prior {prior:g} pseudo-rollouts on {rollouts} rollouts"
+    )
     outcomes = [("the recorded outcome", False)]
     if any(len(r) > 5 and list(r[5]) != list(r[4]) for r in rows):
         outcomes.append(("the mean of the recorded and the further continuations", True))
     for what, cont in outcomes:
         print(f"  against {what} (error = observed - predicted; interval: games resampled)")
-        table = reliability(rows, use_continued=cont)
+        table = reliability(rows, use_continued=cont, rollouts=rollouts, prior=prior)
         worst = _print_table(table, "observed")
-        score, base, skill, (low, high) = brier(rows, use_continued=cont)
+        score, base, skill, (low, high) = brier(rows, cont, rollouts, prior)
         print(
             f"  Brier {score:.4f} vs no-skill {base:.4f}: skill score {skill:.3f}"
             f" [{low:.3f}, {high:.3f}]; worst decile error {worst:.3f} (target <= 0.05);"
             f" shown within 0.05: {shown(table)}"
         )
         print("  by seat: players seat n games predicted observed error [95%]")
-        for r in by_seat(rows, use_continued=cont):
+        for r in by_seat(rows, cont, rollouts, prior):
             print(
                 f"    {r['players']} {r['seat']} {r['n']:>6} {r['games']:>5}"
                 f" {r['predicted']:.3f} {r['observed']:.3f} {r['error']:+.3f}"
@@ -538,14 +572,20 @@ def main() -> None:
         "--window", type=float, default=1.0, help="states drawn from this first part of a game"
     )
     c.add_argument("--players", help="player counts in turn, e.g. 3,4 (default 2,3,4)")
+    c.add_argument(
+        "--prior", type=float, default=Settings().prior, help="pseudo-rollouts (the analysis')"
+    )
     t = sub.add_parser("table", help="the tables of rows saved by calibration --save")
     t.add_argument("file")
     t.add_argument("--rollouts", type=int, default=Settings().rollouts)
+    t.add_argument(
+        "--prior", type=float, default=Settings().prior, help="score under this prior instead"
+    )
     args = parser.parse_args()
     if args.what == "speed":
         speed(args.workers, args.rollouts, args.seed, args.baseline, args.moves)
     elif args.what == "table":
-        report(json.loads(Path(args.file).read_text()), args.rollouts)
+        report(json.loads(Path(args.file).read_text()), args.rollouts, args.prior)
     else:
         calibration(
             args.game or registry.names(),
@@ -558,6 +598,7 @@ def main() -> None:
             args.continuations,
             args.window,
             [int(n) for n in args.players.split(",")] if args.players else None,
+            args.prior,
         )
 
 

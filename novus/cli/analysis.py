@@ -12,7 +12,13 @@ from rich.progress import Progress, TaskID
 from rich.table import Table
 
 from analysis.errors import NoAnalysis
-from analysis.settings import DEFAULT_ROLLOUTS, DEFAULT_SEED, DEFAULT_TURNING_POINTS, Settings
+from analysis.settings import (
+    DEFAULT_PRIOR,
+    DEFAULT_ROLLOUTS,
+    DEFAULT_SEED,
+    DEFAULT_TURNING_POINTS,
+    Settings,
+)
 from application import settings as app_settings
 from application.i18n import _
 from domain.core.errors import NovusError
@@ -103,6 +109,15 @@ def analyse(
         int,
         typer.Option("--turning-points", min=0, help="Decisions whose alternatives are evaluated."),
     ] = DEFAULT_TURNING_POINTS,
+    prior: Annotated[
+        float,
+        typer.Option(
+            "--prior",
+            min=0,
+            help="Pseudo-rollouts split evenly among the seats, added to every estimate "
+            "(against rollout noise; 0: the plain rollout average).",
+        ),
+    ] = DEFAULT_PRIOR,
     data_dir: DataDir = None,
 ) -> None:
     """Win chances at every step by rollouts with the heuristic bots, and the turning points."""
@@ -113,7 +128,7 @@ def analyse(
             _("give either a game id or --all"),
             hint=_("e.g. `novus analyse 3f2a` or `novus analyse --all --rollouts 16`"),
         )
-    chosen = Settings(rollouts=rollouts, turning_points=turning_points, seed=seed)
+    chosen = Settings(rollouts=rollouts, turning_points=turning_points, seed=seed, prior=prior)
     folder = app_settings.data_dir(data_dir)
     app = open_store(data_dir, create=False)
     procs = _workers(workers)
@@ -283,7 +298,16 @@ def _alternatives(
             {"action": a.action, "chance": a.chance, "chances": list(a.chances), "chosen": a.chosen}
             for a in found
         ]
-        typer.echo(json.dumps({"step": step, "rollouts": chosen.rollouts, "alternatives": rows}))
+        typer.echo(
+            json.dumps(
+                {
+                    "step": step,
+                    "rollouts": chosen.rollouts,
+                    "prior": chosen.prior,
+                    "alternatives": rows,
+                }
+            )
+        )
         return
     name = record.setup.players[found[0].seat]
     table = Table(

@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from analysis.game import analyse, viewers
+from analysis.game import analyse, on_decision_footing, viewers
 from analysis.pool import Workers
 from analysis.rollout import normalised
 from analysis.settings import BadSettings, Settings
@@ -95,12 +95,26 @@ def test_turning_points_have_every_legal_alternative_and_the_best(toy_game: str)
 
 def test_decision_rows_judge_before_and_after_from_the_movers_side(toy_game: str) -> None:
     rules, setup, steps, final = _game(toy_game, 2)
-    result = analyse(toy_game, setup, steps, Settings(rollouts=3))
+    chosen = Settings(rollouts=3)
+    result = analyse(toy_game, setup, steps, chosen)
     chances = {j: c for j, _, c in result.chances}
     assert len(result.decisions) == sum(isinstance(s, Decision) for s in steps)
+    legal = {d.step: d.legal for d in result.decisions}
+    n = len(steps)
+
+    def seen(j: int) -> tuple[float, ...]:
+        """The chances a decision sees at state j: the finished game's exact outcome (there and
+        across forced moves before it) on the rollouts' footing, with the prior."""
+        if rules.is_over(final) and all(legal.get(k + 1) == 1 for k in range(j, n)):
+            return on_decision_footing(chances[j], chosen)
+        return chances[j]
+
     for d in result.decisions:
-        assert d.before == chances[d.step - 1][d.seat]
-        assert d.after == chances[d.step][d.seat]
+        assert d.before == seen(d.step - 1)[d.seat]
+        assert d.after == seen(d.step)[d.seat]
+    last = result.decisions[-1]
+    assert last.step == n and chances[n][last.seat] in (0.0, 1.0)
+    assert last.after not in (0.0, 1.0), "the exact end, seen on the rollouts' footing"
     look = viewers(rules, steps, final)
     for j, step in enumerate(steps):
         if isinstance(step, Decision):
