@@ -55,7 +55,6 @@ TABLE_COLUMNS: dict[str, tuple[tuple[str, str, bool], ...]] = {
         ("kind", TEXT, False),
         ("action", TEXT, False),
         ("round", INT, True),
-        ("summary", TEXT, True),
     ),
     "score_timeline": (
         ("game_id", TEXT, False),

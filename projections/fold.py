@@ -1,7 +1,7 @@
 """One game's engine fold for the projection: step by step, its rows of `steps`,
 `score_timeline` and `facts`.
 
-The state before a step gives its readable summary and round, the state after it gives the
+The state before a step gives its round, the state after it gives the
 scores (only changes are written to `score_timeline`) and the per-game facts
 (`projections.games`). `LocalFolds` keeps the folds of the games in progress in this process;
 `projections.workers` spreads them over worker processes. This module imports the rules engines
@@ -11,7 +11,6 @@ and nothing of DuckDB, Arrow or the event store, so a worker process starts quic
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from functools import partial
 from typing import Any, Protocol
 
 import orjson
@@ -42,11 +41,6 @@ def trusted_apply(rules: Rules[Any] | None) -> Callable[[Any, Step], Any] | None
     return rules.apply_trusted if TRUSTED else rules.apply
 
 
-def _english(tell: Callable[..., object], rules: Rules[Any], before: Any, step: Step) -> str:
-    """A public sentence as stored in `steps.summary`: English (a `Phrase` made into its text)."""
-    return str(tell(rules, before, step))
-
-
 def _no_fold(*_: object) -> Any:
     """Stands in for the engine's calls when none is installed (never called: no state)."""
     raise AssertionError("no engine to fold with")
@@ -73,7 +67,6 @@ class Fold:
         "state",
         "stats",
         "step",
-        "summarize",
     )
 
     def __init__(self, game_id: str, setup: Setup) -> None:
@@ -101,10 +94,6 @@ class Fold:
         self.public = stats.public_action if stats else None
         self.facts = stats.facts if stats else None
         self.round_of: Callable[[Any], int] = rules.round_of if rules else _no_fold
-        self.summarize: Callable[[Any, Step], str] = _no_fold
-        if rules is not None:
-            tell = stats.public_summary if stats else None
-            self.summarize = rules.describe if tell is None else partial(_english, tell, rules)
 
     def changed_scores(self) -> list[SeatScore]:
         """The seats whose score may have changed since the last call (all of them at first)."""
@@ -179,11 +168,9 @@ class Fold:
         if public is not None:
             action = public(rules, before, step) if rules and before is not None else kind
         round_: int | None = None
-        summary = action
         if before is not None and rules is not None:
             try:
                 round_ = self.round_of(before)
-                summary = self.summarize(before, step)
                 after = self.apply(before, step)
             except NovusError as error:  # a stored step the installed engine refuses:
                 self.state = None  # stop folding this game, and say so
@@ -207,14 +194,13 @@ class Fold:
                             f7.append(f.amount)
                 self.score_rows(batch, number)
         self.step = number
-        c0, c1, c2, c3, c4, c5, c6 = batch.steps.cols
+        c0, c1, c2, c3, c4, c5 = batch.steps.cols
         c0.append(self.game_id)
         c1.append(number)
         c2.append(seat)
         c3.append(kind)
         c4.append(action)
         c5.append(round_)
-        c6.append(summary)
 
     def replay(self, steps: Sequence[Step]) -> None:
         """Refold already projected steps (after a restart): no rows, same final `last`."""

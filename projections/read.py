@@ -319,9 +319,11 @@ class Views:
         )
 
     def steps(self, game_id: str) -> pd.DataFrame:
-        """Every step of a game: step, seat (-1 chance), kind, action, round, summary."""
+        """Every step of a game: step, seat (-1 chance), kind, action, round. Its sentences
+        are not stored: they are told from the store's states where they are shown, in the
+        display language (the Replay page, `novus log`, `novus.api.Game.moves`)."""
         return self.query(
-            "SELECT step, seat, kind, action, round, summary FROM steps "
+            "SELECT step, seat, kind, action, round FROM steps "
             "WHERE game_id = ? ORDER BY step",
             [game_id],
         )

@@ -5,8 +5,8 @@ Tables (one row each per):
   finished, winners, the setup for refolding);
 - `seats`: seat of a finished game (player, final total, breakdown by category, tie-break, rank,
   winner);
-- `steps`: game step (seat or -1 for chance, kind, action or chance outcome as JSON, round, the
-  readable summary);
+- `steps`: game step (seat or -1 for chance, kind, action or chance outcome as JSON, round; its
+  sentence is told from the store's states by the readers that show it, in their language);
 - `score_timeline`: (game, step, seat, category) where the points changed, plus every category
   at step 0; `total` is a category. `projections.read.score_timeline` fills in the other steps;
 - `facts`: the public per-game facts (`projections.games`);
@@ -35,7 +35,8 @@ from projections import games as game_stats
 from projections import published, ratings
 from projections.columns import TABLE_COLUMNS
 
-SCHEMA_VERSION = "3"
+SCHEMA_VERSION = "4"
+"""4: `steps` without `summary` (files of an older version are rebuilt at open)."""
 
 TABLES = {
     table: ", ".join(f"{name} {kind}" + ("" if null else " NOT NULL") for name, kind, null in cols)

@@ -24,7 +24,7 @@ Adding a game takes one file, e.g. `projections/games/santa_maria.py`:
 Privacy: a fact must be public when its step is played (or be revealed by the end of the game):
 derive facts from actions, public chance outcomes and the `rules.view(state)` picture, never
 from a hidden hand or a secret offer that was not revealed. The views only see the facts (and
-the generic tables: final scores, the actions as recorded, the engine's `describe` lines).
+the generic tables: final scores, the public actions, rounds and score changes).
 """
 
 from __future__ import annotations
@@ -82,8 +82,9 @@ class GameStats:
       cards dealt): e.g. ``"offer:3"`` for ``"offer:2,4,7"``. Default: the action as recorded
       (decisions) or the outcome as JSON (chance). The projection refolds from the event store,
       never from `steps.action`, so the text may drop anything.
-    - `public_summary(rules, before, step)`: optional; the sentence stored in `steps.summary`
-      instead of `rules.describe(before, step)` when that names hidden cards.
+    - `public_summary(rules, before, step)`: optional; the sentence another seat reads instead
+      of `rules.describe(before, step)` when that names hidden cards (the Replay's "view as",
+      `dashboard.replay.teller`; the projection stores no sentences).
     - `face_down`: score categories a player keeps face down (Santa Maria's happiness tokens):
       a seat's running score chart shows them for itself only, for the others once it is over.
     """

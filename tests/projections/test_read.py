@@ -80,8 +80,9 @@ def test_one_game(folder: Path, pig_library: list[str]) -> None:
     assert game is not None and game["steps"] == 7 and list(game["winner_names"]) == ["Ben"]
     seats = views.seats(pig_library[1])
     assert seats["total"].tolist() == [0, 12] and seats["rank"].tolist() == [2, 1]
-    summaries = views.steps(pig_library[1])["summary"].tolist()
-    assert summaries[:2] == ["seat 0 rolls", "the die shows 1"]
+    steps = views.steps(pig_library[1])
+    assert list(steps.columns) == ["step", "seat", "kind", "action", "round"]
+    assert steps["action"].tolist()[:2] == ["roll", "[1]"]
     assert views.game("no-such-game") is None
 
 

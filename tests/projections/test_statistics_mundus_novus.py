@@ -20,6 +20,7 @@ import pytest
 
 from application.service import NovusApp
 from domain.core import registry
+from domain.core.play import states
 from domain.core.protocol import ChanceStep, Decision, Step
 from domain.mundus_novus import cards as K
 from domain.mundus_novus.state import PIRATES, SETUP_DEV, SUPPLY
@@ -252,7 +253,13 @@ def test_steps_of_a_scripted_game(scripted: Views) -> None:
         16: {"dealt": 10, "open": ["R"]},
     }
     assert steps.loc[5, "action"] == "offer:#2"
-    assert steps.loc[5, "summary"] == "Ana puts 2 cards face down to trade."
+    script = _script()
+    setup = RULES.prepare(["Ana", "Ben"], {"pack": "synthetic"})
+    before = list(states(RULES, setup, script))[4]
+    assert mn.STATS.public_summary is not None  # what Ben reads of Ana's offer
+    assert str(mn.STATS.public_summary(RULES, before, script[4])) == (
+        "Ana puts 2 cards face down to trade."
+    )
     assert steps.loc[7, "action"] == "take:0:1"
     assert steps.loc[13, "action"] == "end:#0"
 

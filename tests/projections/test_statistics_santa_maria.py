@@ -4,6 +4,7 @@ conquistador scoring recorded while replaying, the final players), values known 
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Callable
 from pathlib import Path
@@ -13,8 +14,10 @@ import pytest
 
 from application.service import NovusApp
 from domain.core import registry
+from domain.core.play import states
 from domain.core.protocol import Decision
 from domain.santa_maria import engine
+from projections import games as game_stats
 from projections import published, runner
 from projections.read import Views
 
@@ -144,12 +147,14 @@ def test_shipping_tiles_stay_face_down_until_the_end(
             assert rows and {step for step, _, _ in rows} == {last}
             final = app.state_at(game_id)
             taken = {t for p in final.players for d in p.ships for t in d}
-            summaries = [
-                r[0]
-                for r in con.sql(
-                    "SELECT summary FROM steps WHERE game_id = ? AND action LIKE 'ship:_'",
-                    params=[gid],
-                ).fetchall()
+            record = app.history(game_id)
+            public = game_stats.get(GAME).public_summary
+            assert public is not None
+            before = states(RULES, record.setup, record.steps)
+            summaries = [  # what another seat reads of a shipment (the Replay's "view as")
+                str(public(RULES, state, step))
+                for state, step in zip(before, record.steps, strict=False)
+                if isinstance(step, Decision) and re.fullmatch("ship:.", step.action)
             ]
             assert summaries and all("ships from dock" in s for s in summaries)
             assert not any(t in s for s in summaries for t in taken)
