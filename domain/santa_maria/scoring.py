@@ -136,9 +136,13 @@ def score_key(p: Player) -> tuple[object, ...]:
 def board_points(s: State, p: Player) -> tuple[int, int]:
     """The `colonists` and `bishops` points: the costly parts, read from `p.board`, `p.bishops`,
     `p.ships` and `p.tiles` only (and the game's catalog and expansion flag)."""
+    return colonist_points(p.board), bishop_points(s, p)
+
+
+def bishop_points(s: State, p: Player) -> int:
+    """The `bishops` points: each bishop's condition less its cost."""
     cost = 0 if s.exp else BISHOP_COST  # no 2-point bishop penalty with the expansion (KO)
-    bishops = sum(bishop_condition(b, p, s.cat) - cost for b in p.bishops)
-    return colonist_points(p.board), bishops
+    return sum(bishop_condition(b, p, s.cat) - cost for b in p.bishops)
 
 
 def breakdown(

@@ -23,14 +23,16 @@ Facts (all public):
 from __future__ import annotations
 
 from collections.abc import Iterable
+from operator import mul
 from typing import Any, cast
 
 from domain.core.phrase import Phrase, phrase
 from domain.core.protocol import Decision, Rules, SeatScore, Step
+from domain.santa_maria.components import GOLD, SALE_PRICE
 from domain.santa_maria.engine import REST_NAMES
 from domain.santa_maria.geometry import COLUMNS, ROWS, parse_cell
 from domain.santa_maria.moves import empty_buildings
-from domain.santa_maria.scoring import board_points, breakdown, score_key
+from domain.santa_maria.scoring import bishop_points, breakdown, colonist_points
 from domain.santa_maria.state import Player, State
 from projections.games import Fact, GameStats, win_correlation_view
 
@@ -134,40 +136,92 @@ def score_parts(state: State) -> tuple[object, ...]:
     return tuple((p, True) for p in state.players)
 
 
+def _coin_points(p: Player) -> int:
+    """`scoring.breakdown`'s ``coins`` points of `p`, without building the breakdown."""
+    if p.caps:  # the Maya player: storage (not gold) sold 1 coin each
+        return (p.coins + sum(p.res[:GOLD]) + p.cocoa) // 3
+    return (p.coins + sum(map(mul, p.res, SALE_PRICE))) // 3
+
+
 def seat_key(part: object) -> object:
-    """What a seat's points depend on: `scoring.score_key` of its player, and whether the game
-    is over (the shipping tiles count then)."""
-    if type(part) is tuple:
-        return (True, score_key(cast("tuple[Player, bool]", part)[0]))
-    return score_key(cast(Player, part))
+    """What a seat's points depend on: whether the game is over (the shipping tiles count
+    then), its points in play, its coin points (not the coins and resources themselves: they
+    change at most steps, the points they are worth once in three coins) and the fields the
+    other categories read (`scoring.breakdown`; the catalog and expansion are fixed)."""
+    over = type(part) is tuple
+    p = cast("tuple[Player, bool]", part)[0] if over else cast(Player, part)
+    return (
+        over,
+        p.vp,
+        _coin_points(p),
+        p.caps,
+        p.scholars,
+        p.personal,
+        p.bishops,
+        p.board,
+        p.ships,
+        p.tiles,
+        p.gov,
+    )
 
 
-_BOARD_KEEP = 4096
-_board: dict[int, tuple[tuple[object, ...], tuple[int, int]]] = {}
-"""`scoring.board_points` remembered by the identity of what they read (the objects are kept
-in the entry, so an id is never reused while its entry lives): the board changes at a few
-steps of a game, the coins and resources at most of them."""
+_KEEP = 4096
+_colonists: dict[int, tuple[object, int]] = {}
+_bishops: dict[tuple[object, ...], tuple[tuple[object, ...], int]] = {}
+"""`scoring.colonist_points` and `scoring.bishop_points` remembered by the identity of what
+they read (the objects are kept in the entry, so an id is never reused while its entry lives):
+a board changes at a few steps of a game, its colonists at others."""
 
 
 def _board_points(state: State, p: Player) -> tuple[int, int]:
-    reads = (p.board, p.bishops, p.ships, p.tiles, state.cat, state.exp)
-    found = _board.get(id(p.board))
+    board = p.board
+    found = _colonists.get(id(board))
+    if found is None:
+        if len(_colonists) >= _KEEP:
+            _colonists.clear()
+        found = _colonists[id(board)] = board, colonist_points(board)
+    if not p.bishops:
+        return found[1], 0
+    reads = (board, p.bishops, p.ships, p.tiles, state.cat)
+    key = (*map(id, reads), state.exp)
+    kept = _bishops.get(key)
+    if kept is None:
+        if len(_bishops) >= _KEEP:
+            _bishops.clear()
+        kept = _bishops[key] = reads, bishop_points(state, p)
+    return found[1], kept[1]
+
+
+_rest: dict[tuple[object, ...], tuple[tuple[object, ...], dict[str, int]]] = {}
+"""A player's points but for ``in_play`` and ``coins``, remembered by the identity of what they
+read (the objects are kept in the entry, so an id is never reused while its entry lives): the
+board, bishops, ships and tiles change at a few steps of a game, the points in play and the
+coins at many of them."""
+
+
+def _other_points(state: State, p: Player) -> dict[str, int]:
+    """`scoring.breakdown` of `p` after ``in_play`` and ``coins`` (``shipping`` 0 while the
+    game runs: the taken shipping tiles lie face down)."""
+    reads = (p.board, p.bishops, p.ships, p.tiles, p.scholars, state.cat)
+    key = (*map(id, reads), p.personal, p.gov, state.exp, state.over)
+    found = _rest.get(key)
     if found is not None:
-        kept = found[0]
-        if all(a is b for a, b in zip(kept, reads, strict=True)):
-            return found[1]
-    if len(_board) >= _BOARD_KEEP:
-        _board.clear()
-    points = _board[id(p.board)] = reads, board_points(state, p)
-    return points[1]
+        return found[1]
+    parts = breakdown(state, p, _board_points)
+    del parts["in_play"], parts["coins"]
+    if not state.over:
+        parts["shipping"] = 0
+    if len(_rest) >= _KEEP:
+        _rest.clear()
+    _rest[key] = reads, parts
+    return parts
 
 
 def seat_score(state: State, seat: int) -> SeatScore:
-    """The engine's scoring; the face-down shipping tiles count only once the game is over."""
-    parts = breakdown(state, state.players[seat], _board_points)
-    if not state.over:
-        parts["shipping"] = 0
+    """The engine's scoring (`scoring.breakdown`); the face-down shipping tiles count only once
+    the game is over."""
     p = state.players[seat]
+    parts = {"in_play": p.vp, "coins": _coin_points(p), **_other_points(state, p)}
     distance = abs(p.rest - state.cat.first_rest) if p.rest >= 0 else 9
     return SeatScore(seat, sum(parts.values()), parts, (-distance,))
 

@@ -158,23 +158,29 @@ def _santa_maria_states(app: NovusApp) -> list[Any]:
 def test_santa_maria_board_points_remembered(
     make_app: Callable[..., NovusApp], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """The projection's Santa Maria scores, with the board's points remembered by identity
-    (and the memo emptied every few entries), equal the engine's scoring at every state."""
+    """The projection's Santa Maria scores, with the board's points and the points other than
+    in play and coins remembered by identity (and the memos emptied every few entries), equal
+    the engine's scoring at every state."""
     from domain.santa_maria import scoring
     from projections.games import santa_maria
 
     app = make_app()
     app.simulate("santa-maria", 4, {"modules": "A,B,C,D"}, seed=3, bot="heuristic")
     app.simulate("santa-maria", 2, {"expansion": "true", "setup": "advanced"}, seed=4)
-    monkeypatch.setattr(santa_maria, "_BOARD_KEEP", 7)
-    misses: list[int] = []
-    real = scoring.board_points
+    monkeypatch.setattr(santa_maria, "_KEEP", 7)
+    misses: list[str] = []
 
-    def counted(state: Any, p: Any) -> tuple[int, int]:
-        misses.append(1)
-        return real(state, p)
+    def counted(name: str) -> Callable[..., Any]:
+        real = getattr(scoring, name)
 
-    monkeypatch.setattr(santa_maria, "board_points", counted)
+        def count(*args: Any) -> Any:
+            misses.append(name)
+            return real(*args)
+
+        return count
+
+    for name in ("colonist_points", "bishop_points", "breakdown"):
+        monkeypatch.setattr(santa_maria, name, counted(name))
     looked = 0
     for state in _santa_maria_states(app):
         for seat in range(len(state.players)):
@@ -184,7 +190,40 @@ def test_santa_maria_board_points_remembered(
             if not state.over:
                 want["shipping"] = 0
             assert got.breakdown == want
-    assert len(misses) < looked / 4  # most looks were remembered
+            assert list(got.breakdown) == list(want)  # the same order of categories
+            assert got.total == sum(want.values())
+    assert misses.count("breakdown") < looked / 4  # most looks were remembered
+    assert misses.count("colonist_points") < looked / 4
+    assert misses.count("bishop_points") < looked / 4
+
+
+def test_santa_maria_seat_key_is_the_points_not_the_coins(
+    make_app: Callable[..., NovusApp],
+) -> None:
+    """Santa Maria's seat key holds the coins' points, not the coins and resources: equal
+    keys give equal scores, and a step that changes a player's coins but not what they are
+    worth rescores nothing."""
+    from projections.games import santa_maria
+
+    app = make_app()
+    app.simulate("santa-maria", 4, {"modules": "A,B,C,D"}, seed=3, bot="heuristic")
+    app.simulate("santa-maria", 3, {}, seed=6, bot="heuristic")
+    coins_only = 0
+    for game_id in app.game_ids():
+        record = app.history(game_id)
+        rules = registry.get(record.setup.game)
+        state = rules.initial_state(record.setup)
+        for step in record.steps:
+            after = rules.apply_trusted(state, step)
+            parts = zip(santa_maria.score_parts(state), santa_maria.score_parts(after), strict=True)
+            for seat, (p, q) in enumerate(parts):
+                if santa_maria.seat_key(p) == santa_maria.seat_key(q):
+                    want = santa_maria.seat_score(state, seat)
+                    got = santa_maria.seat_score(after, seat)
+                    assert (got.total, got.breakdown) == (want.total, want.breakdown)
+                    coins_only += p is not q and p.coins != q.coins  # type: ignore[attr-defined]
+            state = after
+    assert coins_only > 20
 
 
 def test_santa_maria_rescores_only_edited_players(make_app: Callable[..., NovusApp]) -> None:
