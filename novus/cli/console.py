@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Any
 
 from rich.console import Console, RenderableType
 from rich.measure import Measurement
@@ -15,12 +16,46 @@ from rich.progress import (
     TimeElapsedColumn,
     TimeRemainingColumn,
 )
+from rich.protocol import is_renderable
 from rich.table import Column, Table
 
 from application.i18n import _, render
 from domain.core.errors import NovusError
 
-console = Console()
+WIDE = 100_000
+"""Room offered when measuring what a piped output wants (anything asking for all of it is taken
+as "as wide as the terminal would be")."""
+
+
+class OutputConsole(Console):
+    """Standard output's console: into a pipe or a file (`novus games | cat`, `> games.txt`),
+    tables and lines keep their natural width instead of rich's 80 columns, so no cell wraps
+    ("Heuristic" over "3"), and `grep`/`cut` see one row per line. A terminal is unchanged, and
+    so is a width asked for ($COLUMNS in the environment: shells keep it unexported)."""
+
+    def print(self, *objects: Any, **options: Any) -> None:
+        wanted = 0
+        free = self._width is None  # neither given nor taken from $COLUMNS
+        if free and options.get("width") is None and objects and not self.is_terminal:
+            wanted = max(self._natural(item) for item in objects)
+        if wanted <= self.width:
+            super().print(*objects, **options)
+            return
+        saved = self._width  # print(width=...) only narrows: widen the console for this print
+        self.width = wanted
+        try:
+            super().print(*objects, **options)
+        finally:
+            self._width = saved
+
+    def _natural(self, item: Any) -> int:
+        if not is_renderable(item):
+            return 0  # rich prints it as its repr, which is short
+        wanted = Measurement.get(self, self.options.update_width(WIDE), item).maximum
+        return 0 if wanted >= WIDE else wanted
+
+
+console = OutputConsole()
 errors = Console(stderr=True)
 
 

@@ -114,7 +114,8 @@ def games(
     if not total:
         console.print(_("no games match") if filtered else _("no games stored yet"))
         return
-    table = Table(title=_n("{n} game", "{n} games", total), box=box.SIMPLE)
+    title = _n("{n} game", "{n} games", total)  # no blank edges: Korean fits 80 columns
+    table = Table(title=title, box=box.SIMPLE, pad_edge=False, show_edge=False)
     for column in (_("id"), _("game"), _("seats"), _("source"), _("seed"), _("steps")):
         table.add_column(column, no_wrap=True)
     table.add_column(_("winner"), min_width=10)
