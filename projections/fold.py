@@ -17,9 +17,12 @@ import orjson
 
 from domain.core import registry
 from domain.core.errors import NovusError
-from domain.core.protocol import ChanceStep, Decision, Rules, SeatScore, Setup, Step, step_from
+from domain.core.protocol import ChanceStep, Decision, Rules, SeatScore, Setup, Step
 from projections import games as game_stats
 from projections.columns import Batch
+
+StepFn = Callable[[Batch, int, int, Any], None]
+"""`(batch, step number, seat, action | outcome)`: one game's next step as plain fields."""
 
 TOTAL = "total"
 """The score_timeline category holding a seat's total."""
@@ -202,6 +205,11 @@ class Fold:
         c4.append(action)
         c5.append(round_)
 
+    def advance_fields(self, batch: Batch, number: int, seat: int, value: Any) -> None:
+        """`advance` for a step as plain fields (`step_from`, inlined: runs at every step)."""
+        step = Decision(seat, value) if seat >= 0 else ChanceStep(tuple(value))
+        self.advance(batch, step, number)
+
     def replay(self, steps: Sequence[Step]) -> None:
         """Refold already projected steps (after a restart): no rows, same final `last`."""
         rules = self.rules
@@ -241,6 +249,11 @@ class Folds(Protocol):
     def step_fields(
         self, batch: Batch, game_id: str, number: int, seat: int, value: Any
     ) -> None: ...
+
+    def stepper(self, game_id: str) -> StepFn:
+        """`step_fields` of one game, looked up once: the projection keeps it for the game's
+        following steps until any other call (a game started, ended, taken back, left out)."""
+        ...
 
     def take_back(
         self, batch: Batch, game_id: str, to_step: int, setup: Setup, steps: Sequence[Step]
@@ -296,7 +309,10 @@ class LocalFolds:
 
     def step_fields(self, batch: Batch, game_id: str, number: int, seat: int, value: Any) -> None:
         """`step` for a step as plain fields (`domain.core.protocol.step_from`)."""
-        self.folds[game_id].advance(batch, step_from(seat, value), number)
+        self.folds[game_id].advance_fields(batch, number, seat, value)
+
+    def stepper(self, game_id: str) -> StepFn:
+        return self.folds[game_id].advance_fields
 
     def end(self, game_id: str) -> None:
         self.folds.pop(game_id, None)

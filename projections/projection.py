@@ -27,7 +27,7 @@ from domain.core.aggregate import Game
 from domain.core.protocol import Scores, Setup, Step
 from projections import games as game_stats
 from projections.columns import Batch, Skipped
-from projections.fold import Folds, LocalFolds, step_of
+from projections.fold import Folds, LocalFolds, StepFn, step_of
 from projections.rows import timestamp
 from projections.view import DuckDBView
 
@@ -147,7 +147,10 @@ class GamesProjection(Projection[DuckDBView]):
         if not rows:
             return batch, None, None
         batch.skip_mark = len(self.skip_log)
-        step_fields = self.folds.step_fields
+        stepper = self.folds.stepper
+        going: dict[UUID | str, StepFn] = {}
+        """Each game's `Folds.stepper` by the rows' game id, while only steps come (any other
+        event may start, end, take back or leave out a game: then they are looked up again)."""
         try:
             for position, originator_id, version, topic, data in rows:
                 try:
@@ -156,12 +159,20 @@ class GamesProjection(Projection[DuckDBView]):
                         event = decode(originator_id, version, topic, data)
                         found = _event_fields(topic, event)
                         if found is None:
+                            going.clear()
                             self._project(batch, position, event)
+                            continue
+                    else:
+                        step = going.get(originator_id)
+                        if step is not None:
+                            step(batch, *found)
                             continue
                     key = self._known(originator_id)
                     if key is not None:
-                        step_fields(batch, key, *found)
+                        step = going[originator_id] = stepper(key)
+                        step(batch, *found)
                 except Exception as error:  # one game's event: that game is left out
+                    going.clear()
                     if systemic(error):
                         raise
                     self.skip(batch, originator_id, position, error)

@@ -44,7 +44,7 @@ import orjson
 
 from domain.core.protocol import Decision, Setup, Step, step_from
 from projections.columns import Batch
-from projections.fold import LocalFolds
+from projections.fold import LocalFolds, StepFn
 
 START, RESUME, STEP, END, TAKEBACK = 0, 1, 2, 3, 4
 """The kinds of request, the first field of each (`Start`, `Resume`, `StepFields`, `End`,
@@ -321,6 +321,14 @@ class WorkerFolds:
         if where is None:
             where = self.where[game_id] = self._worker(game_id)
         self.queued[where].append((STEP, game_id, number, seat, value))  # a StepFields
+
+    def stepper(self, game_id: str) -> StepFn:
+        where = self._worker(game_id)
+
+        def step(batch: Batch, number: int, seat: int, value: Any) -> None:
+            self.queued[where].append((STEP, game_id, number, seat, value))
+
+        return step
 
     def end(self, game_id: str) -> None:
         if game_id in self.placed:
