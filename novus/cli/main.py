@@ -23,6 +23,7 @@ from typer.core import TyperGroup
 from application.i18n import LANG_VAR, LANGUAGES, _, current_language, set_language
 from domain.core.errors import NovusError
 from novus.cli.console import errors, report
+from novus.cli.metavars import with_metavars
 
 AREAS: tuple[str, ...] = (
     "simulation",
@@ -140,6 +141,7 @@ class NovusGroup(TyperGroup):
             # each run starts from --lang, else $NOVUS_LANG (tests run many in one process)
             set_language(given if given in LANGUAGES else None)
             _speak_typer()
+            with_metavars(self, ctx)
         return super().parse_args(ctx, args)
 
     def get_command(self, ctx: Context, cmd_name: str) -> Command | None:
@@ -150,8 +152,8 @@ class NovusGroup(TyperGroup):
             for name in command.list_commands(ctx):
                 sub = command.get_command(ctx, name)
                 if sub is not None:
-                    with_lang(sub)
-        return with_lang(command)
+                    with_metavars(with_lang(sub), ctx)
+        return with_metavars(with_lang(command), ctx)
 
     def invoke(self, ctx: Context) -> Any:
         try:
