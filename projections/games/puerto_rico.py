@@ -39,8 +39,23 @@ def facts(rules: Rules[Any], before: Any, step: Step, after: Any) -> Iterable[Fa
         found.append(Fact(step.seat, "role", "prospector" if rest == "prospector2" else rest))
     elif verb == "build":
         found.append(Fact(step.seat, "build", rest))
-    olds, news = before.players, after.players
-    if olds is news:  # no player changed (runs at every step: the common case is cheap)
+    if (
+        before.goods_supply is after.goods_supply
+        and before.ship_load is after.ship_load
+        and before.house is after.house
+    ):  # no barrel moved (most steps: checked first, and cheaply)
+        return found
+    return barrels(step.seat, verb, rest, before.players, after.players, found)
+
+
+def barrels(
+    actor: int, verb: str, rest: str, olds: Any, news: Any, found: list[Fact]
+) -> list[Fact]:
+    """`found` and the barrels each seat gained or lost from `olds` to `news` (its players
+    before and after a step). A barrel a player gains or loses always comes from or goes to
+    the supply, a cargo ship or the trading house (the engine replaces that tuple too), so
+    `facts` calls this only when one of them was replaced."""
+    if olds is news:  # no player changed
         return found
     named = rest.partition(":")[0] if verb in ("sell", "ship") else ""
     for seat, old in enumerate(olds):
@@ -56,7 +71,7 @@ def facts(rules: Rules[Any], before: Any, step: Step, after: Any) -> Iterable[Fa
                 found.append(Fact(seat, "produce", GOODS[good], has - had))
             elif has < had:
                 kind = "spoil"
-                if seat == step.seat and verb in _LEAVING and named in ("", GOODS[good]):
+                if seat == actor and verb in _LEAVING and named in ("", GOODS[good]):
                     kind = _LEAVING[verb]
                 found.append(Fact(seat, kind, GOODS[good], had - has))
     return found

@@ -126,3 +126,42 @@ def test_building_and_points_views_on_hand_made_rows() -> None:
         ("shipping", 5.5, 8.0, pytest.approx(22 / 48)),
         ("buildings", 6.5, 7.0, pytest.approx(26 / 48)),
     ]
+
+
+@pytest.mark.parametrize(
+    ("players", "options", "seed"),
+    [
+        (4, {}, 1),
+        (3, {"buildings": "all", "nobles": "true"}, 2),
+        (5, {"buildings": "new", "vp_chips_5p": "122"}, 3),
+        (2, {"buildings": "random", "colonist_end": "short"}, 4),
+    ],
+)
+def test_barrel_facts_skipped_only_where_no_barrel_moved(
+    players: int, options: dict[str, str], seed: int
+) -> None:
+    """`facts` compares the players' goods only when the supply, a cargo ship or the trading
+    house changed: every step of random games (expansion buildings: wharves, black market,
+    supplier) gives the facts of comparing every player at every step."""
+    import random
+
+    from domain.core.play import play, states
+
+    rules = registry.get("puerto-rico")
+    setup = rules.prepare([f"P{i}" for i in range(players)], options)
+    bots = [rules.bot("random", seed * 10 + i) for i in range(players)]
+    steps, _ = play(rules, setup, bots, random.Random(seed))
+    befores = states(rules, setup, steps)
+    moved = 0
+    for before, step in zip(befores, steps, strict=False):
+        after = rules.apply(before, step)
+        got = list(puerto_rico.facts(rules, before, step, after))
+        if not isinstance(step, Decision):
+            assert got == []
+            continue
+        verb, _, rest = step.action.partition(":")
+        chosen = [f for f in got if f.fact in ("role", "build")]
+        every = puerto_rico.barrels(step.seat, verb, rest, before.players, after.players, chosen)
+        assert got == every, (step, got, every)
+        moved += any(f.fact not in ("role", "build") for f in every)
+    assert moved > 10  # barrels were produced, sold, shipped or spoiled
