@@ -186,6 +186,9 @@ class Replay {
     scroll.appendChild(this.scoreTable);
     side.appendChild(scroll);
     const under = el("div", "nv-under");
+    // the wide chart (win chance) has an area of its own: right under the board at any width,
+    // where the move list comes after it on a narrow screen (it sat below the whole side panel)
+    const chance = el("div", "nv-chance");
     this.markers = [];
     for (const group of d.charts) {
       const box = el("section", group.wide ? "nv-chart-group nv-chart-wide" : "nv-chart-group");
@@ -214,10 +217,11 @@ class Replay {
         }
         box.appendChild(legend);
       }
-      under.appendChild(box);
+      (group.wide ? chance : under).appendChild(box);
     }
     this.under = under;
     main.appendChild(boardCol);
+    main.appendChild(chance);
     main.appendChild(side);
     main.appendChild(under);
     wrap.appendChild(main);

@@ -86,12 +86,21 @@ def test_replay_shows_win_chances_turning_points_and_alternatives(
     for width, height in ((1400, 3400), (800, 4600)):
         _shot(page, f"analysis-replay-{width}.png", width, height)
         # Full width under the board, above the score charts, its text at a readable size.
-        under = page.locator(".nv-under").bounding_box()
+        under = page.locator(".nv-chance").bounding_box()
         box = chart.bounding_box()
         scores = page.locator(".nv-chart-group", has_text="Score over time").bounding_box()
-        assert under and box and scores
+        board = page.locator(".nv-board-col").bounding_box()
+        side = page.locator(".nv-side").bounding_box()
+        assert under and box and scores and board and side
         assert box["width"] > 0.95 * under["width"] > 400, (box, under)
         assert box["y"] < scores["y"]
+        # right after the board: beside the side panel when wide, before it when narrow (at
+        # 800 px the moves and scores stacked between the board and the chart)
+        assert 0 <= box["y"] - (board["y"] + board["height"]) < 80, (board, box)
+        if width >= 1400:
+            assert side["x"] >= box["x"] + box["width"], (side, box)
+        else:
+            assert side["y"] >= box["y"] + box["height"], (side, box)
         tick = chart.locator("text.nv-tick").first.bounding_box()
         assert tick and 8 <= tick["height"] <= 20, tick
         chart.screenshot(path=str(ARTIFACTS / f"analysis-chart-{width}.png"))
