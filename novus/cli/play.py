@@ -161,8 +161,7 @@ def branch(
     at: Annotated[int, typer.Option("--at", help="Keep the first STEP steps.")],
     data_dir: DataDir = None,
 ) -> None:
-    """Start a new game from the first STEP steps of a game (parent and step in its source);
-    prints its id."""
+    """Start a new game from a game's first STEP steps (its source names both); prints its id."""
     from application import play
 
     app = open_store(data_dir, create=False)
@@ -179,8 +178,7 @@ def finish(
     ] = None,
     data_dir: DataDir = None,
 ) -> None:
-    """Let bots play the chosen seats (chance drawn by Novus) until the game ends or another
-    seat is to move."""
+    """Bots play the chosen seats (Novus draws chance) until the game ends or another seat moves."""
     from application import play
 
     chosen = None

@@ -71,3 +71,15 @@ def test_a_missing_argument_is_named_by_its_placeholder() -> None:
     assert english.exit_code == 2 and "Missing argument 'GAME'" in english.output
     korean = runner.invoke(app, ["show", "--lang", "ko"], env={"COLUMNS": "200"})
     assert korean.exit_code == 2 and "'게임'" in korean.output
+
+
+def test_command_summaries_are_one_line() -> None:
+    """Typer keeps a line break inside a summary (rich markup): `novus --help` broke the
+    branch and finish summaries mid-sentence ("... in its source);" / "prints its id.")."""
+    root = typer.main.get_command(app)
+    for path in _commands()[1:]:
+        command = root
+        for name in path:
+            command = command.commands[name]  # type: ignore[attr-defined]
+        summary = (command.help or "").strip().split("\n\n")[0]
+        assert "\n" not in summary, (path, summary)
