@@ -187,6 +187,8 @@ def find_move(pos: Position, text: str, seat: int | None = None) -> Move:
             _("the game waits for a chance outcome, not a move"),
             hint=_("enter the outcome with `novus move GAME --chance ...` or `novus draw GAME`"),
         )
+    if seat is not None and seat not in pos.to_move:
+        raise NoSuchMove(*_not_to_move(pos, seat))
     moves = [m for m in pos.moves if seat is None or m.seat == seat]
     wanted = text.strip()
     folded = wanted.casefold()
@@ -211,6 +213,19 @@ def find_move(pos: Position, text: str, seat: int | None = None) -> Move:
         _("no legal move matches {text!r}", text=wanted),
         hint=_("legal now: {moves}; `novus legal GAME` lists them all", moves=sample or "-"),
     )
+
+
+def _not_to_move(pos: Position, seat: int) -> tuple[str, str]:
+    """Why `--seat` names no move (it read "no legal move matches ...; legal now: -")."""
+    players = pos.players
+    who = ", ".join(f"{players[s]} ({s})" for s in pos.to_move)
+    if not 0 <= seat < len(players):
+        message = _(
+            "the game has no seat {seat} (seats 0 to {last})", seat=seat, last=len(players) - 1
+        )
+    else:
+        message = _("it is not {name}'s turn (seat {seat})", name=players[seat], seat=seat)
+    return message, _("to move now: {who}", who=who)
 
 
 def parse_outcome(spec: ChanceSpec, text: str | Sequence[str | int]) -> Outcome:

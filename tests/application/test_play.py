@@ -171,6 +171,21 @@ def test_move_text_exact_words_ambiguous_and_unknown(app: NovusApp) -> None:
         play.draw(app, game_id)
 
 
+def test_a_seat_not_to_move_is_said_so(app: NovusApp) -> None:
+    """`novus move G role:settler --seat 2` answered "no legal move matches 'role:settler'"
+    with the hint "legal now: -", as if the move were wrong rather than the seat."""
+    game_id = play.new_game(app, "puerto-rico", ["Ana", "Ben", "Cleo"], seed=9)
+    play.draw(app, game_id)
+    pos = play.position(app, game_id)
+    with pytest.raises(play.NoSuchMove) as caught:
+        play.find_move(pos, "role:settler", seat=2)
+    assert caught.value.message == "it is not Cleo's turn (seat 2)"
+    assert caught.value.hint == "to move now: Ana (0)"
+    with pytest.raises(play.NoSuchMove, match=r"no seat 7 \(seats 0 to 2\)"):
+        play.find_move(pos, "role:settler", seat=7)
+    assert play.find_move(pos, "role:settler", seat=0).action == "role:settler"
+
+
 @pytest.mark.parametrize(
     ("game", "players"),
     [("santa-maria", 2), ("century-new-world", 3), ("mundus-novus", 3)],
