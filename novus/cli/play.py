@@ -8,6 +8,7 @@ stdout, `novus legal --json` prints JSON).
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Annotated
 from uuid import UUID
 
@@ -174,27 +175,44 @@ def finish(
     bot: Annotated[BotKind, typer.Option("--bot", "-b", help="Bot kind.")] = BotKind.heuristic,
     seats: Annotated[
         str | None,
-        typer.Option("--seats", help="Seats the bots play, e.g. 1,2 (default: all)."),
+        typer.Option(
+            "--seats", help="Seats the bots play, by number or name: 1,2 or Bo,Cy (default: all)."
+        ),
     ] = None,
     data_dir: DataDir = None,
 ) -> None:
     """Bots play the chosen seats (Novus draws chance) until the game ends or another seat moves."""
     from application import play
 
-    chosen = None
-    if seats is not None:
-        try:
-            chosen = [int(s) for s in seats.split(",") if s.strip()]
-        except ValueError:
-            raise NovusError(
-                _("--seats takes seat numbers, got {seats!r}", seats=seats),
-                hint=_("e.g. --seats 1,2 (seats count from 0)"),
-            ) from None
     app = open_store(data_dir, create=False)
     game_id = app.find(game_ref)
+    players = play.position(app, game_id).players
+    chosen = None if seats is None else _seats(seats, players)
     played = play.finish(app, game_id, bot.value, chosen)
     console.print(_("the bots played {n} step(s)", n=len(played)))
     _next(app, game_id)
+
+
+def _seats(text: str, players: Sequence[str]) -> list[int]:
+    """`--seats`: seat numbers or player names (as `novus new --players` gave them), any case."""
+    named = {name.casefold(): seat for seat, name in enumerate(players)}
+    chosen = []
+    for part in (p.strip() for p in text.split(",")):
+        if not part:
+            continue
+        if part.isdigit():
+            chosen.append(int(part))
+        elif part.casefold() in named:
+            chosen.append(named[part.casefold()])
+        else:
+            raise NovusError(
+                _("--seats takes seat numbers or player names, got {part!r}", part=part),
+                hint=_(
+                    "the seats: {seats}",
+                    seats=", ".join(f"{seat} {name}" for seat, name in enumerate(players)),
+                ),
+            )
+    return chosen
 
 
 def _next(app: NovusApp, game_id: UUID) -> None:

@@ -104,3 +104,18 @@ def test_new_with_too_few_players_says_how_many_in_the_display_language(tmp_path
         flat = " ".join(out.split())
         assert code == 1 and "플레이어 수는" in flat, flat
         assert "needs" not in flat and "name between" not in flat
+
+
+def test_finish_takes_seats_by_name(tmp_path: Path) -> None:
+    """A person names the players (`novus new --players Ana,Ben,Cleo`), so `--seats Ben,Cleo`
+    was what they typed; it answered "--seats takes seat numbers"."""
+    data = tmp_path / "data"
+    code, out = novus("new", "--game", "puerto-rico", "--players", "Ana,Ben,Cleo", "-d", data)
+    game = out.strip().splitlines()[-1]
+    novus("draw", game, "-d", data)
+    code, out = novus("finish", game, "--seats", "ana, CLEO", "-d", data)
+    assert code == 0 and "next: Ben" in out, out
+    code, out = novus("finish", game, "--seats", "Bob", "-d", data)
+    assert code == 1 and "got 'Bob'" in out and "0 Ana, 1 Ben, 2 Cleo" in out, out
+    code, out = novus("finish", game, "--seats", "1", "-d", data)
+    assert code == 0 and "next: Ben" not in out, out
