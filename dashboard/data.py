@@ -87,7 +87,10 @@ class LibraryFilter:
 
 
 def _names(values: Any) -> str:
-    return ", ".join(str(v) for v in values) if values is not None else ""
+    """Names joined; "" for none (a game in progress has no winners: None or pandas' NA)."""
+    if values is None or values is pd.NA or isinstance(values, float):
+        return ""
+    return ", ".join(str(v) for v in values)
 
 
 def library(folder: Path, f: LibraryFilter, limit: int = 5000) -> tuple[pd.DataFrame, int]:

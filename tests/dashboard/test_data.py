@@ -56,3 +56,19 @@ def test_library_filters(tmp_path: Path) -> None:
     assert count(since=today, until=today) == 2  # "until" includes its day
     winner = data.library(tmp_path, data.LibraryFilter(players=(3,)))[0]["winner"].iloc[0]
     assert count(winner=winner.split(", ")[0]) >= 1
+
+
+def test_library_with_a_game_in_progress(tmp_path: Path) -> None:
+    """A game entered at the table and not finished has no winners (NULL, read back as pandas'
+    NA): the Library page raised "TypeError: 'NAType' object is not iterable"."""
+    from application import play
+
+    app = open_app(tmp_path)
+    done = app.simulate("puerto-rico", ["Ana", "Ben", "Cy"], {}, seed=1, bot="random")
+    playing = play.new_game(app, "puerto-rico", ["Ann", "Bo", "Cy"], seed=2)
+    play.draw(app, playing)
+    data.refresh(app, tmp_path)
+    rows, total = data.library(tmp_path, data.LibraryFilter())
+    assert total == 2
+    winners = dict(zip(rows["id"], rows["winner"], strict=True))
+    assert winners[str(playing)] == "" and winners[str(done)]
