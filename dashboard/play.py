@@ -20,7 +20,7 @@ import streamlit as st
 
 from application import play
 from application.games_index import GameFilter
-from application.i18n import _, term
+from application.i18n import _, term, when
 from application.service import NovusApp
 from application.settings import data_dir
 from application.view_words import chance_label
@@ -380,9 +380,9 @@ def _in_progress(app: NovusApp) -> None:
     for summary in going:
         label = _(
             "{title}: {players} ({when})",
-            title=registry.get(summary.game).title,
+            title=game_title(summary.game),
             players=", ".join(summary.players),
-            when=summary.created[:16],
+            when=when(summary.created),  # as the language writes a date (was "2026-11-25T05:14")
         )
         if st.button(label, key=f"play-open-{summary.id}", use_container_width=True):
             st.query_params["game"] = str(summary.id)

@@ -50,3 +50,24 @@ def test_continue_lists_unfinished_hand_and_branched_games_newest_first(
     assert keys == [f"play-open-{folder[k]}" for k in ("late", "branched", "early")]
     at.button(key=keys[1]).click().run()
     assert at.query_params["game"] in (folder["branched"], [folder["branched"]])
+
+
+@pytest.mark.parametrize(
+    ("lang", "clock"),
+    [("en", r"Century: New World: .*\d:\d\d:\d\d\s[AP]M"), ("ko", r"센추리: 신대륙: .*\d{4}\. ")],
+)
+def test_continue_labels_say_when_as_the_language_writes_it(
+    folder: dict[str, str], lang: str, clock: str
+) -> None:
+    """The labels showed the store's timestamp cut to "2026-11-25T05:14", and the game's English
+    title on the Korean page."""
+    import re
+
+    at = AppTest.from_function(_play, default_timeout=60)
+    at.query_params["lang"] = lang
+    at.run()
+    labels = [b.label for b in at.button if b.key and b.key.startswith("play-open-")]
+    assert len(labels) == 3
+    assert re.search(clock, labels[0]), labels[0]  # the newest: the Century game
+    for label in labels:
+        assert not re.search(r"\d{4}-\d\d-\d\dT", label), label
