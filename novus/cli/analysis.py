@@ -247,13 +247,16 @@ def analysis(
         turning.add_column(head)
     said = _in_words(app, game_id, found["turning_points"])
     for t in sorted(found["turning_points"], key=lambda t: t["step"]):
+        # the move played can be the best one (the chance fell with what came after it): said
+        # so, not its sentence again under "best" and "better by 0%"
+        played_best = t["best_action"] == t["action"]
         turning.add_row(
             str(t["step"]),
             str(t["player"]),
             said[(t["step"], t["action"])],
             f"{t['loss']:.0%}",
-            said[(t["step"], t["best_action"])],
-            f"{t['gain']:.0%}",
+            _("(the move played)") if played_best else said[(t["step"], t["best_action"])],
+            "-" if played_best else f"{t['gain']:.0%}",
         )
     console.print(turning)
 

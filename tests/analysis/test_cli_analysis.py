@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -119,3 +120,30 @@ def test_no_turning_points_asked_and_too_many_workers(
     code, out = novus("analysis", short, "-d", data)
     assert code == 0 and "No turning points" in out and "--turning-points 0" in out
     assert "Turning points (*)" not in out
+
+
+def test_a_turning_point_whose_best_move_was_played(
+    toy_game: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """When the move played was the best (the win chance fell with what followed), the table
+    repeated its sentence under "best" with "better by 0%", which read as a contradiction."""
+    from analysis import read
+
+    data = tmp_path / "data"
+    store = open_app(data)
+    game = str(store.simulate(toy_game, 2, {}, seed=1, bot="random"))
+    record = store.history(store.find(game))
+    store.close()
+    step = next(k for k, s in enumerate(record.steps, 1) if getattr(s, "seat", None) is not None)
+    action, seat = record.steps[step - 1].action, record.steps[step - 1].seat  # type: ignore[union-attr]
+    point = {"step": step, "seat": seat, "player": "P", "action": action, "loss": 0.3}
+    stored = {
+        "players": ["A", "B"],
+        "settings": {"rollouts": 4, "turning_points": 1},
+        "steps": [{"step": 0, "win_chances": [0.5, 0.5]}],
+        "turning_points": [{**point, "best_action": action, "gain": 0.0}],
+    }
+    monkeypatch.setattr(read, "game_analysis", lambda folder, game_id: stored)
+    code, out = novus("analysis", game[:8], "-d", data)
+    assert code == 0, out
+    assert re.search(r"30%\s+\(the move played\)\s+-\s*$", out, re.M), out
