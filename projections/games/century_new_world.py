@@ -73,10 +73,12 @@ def score_parts(state: Any) -> tuple[object, ...]:
 
 
 def seat_key(part: object) -> object:
-    """What a seat's points read of its player (`scoring.breakdown`): the cubes, cards, bonus
+    """What a seat's points read of its player (`scoring.breakdown`): the non-yellow cubes
+    (one point each; the yellow ones, traded at most steps, score nothing), the cards, bonus
     and exploration tiles; the settlers moved at most steps change nothing."""
     p: Any = part
-    return (p.cubes, p.cards, p.bonus, p.explored)
+    cubes = p.cubes
+    return (cubes[1] + cubes[2] + cubes[3], p.cards, p.bonus, p.explored)
 
 
 def seat_score(state: Any, seat: int) -> SeatScore:

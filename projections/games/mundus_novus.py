@@ -110,65 +110,73 @@ def public_summary(rules: Rules[Any], before: State, step: Step) -> str | Phrase
     return (said(before, step) if said else None) or rules.describe(before, step)
 
 
-def _doubloons(before: State, step: Step, after: State) -> Iterable[Fact]:
+def _doubloons(before: State, step: Step, after: State) -> list[Fact]:
     """Doubloons gained or paid at this step, by source (all public: doubloons lie open)."""
-    verb = step.action.partition(":")[0] if isinstance(step, Decision) else ""
-    for seat in range(before.n):
-        delta = after.seats[seat].doubloons - before.seats[seat].doubloons
+    found: list[Fact] = []
+    verb = ""
+    for seat, (b, a) in enumerate(zip(before.seats, after.seats, strict=True)):
+        delta = a.doubloons - b.doubloons
         if not delta:
             continue
+        if not found and isinstance(step, Decision):
+            verb = step.action.partition(":")[0]
         if verb == "end":
             paid = income(before, seat) if seat == step.seat else 0  # type: ignore[union-attr]
             if paid:
-                yield Fact(seat, "doubloons", "income", paid)
+                found.append(Fact(seat, "doubloons", "income", paid))
             if delta - paid:
-                yield Fact(seat, "doubloons", "shipyards", delta - paid)
+                found.append(Fact(seat, "doubloons", "shipyards", delta - paid))
         elif verb == "take":
-            yield Fact(seat, "doubloons", "orellana", delta)
+            found.append(Fact(seat, "doubloons", "orellana", delta))
         else:
-            yield Fact(seat, "doubloons", verb or "other", delta)
+            found.append(Fact(seat, "doubloons", verb or "other", delta))
+    return found
 
 
-def _decision(before: State, step: Decision, after: State) -> Iterable[Fact]:
+def _decision(before: State, step: Decision, after: State) -> list[Fact]:
     seat = step.seat
     verb, _, rest = step.action.partition(":")
-    p = rest.split(":")
     if verb == "same":
+        p = rest.split(":")
         kind = "Inca relic" if p[0] == "R" else K.KIND_NAMES[int(p[0])]
-        yield Fact(seat, "same", kind, int(p[1]) + int(p[2]))
+        found = [Fact(seat, "same", kind, int(p[1]) + int(p[2]))]
         if int(p[2]):
-            yield Fact(seat, "same_relics", kind, int(p[2]))
+            found.append(Fact(seat, "same_relics", kind, int(p[2])))
         card_id = before.dev_deck[0] if p[3] == "deck" else before.queue[int(p[3]) - 1]
         card = before.cards[card_id]
-        yield Fact(seat, "develop", card.kind)
+        found.append(Fact(seat, "develop", card.kind))
         if card.kind == "personality":
-            yield Fact(seat, "personality", card.title)
-    elif verb == "diff":
+            found.append(Fact(seat, "personality", card.title))
+        return found
+    if verb == "diff":
         gained = after.seats[seat].doubloons - before.seats[seat].doubloons
-        yield Fact(seat, "diff", str(_count(rest)), gained)
-    elif verb == "relics":
+        return [Fact(seat, "diff", str(_count(rest)), gained)]
+    if verb == "relics":
         gained = after.seats[seat].doubloons - before.seats[seat].doubloons
-        yield Fact(seat, "relics", rest, gained)
-    elif verb == "complete":
-        yield Fact(seat, "complete", "set")
-    elif verb == "declare":
-        yield Fact(seat, "declare", rest)
-    elif verb == "pick":
-        yield Fact(seat, "pick", _kind_name(rest))
-    elif verb == "take":
-        yield Fact(seat, "take", _kind_name(p[1]))
+        return [Fact(seat, "relics", rest, gained)]
+    if verb == "complete":
+        return [Fact(seat, "complete", "set")]
+    if verb == "declare":
+        return [Fact(seat, "declare", rest)]
+    if verb == "pick":
+        return [Fact(seat, "pick", _kind_name(rest))]
+    if verb == "take":
+        p = rest.split(":")
+        found = [Fact(seat, "take", _kind_name(p[1]))]
         if len(p) > 2:
-            yield Fact(seat, "swap", _kind_name(p[2]))
-    elif verb == "coronado" and rest != K.NO_EVENT:
-        yield Fact(seat, "coronado", K.EVENT_NAMES[rest])
-    elif verb == "master":
-        yield Fact(int(rest), "master", "tie")
+            found.append(Fact(seat, "swap", _kind_name(p[2])))
+        return found
+    if verb == "coronado" and rest != K.NO_EVENT:
+        return [Fact(seat, "coronado", K.EVENT_NAMES[rest])]
+    if verb == "master":
+        return [Fact(int(rest), "master", "tie")]
+    return []
 
 
 def facts(rules: Rules[Any], before: State, step: Step, after: State) -> Iterable[Fact]:
     """The public facts of one step (see the module docstring)."""
-    found: list[Fact] = []
     if isinstance(step, ChanceStep):
+        found: list[Fact] = []
         if before.phase == SUPPLY:
             found.append(Fact(-1, "event", K.EVENT_NAMES.get(before.event, before.event)))
         elif before.phase == PIRATES:
@@ -178,7 +186,7 @@ def facts(rules: Rules[Any], before: State, step: Step, after: State) -> Iterabl
             raise AssertionError(before.phase)
     else:
         assert isinstance(step, Decision)
-        found.extend(_decision(before, step, after))
+        found = _decision(before, step, after)
         if before.phase == OFFER and after.phase not in (OFFER, CHOOSE_MASTER):
             kept = after.master == before.master
             found.append(Fact(after.master, "master", "kept" if kept else "won"))

@@ -38,6 +38,7 @@ from projections.games import Fact, GameStats, win_correlation_view
 
 GAME = "santa-maria"
 MAIN = ("colony", "coin", "white", "blue", "bluecol", "rest")
+_MAIN = frozenset(MAIN)
 
 
 def _activated(before: State, seat: int, verb: str, arg: str) -> list[str]:
@@ -78,33 +79,40 @@ def _conquest(before: State, actor: int, after: State) -> Iterable[Fact]:
         yield Fact(seat, "conquest", f"year {year}", points[rank])
 
 
-def _main(before: State, step: Decision) -> Iterable[Fact]:
+def _main(before: State, step: Decision) -> list[Fact]:
     seat = step.seat
     verb, _, arg = step.action.partition(":")
-    if verb in MAIN and not before.tasks:
-        yield Fact(seat, "main", verb)
+    if verb in _MAIN:
+        if before.tasks:  # a main action's verb within a task: not the main action
+            return []
+        found = [Fact(seat, "main", verb)]
         if verb == "rest":
-            yield Fact(seat, "rest", REST_NAMES[int(arg) - 1])
+            found.append(Fact(seat, "rest", REST_NAMES[int(arg) - 1]))
         elif verb == "colony":
-            yield Fact(seat, "colony", f"{len(before.cat.tiles[arg].squares)}-space")
+            found.append(Fact(seat, "colony", f"{len(before.cat.tiles[arg].squares)}-space"))
         else:
-            yield from (Fact(seat, "activate", t) for t in _activated(before, seat, verb, arg))
-    elif verb == "ship" and arg != "skip":
-        yield Fact(seat, "ship", f"dock {arg}")
-    elif verb == "trade" and arg != "skip":
-        yield Fact(seat, "trade", "trade")
-    elif verb == "monk" and arg != "skip":
-        yield Fact(seat, "monk", arg)
+            found.extend([Fact(seat, "activate", t) for t in _activated(before, seat, verb, arg)])
+        return found
+    if arg == "skip":
+        return []
+    if verb == "ship":
+        return [Fact(seat, "ship", f"dock {arg}")]
+    if verb == "trade":
+        return [Fact(seat, "trade", "trade")]
+    if verb == "monk":
+        return [Fact(seat, "monk", arg)]
+    return []
 
 
 def facts(rules: Rules[Any], before: State, step: Step, after: State) -> Iterable[Fact]:
     """The public facts of one step. Chance steps only lay out open components and dice, but
     the actor's queued tasks run on after them, so the tracks are read at every step."""
-    found: list[Fact] = []
-    actor = before.actor
-    if isinstance(step, Decision):
+    if type(step) is Decision:
         actor = step.seat
-        found.extend(_main(before, step))
+        found = _main(before, step)
+    else:
+        actor = before.actor
+        found = []
     moved = after.stamp - before.stamp  # conquistador moves (the actor's), reset or not
     if moved:
         found.append(Fact(actor, "conquistador", "advance", moved))

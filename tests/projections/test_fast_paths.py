@@ -261,6 +261,32 @@ def test_santa_maria_rescores_only_edited_players(make_app: Callable[..., NovusA
     assert folded.state.over
 
 
+def test_century_seat_key_is_the_scoring_cubes(make_app: Callable[..., NovusApp]) -> None:
+    """Century's seat key counts the cubes that score (not yellow): equal keys give equal
+    scores, and a step that changes only a player's yellow cubes rescores nothing."""
+    from projections.games import century_new_world as century
+
+    app = make_app()
+    app.simulate("century-new-world", 4, {}, seed=6, bot="heuristic")
+    app.simulate("century-new-world", 3, {}, seed=7, bot="heuristic")
+    yellow_only = 0
+    for game_id in app.game_ids():
+        record = app.history(game_id)
+        rules = registry.get(record.setup.game)
+        state = rules.initial_state(record.setup)
+        for step in record.steps:
+            after = rules.apply_trusted(state, step)
+            parts = zip(century.score_parts(state), century.score_parts(after), strict=True)
+            for seat, (p, q) in enumerate(parts):
+                if century.seat_key(p) == century.seat_key(q):
+                    want = century.seat_score(state, seat)
+                    got = century.seat_score(after, seat)
+                    assert (got.total, got.breakdown) == (want.total, want.breakdown)
+                    yellow_only += p.cubes != q.cubes  # type: ignore[attr-defined]
+            state = after
+    assert yellow_only >= 10
+
+
 def test_mundus_novus_one_seat_scored_alone(make_app: Callable[..., NovusApp]) -> None:
     """The projection scores one Mundus Novus seat without scoring the others: the same
     score as the engine's `scores` gives that seat, at every state of a game."""
