@@ -55,12 +55,12 @@ def upload_page(app: NovusApp, after_import: AfterImport | None = None) -> None:
         key="upload_files",
         max_upload_size=UPLOAD_MB,  # larger files are refused by Streamlit, before the upload
     )
-    cols = st.columns([1, 1, 2])
+    cols = st.columns([1, 2])  # the checkbox's label was cut to "Lenient…" at 800 px in Korean
     fmt = cols[0].selectbox(_("Format"), ["auto", *FORMATS], key="upload_format")
     lenient = cols[1].checkbox(
         _("Lenient (reports)"),
         key="upload_lenient",
-        help=_("accept report lines it can skip safely"),
+        help=_("fix clearly misspelt player and building names, as `novus import --lenient`"),
     )
     if not st.button(_("Import"), type="primary", key="upload_go", disabled=not files):
         return

@@ -104,3 +104,21 @@ def test_a_file_above_the_limit_is_refused_by_streamlit(
     browser.get_by_text("8.0MB or smaller").first.wait_for(timeout=20000)
     _shot(browser, "upload-too-large.png", 700)
     assert browser.get_by_role("button", name="Import").is_disabled()
+
+
+@pytest.mark.parametrize("lang", ["en", "ko"])
+def test_the_lenient_checkbox_label_is_whole_at_800_px(page: tuple[Page, str], lang: str) -> None:
+    """At 800 px the checkbox sat in a column too narrow for its label ("관대하…")."""
+    browser, base = page
+    browser.set_viewport_size({"width": 800, "height": 1000})
+    try:
+        browser.goto(f"{base}/upload?lang={lang}")
+        _settled(browser)
+        box = "[data-testid='stCheckbox'] [data-testid='stMarkdownContainer']"
+        label = browser.locator(box).first
+        label.wait_for()
+        cut = label.evaluate("e => e.scrollWidth > e.clientWidth + 1")
+        browser.screenshot(path=str(ARTIFACTS / f"upload-{lang}-800.png"))
+        assert not cut, label.inner_text()
+    finally:
+        browser.set_viewport_size({"width": 1400, "height": 1000})
