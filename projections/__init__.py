@@ -7,7 +7,13 @@
 - `view.py`: `DuckDBView`, the projector's DuckDB file (rows + tracking in one transaction);
 - `runner.py`: catch-up, follow, rebuild, and publishing the copy readers use;
 - `read.py`: `Views`, the read API of the dashboard and the CLI;
-- `games/`: per-game statistics modules behind a small interface.
+- `games/`: per-game statistics modules behind a small interface;
+- `compiled.py`: whether the fold runs compiled (mypyc, built at install time) or as Python.
 
 See docs/architecture.md for the contracts.
 """
+
+from projections import compiled as _compiled
+
+COMPILED_ALLOWED = _compiled.choose()
+"""Whether a compiled build of the fold may load (`projections.compiled`)."""

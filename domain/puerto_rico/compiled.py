@@ -61,16 +61,16 @@ def source_path(module: str, root: Path = HERE) -> Path:
     return root.joinpath(*module.split(".")).with_suffix(".py")
 
 
-def source_hashes(root: Path = HERE) -> dict[str, str]:
+def source_hashes(root: Path = HERE, modules: Sequence[str] = MODULES) -> dict[str, str]:
     """SHA-256 of each compiled module's source, as `setup.py` records it."""
-    return {m: hashlib.sha256(source_path(m, root).read_bytes()).hexdigest() for m in MODULES}
+    return {m: hashlib.sha256(source_path(m, root).read_bytes()).hexdigest() for m in modules}
 
 
-def fresh(root: Path = HERE) -> bool:
+def fresh(root: Path = HERE, modules: Sequence[str] = MODULES) -> bool:
     """Whether `root`'s record names exactly the sources there now (False without one)."""
     try:
         record = json.loads((root / RECORD).read_text(encoding="utf-8"))
-        return isinstance(record, dict) and record.get("sources") == source_hashes(root)
+        return isinstance(record, dict) and record.get("sources") == source_hashes(root, modules)
     except (OSError, ValueError):
         return False
 
@@ -99,13 +99,14 @@ class SourceFirst(importlib.abc.MetaPathFinder):
         return None
 
 
-def choose() -> bool:
+def choose(package: str = PACKAGE, root: Path = HERE, modules: Sequence[str] = MODULES) -> bool:
     """Let a fresh compiled build load, or make every module load from source; True when the
-    compiled modules may load (they do if they were built)."""
-    if os.environ.get(PURE_ENV) != "1" and fresh():
+    compiled modules may load (they do if they were built). Also for another package built the
+    same way (`projections.compiled`: its own modules and record)."""
+    if os.environ.get(PURE_ENV) != "1" and fresh(root, modules):
         return True
-    if not any(isinstance(f, SourceFirst) for f in sys.meta_path):
-        sys.meta_path.insert(0, SourceFirst())
+    if not any(isinstance(f, SourceFirst) and f.package == package for f in sys.meta_path):
+        sys.meta_path.insert(0, SourceFirst(package, root))
     return False
 
 
