@@ -10,7 +10,7 @@ from typing import Any, cast
 import pandas as pd
 import streamlit as st
 
-from application.i18n import _, render
+from application.i18n import N_, _, render
 from application.service import NovusApp
 from domain.core.phrase import Phrase
 from importers.api import FORMATS, MAX_FILE_BYTES, Format, ImportResult, import_bytes
@@ -107,9 +107,33 @@ def upload_page(app: NovusApp, after_import: AfterImport | None = None) -> None:
                 st.text(render(hint) if isinstance(hint := r.error.said[1], Phrase) else hint)
     else:
         st.success(summary)
+    shown = pd.DataFrame(result_rows(results))
+    shown["status"] = shown["status"].map(lambda status: _(STATUS.get(str(status), str(status))))
     st.dataframe(
-        pd.DataFrame(result_rows(results)),
+        shown,
         hide_index=True,
-        column_config={"open": st.column_config.LinkColumn(_("open"), display_text=_("replay"))},
+        column_config={
+            **{column: st.column_config.Column(_(label)) for column, label in COLUMNS.items()},
+            "open": st.column_config.LinkColumn(_("open"), display_text=_("replay")),
+        },
         key="upload_results",
     )
+
+
+STATUS = {
+    "imported": N_("imported"),
+    "extended": N_("extended"),
+    "present": N_("present"),
+    "rejected": N_("rejected"),
+}
+"""A file's status as the results table says it (the Korean page showed "rejected")."""
+COLUMNS = {
+    "file": N_("file"),
+    "status": N_("status"),
+    "format": N_("format"),
+    "steps": N_("steps"),
+    "line": N_("line"),
+    "problem": N_("problem"),
+    "hint": N_("hint"),
+}
+"""The results table's headers, in the display language."""

@@ -128,3 +128,35 @@ def test_streamlit_refuses_uploads_above_novus_limit(env: Path) -> None:
     assert f"--server.maxUploadSize={UPLOAD_MB}" in command(8501)
     at = AppTest.from_function(_upload, default_timeout=30).run()
     assert at.file_uploader(key="upload_files").proto.max_upload_size_mb == UPLOAD_MB
+
+
+def _upload_in_language() -> None:
+    from dashboard import language
+    from dashboard.pages import upload_page
+
+    language.choose()
+    upload_page()
+
+
+def test_the_results_table_in_korean(env: Path, files: tuple[bytes, bytes, bytes]) -> None:
+    """The Korean page showed the table's headers and each file's status in English."""
+    import json
+
+    from application import i18n
+
+    good, _, bad = files
+    at = AppTest.from_function(_upload_in_language, default_timeout=30)
+    at.query_params["lang"] = "ko"
+    try:
+        at.run()
+        at.file_uploader(key="upload_files").set_value(
+            [("good.novus.jsonl", good, "text/plain"), ("bad.novus.jsonl", bad, "text/plain")]
+        ).run()
+        at.button(key="upload_go").click().run()
+        assert not at.exception
+        table = at.dataframe[0]
+        assert list(table.value["status"]) == ["가져옴", "거부됨"]
+        labels = {k: v.get("label") for k, v in json.loads(table.proto.columns).items()}
+        assert labels["file"] == "파일" and labels["problem"] == "문제", labels
+    finally:
+        i18n.set_language(None)
