@@ -99,10 +99,11 @@ def seat_advantage(df: pd.DataFrame) -> alt.FacetChart:
         )
     )
     fair = alt.Chart().mark_rule(strokeDash=[4, 3], color=MARKER).encode(y="mean(fair):Q")
+    # two panels a row: one row of every player count (up to five) ran off the page at 800 px
     return (
         alt.layer(bars, fair, data=frame)
         .properties(width=160, height=140)
-        .facet(column=alt.Column("players:O", title=_("players")))
+        .facet(facet=alt.Facet("players:O", title=_("players")), columns=2)
     )
 
 
