@@ -106,20 +106,20 @@ def play_page(app: NovusApp) -> None:
 
 
 def _header(app: NovusApp, pos: play.Position) -> None:
-    rules = registry.get(pos.game)
+    title = game_title(pos.game)  # in the display language (English on the Korean page before)
     if pos.synthetic_note:
         st.warning(
             _(
                 "{title} plays with invented components ({note}): it can be branched and "
                 "played with bots, not recorded from a real table.",
-                title=rules.title,
+                title=title,
                 note=pos.synthetic_note,
             )
         )
     parent = pos.source.get("parent") if pos.source.get("kind") == play.BRANCH else None
     line = _(
         "{title} · step {step} · {players}",
-        title=rules.title,
+        title=title,
         step=pos.step,
         players=", ".join(pos.players),
     )

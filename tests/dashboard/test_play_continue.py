@@ -71,3 +71,15 @@ def test_continue_labels_say_when_as_the_language_writes_it(
     assert re.search(clock, labels[0]), labels[0]  # the newest: the Century game
     for label in labels:
         assert not re.search(r"\d{4}-\d\d-\d\dT", label), label
+
+
+def test_an_open_game_names_its_game_in_korean(folder: dict[str, str]) -> None:
+    """The page's line under the title read "Century: New World · step 1 · Fa, Gu" in Korean."""
+    at = AppTest.from_function(_play, default_timeout=60)
+    at.query_params["lang"] = "ko"
+    at.query_params["game"] = folder["late"]
+    at.run()
+    assert not at.exception, at.exception
+    captions = [c.value for c in at.caption]
+    assert any(c.startswith("센추리: 신대륙 · ") for c in captions), captions
+    assert not any("Century" in c for c in captions), captions
