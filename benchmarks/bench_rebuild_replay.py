@@ -19,7 +19,9 @@ from `--store`). Then, alternating, best of `--repeat`:
 
 Times are this process's CPU time plus its children's (`os.times`: the machine is shared, and
 wall time would count other processes' load; DuckDB's own threads are counted too), with the
-wall time beside them. The target is rebuild / bare replay <= 1.6.
+wall time beside them. The target is rebuild / bare replay <= 1.6. ``NOVUS_PURE=1`` measures
+the pure-Python path (the engine and the fold from their sources); without it, the compiled
+build runs where it was built (`novus --version`).
 """
 
 from __future__ import annotations
