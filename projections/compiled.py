@@ -18,9 +18,16 @@ from pathlib import Path
 PACKAGE = "projections"
 HERE = Path(__file__).resolve().parent
 GROUP = "novus_projections"
-MODULES: tuple[str, ...] = ("columns", "fold", "games.puerto_rico")
+MODULES: tuple[str, ...] = (
+    "columns",
+    "fold",
+    "games.puerto_rico",
+    "games.santa_maria",
+    "games.century_new_world",
+    "games.mundus_novus",
+)
 """The modules compiled, relative to the package: what runs at every step of a rebuild besides
-the engine (the fold, its row lists, Puerto Rico's facts and scores)."""
+the engine (the fold, its row lists, each game's facts and scores)."""
 
 
 def fresh(root: Path = HERE) -> bool:

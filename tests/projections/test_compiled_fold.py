@@ -88,6 +88,14 @@ def test_the_fold_record_is_fresh_until_a_source_changes(tmp_path: Path) -> None
     assert not fresh(root)
 
 
+def test_every_games_statistics_module_is_compiled() -> None:
+    """Each game's facts and scores run at every step of a rebuild, as the fold does."""
+    from projections import games
+
+    for stats in games.known():
+        assert games.module_name(stats.game).removeprefix("projections.") in MODULES
+
+
 def test_source_first_finds_the_projection_modules_python_files() -> None:
     finder = SourceFirst(compiled.PACKAGE, compiled.HERE)
     spec = finder.find_spec("projections.games.puerto_rico", None)
