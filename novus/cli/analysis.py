@@ -20,7 +20,7 @@ from analysis.settings import (
     Settings,
 )
 from application import settings as app_settings
-from application.i18n import _
+from application.i18n import _, _n
 from domain.core.errors import NovusError
 from novus.cli.console import console, errors, progress
 from novus.cli.options import DataDir, open_store
@@ -165,9 +165,10 @@ def analyse(
             highlight=False,
         )
     console.print(
-        _(
+        _n(
+            "analysed {n} game in {seconds:.1f} s ({skipped} already done); position {position}",
             "analysed {n} games in {seconds:.1f} s ({skipped} already done); position {position}",
-            n=len(report.analysed),
+            len(report.analysed),
             seconds=report.seconds,
             skipped=len(report.skipped),
             position=report.position,
@@ -211,15 +212,14 @@ def analysis(
         typer.echo(json.dumps(found, indent=1))
         return
     players = found["players"]
-    table = Table(
-        title=_(
-            "Win chances of {game} ({n} rollouts per state)",
-            game=game_id[:8],
-            n=found["settings"]["rollouts"],
-        ),
-        box=box.SIMPLE,
-        title_justify="left",
+    title = _(
+        "Win chances of {game} ({n} rollouts per state)",
+        game=game_id[:8],
+        n=found["settings"]["rollouts"],
     )
+    # on a line of its own: as the title of a table of few players it wrapped to the table's width
+    console.print(title, highlight=False)
+    table = Table(box=box.SIMPLE)
     table.add_column(_("step"), justify="right")
     for name in players:
         table.add_column(name, justify="right")

@@ -6,7 +6,7 @@ from typing import Annotated, Any
 
 import typer
 
-from application.i18n import _
+from application.i18n import _, _n
 from application.verification import Verdict, verify_record
 from domain.core.errors import NovusError
 from novus.cli.console import console, errors, progress
@@ -91,7 +91,12 @@ def verify(
             hint=_("the engine no longer agrees with the stored events; see the problems above"),
         )
     if not (as_json or as_csv):
-        said = _("{n} games, {steps} steps replayed and checked", n=games, steps=steps)
+        said = _n(
+            "{n} game, {steps} steps replayed and checked",
+            "{n} games, {steps} steps replayed and checked",
+            games,
+            steps=steps,
+        )  # "1 games" before
         console.print(f"[green]{_('ok')}[/]: {said}")
 
 

@@ -42,7 +42,7 @@ def test_analyse_one_then_all_then_print(toy_game: str, tmp_path: Path) -> None:
 
     code, out = novus("analyse", "--all", "--rollouts", "3", "-w", "2", "-d", data)
     assert code == 0, out
-    assert "analysed 1 games" in " ".join(out.split()) and "1 already done" in out
+    assert "analysed 1 game in" in " ".join(out.split()) and "1 already done" in out
 
     code, out = novus("analysis", short, "--json", "-d", data)
     assert code == 0, out
@@ -122,11 +122,9 @@ def test_no_turning_points_asked_and_too_many_workers(
     assert "Turning points (*)" not in out
 
 
-def test_a_turning_point_whose_best_move_was_played(
-    toy_game: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """When the move played was the best (the win chance fell with what followed), the table
-    repeated its sentence under "best" with "better by 0%", which read as a contradiction."""
+def _crafted(toy_game: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> tuple[str, Path]:
+    """A real toy game, and an analysis of it whose one turning point's best move is the move
+    played (read back instead of running rollouts)."""
     from analysis import read
 
     data = tmp_path / "data"
@@ -135,7 +133,8 @@ def test_a_turning_point_whose_best_move_was_played(
     record = store.history(store.find(game))
     store.close()
     step = next(k for k, s in enumerate(record.steps, 1) if getattr(s, "seat", None) is not None)
-    action, seat = record.steps[step - 1].action, record.steps[step - 1].seat  # type: ignore[union-attr]
+    played = record.steps[step - 1]
+    action, seat = played.action, played.seat  # type: ignore[union-attr]
     point = {"step": step, "seat": seat, "player": "P", "action": action, "loss": 0.3}
     stored = {
         "players": ["A", "B"],
@@ -144,6 +143,34 @@ def test_a_turning_point_whose_best_move_was_played(
         "turning_points": [{**point, "best_action": action, "gain": 0.0}],
     }
     monkeypatch.setattr(read, "game_analysis", lambda folder, game_id: stored)
+    return game, data
+
+
+def test_a_turning_point_whose_best_move_was_played(
+    toy_game: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """When the move played was the best (the win chance fell with what followed), the table
+    repeated its sentence under "best" with "better by 0%", which read as a contradiction."""
+    game, data = _crafted(toy_game, tmp_path, monkeypatch)
     code, out = novus("analysis", game[:8], "-d", data)
     assert code == 0, out
     assert re.search(r"30%\s+\(the move played\)\s+-\s*$", out, re.M), out
+
+
+def test_the_title_is_one_line_in_an_80_column_terminal(
+    toy_game: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The title of a two- or three-player game's table wrapped to the table's narrow width
+    ("Win chances of e60e7ddd (2" / "rollouts per state)")."""
+    import io
+
+    from novus.cli import analysis as area
+    from novus.cli.console import OutputConsole
+
+    game, data = _crafted(toy_game, tmp_path, monkeypatch)
+    out = io.StringIO()
+    screen = OutputConsole(file=out, width=80, force_terminal=True, color_system=None)
+    monkeypatch.setattr(area, "console", screen)
+    code, said = novus("analysis", game[:8], "-d", data)
+    assert code == 0, said
+    assert f"Win chances of {game[:8]} (4 rollouts per state)" in out.getvalue().splitlines()
