@@ -34,8 +34,9 @@ class ExportUsage(NovusError):
 def export(
     game: Annotated[str | None, typer.Argument(help="Game id or unique id prefix.")] = None,
     output: Annotated[
-        Path, typer.Option("--output", "-o", help="File (one game) or folder (--all).")
-    ] = Path("."),
+        Path | None,
+        typer.Option("--output", "-o", help="File (one game) or folder (--all)."),
+    ] = None,
     all_games: Annotated[
         bool, typer.Option("--all", help="Export every stored game into the -o folder.")
     ] = False,
@@ -49,8 +50,14 @@ def export(
             _("name one GAME or pass --all"),
             hint=_("`novus export GAME -o FILE` or `novus export --all -o DIR`"),
         )
+    if all_games and output is None:  # every game's file went into the current folder
+        raise ExportUsage(
+            _("--all needs the folder to write into"),
+            hint=_("e.g. `novus export --all -o exported-games`"),
+        )
     app = open_store(data_dir, create=False)
     if game:
+        output = output or Path(".")
         game_id = app.find(game)
         target = output / file_name_for(app, game_id) if output.is_dir() else output
         target.write_bytes(export_bytes(app, game_id))
@@ -58,12 +65,13 @@ def export(
             _("exported {game} to {file}", game=str(game_id), file=str(target)), highlight=False
         )
         return
-    output.mkdir(parents=True, exist_ok=True)
+    folder = output or Path(".")  # never "." here: --all without -o was refused above
+    folder.mkdir(parents=True, exist_ok=True)
     done = 0
     with progress() as bar:
         task = bar.add_task(_("exporting"), total=app.count_games())
         for game_id in app.iter_game_ids():  # a page of the games index at a time
-            (output / file_name_for(app, game_id)).write_bytes(export_bytes(app, game_id))
+            (folder / file_name_for(app, game_id)).write_bytes(export_bytes(app, game_id))
             done += 1
             bar.advance(task)
     console.print(
@@ -71,7 +79,7 @@ def export(
             "exported {n} game to {folder}",
             "exported {n} games to {folder}",
             done,
-            folder=str(output),
+            folder=str(folder),
         )
     )
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from typer.testing import CliRunner
 
 from application.service import open_app
@@ -99,3 +100,16 @@ def test_a_native_file_with_an_illegal_move_is_rejected_in_korean(tmp_path: Path
     assert "junk.novus.jsonl:1:" in flat
     for english in ("illegalaction", "legalnow", "fixthefile", "notJSON"):
         assert english not in flat, english
+
+
+def test_export_all_needs_a_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """`novus export --all` without -o wrote every game's file into the current folder."""
+    open_app(tmp_path / "a").simulate("puerto-rico", 3, {}, seed=2, bot="random")
+    here = tmp_path / "here"
+    here.mkdir()
+    monkeypatch.chdir(here)
+    code, out = novus("export", "--all", "-d", tmp_path / "a")
+    assert code == 1 and "--all needs the folder to write into" in out
+    assert list(here.iterdir()) == []
+    code, out = novus("export", "--all", "-o", "games", "-d", tmp_path / "a")
+    assert code == 0 and len(list((here / "games").iterdir())) == 1
