@@ -18,6 +18,7 @@ from typing import Annotated, Any
 
 import typer
 from typer._click.core import Command, Context, Parameter
+from typer._click.exceptions import BadParameter
 from typer.core import TyperGroup
 
 from application.i18n import LANG_VAR, LANGUAGES, _, current_language, set_language
@@ -158,6 +159,12 @@ class NovusGroup(TyperGroup):
     def invoke(self, ctx: Context) -> Any:
         try:
             return super().invoke(ctx)
+        except BadParameter as error:
+            if current_language() == "en":  # pydantic's words ("Input should be greater than
+                from novus.cli.typer_text import why  # or equal to 1") said plainly
+
+                error.message = why(error.message)
+            raise
         except NovusError as error:
             report(error)
             raise typer.Exit(USER_ERROR) from None

@@ -178,6 +178,12 @@ def usage_message(text: str) -> str:
     return text
 
 
+def why(text: str) -> str:
+    """Why a value was refused, said plainly (pydantic's words as they are when no pattern
+    knows them); in English too, where nothing else of this module is used."""
+    return _why(text)
+
+
 def _why(text: str) -> str:
     for pattern, say in WHY:
         found = pattern.match(text)

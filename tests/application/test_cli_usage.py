@@ -107,3 +107,18 @@ def test_a_mistyped_game_option_suggests_the_closest() -> None:
     code, out = novus_cli("simulate", "-g", "santa-maria", "-p", "2", "-o", "pack=synthetik")
     flat = " ".join(out.split())
     assert code == 1 and "did you mean 'synthetic'?" in flat and "one of: synthetic" in flat
+
+
+@pytest.mark.parametrize(
+    ("args", "said"),
+    [
+        (["games", "--limit", "0"], "Invalid value for '--limit' / '-n': it must be at least 1"),
+        (["games", "--limit", "x"], "'--limit' / '-n': a whole number is needed"),
+    ],
+)
+def test_a_refused_value_is_said_plainly_in_english(args: list[str], said: str) -> None:
+    """English showed pydantic's words ("Input should be greater than or equal to 1"), which
+    the Korean screen already put plainly."""
+    result = runner.invoke(app, args, env={"COLUMNS": "200"})
+    assert result.exit_code == 2
+    assert said in result.output and "Input should" not in result.output, result.output
