@@ -206,7 +206,8 @@ def games_page(folder: Path) -> None:
         st.info(no_data())
         return
     row = overview[overview["game"] == game].iloc[0]
-    m = st.columns(5)
+    # three and two a row: five in one row cut the labels at 800 px ("Average winnin…")
+    m = [*st.columns(3), *st.columns(3)[:2]]
     m[0].metric(_("Games"), int(row["games"]))
     m[1].metric(_("Finished"), int(row["finished"]))
     m[2].metric(_("Average steps"), number(row["average_steps"], 0))

@@ -55,3 +55,21 @@ def test_win_rate_by_seat_fits_800_px(base: str, page: Page, where: str) -> None
     ARTIFACTS.mkdir(exist_ok=True)
     chart.screenshot(path=str(ARTIFACTS / f"seat-advantage-{where}-800.png"))
     assert drawn["x"] + drawn["width"] <= main["x"] + main["width"] + 1, (drawn, main)
+
+
+@pytest.mark.parametrize("lang", ["en", "ko"])
+def test_the_games_page_figures_keep_their_labels_at_800_px(
+    base: str, page: Page, lang: str
+) -> None:
+    """Five figures in one row cut "Average winning score" (and "승자 평균 점수") at 800 px."""
+    page.set_viewport_size({"width": 800, "height": 1000})
+    page.goto(f"{base}/games?lang={lang}")
+    _settled(page)
+    labels = page.locator("[data-testid='stMetricLabel'] [data-testid='stMarkdownContainer']")
+    labels.first.wait_for(timeout=30_000)
+    assert labels.count() == 6  # games stored, then the chosen game's five
+    cut = [
+        e.inner_text() for e in labels.all() if e.evaluate("e => e.scrollWidth > e.clientWidth + 1")
+    ]
+    page.screenshot(path=str(ARTIFACTS / f"games-figures-{lang}-800.png"))
+    assert not cut, cut
