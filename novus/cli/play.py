@@ -190,6 +190,17 @@ def finish(
     chosen = None if seats is None else _seats(seats, players)
     played = play.finish(app, game_id, bot.value, chosen)
     console.print(_("the bots played {n} step(s)", n=len(played)))
+    waiting = play.position(app, game_id)
+    if not played and chosen is not None and not waiting.over and waiting.chance is None:
+        # "the bots played 0 step(s)" alone read as if the bots had failed
+        console.print(
+            _(
+                "none of the seats {seats} is to move; play on with `novus move` or choose "
+                "the seat to move",
+                seats=", ".join(f"{players[s]} ({s})" for s in chosen),
+            ),
+            highlight=False,
+        )
     _next(app, game_id)
 
 

@@ -119,3 +119,6 @@ def test_finish_takes_seats_by_name(tmp_path: Path) -> None:
     assert code == 1 and "got 'Bob'" in out and "0 Ana, 1 Ben, 2 Cleo" in out, out
     code, out = novus("finish", game, "--seats", "1", "-d", data)
     assert code == 0 and "next: Ben" not in out, out
+    code, out = novus("finish", game, "--seats", "Ben", "-d", data)  # Ben is not to move now
+    said = " ".join(out.split())
+    assert "the bots played 0 step(s)" in said and "none of the seats Ben (1) is to move" in said
