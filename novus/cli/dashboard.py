@@ -88,6 +88,20 @@ def dashboard(
     """Serve the dashboard (library, replay, statistics) until Ctrl+C."""
     folder = settings.data_dir(data_dir)
     check_port(port, host)
+    if (
+        settings.persistence_module() == settings.SQLITE
+        and not settings.events_path(folder).exists()
+    ):
+        # a mistyped --data-dir served an empty dashboard (and made the folder) without a word
+        errors.print(
+            f"[yellow]{_('note:')}[/] "
+            + _(
+                "{folder} holds no games yet: the dashboard starts empty (games can be uploaded "
+                "there); `novus demo` fills a folder with sample games, --data-dir picks another",
+                folder=folder,
+            ),
+            highlight=False,
+        )
     run_dashboard(folder, port, host, browser)
 
 

@@ -205,3 +205,27 @@ def test_addresses_and_when_a_browser_can_open() -> None:
         assert not launch.can_open_browser({})
         assert launch.can_open_browser({"DISPLAY": ":0"})
         assert launch.can_open_browser({"BROWSER": "firefox"})
+
+
+def test_an_empty_data_folder_is_said_before_serving(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`novus dashboard -d /mistyped` served an empty dashboard (and made the folder) without a
+    word; a folder with games says nothing more."""
+    from typer.testing import CliRunner
+
+    from application.service import open_app
+    from novus.cli import dashboard as area
+    from novus.cli.main import app
+
+    served: list[Path] = []
+    monkeypatch.setattr(area, "check_port", lambda port, host: None)
+    monkeypatch.setattr(area, "run_dashboard", lambda folder, *rest: served.append(folder))
+    empty = tmp_path / "mistyped"
+    result = CliRunner().invoke(app, ["dashboard", "-d", str(empty), "--no-browser"])
+    assert result.exit_code == 0 and served == [empty]
+    assert "holds no games yet" in " ".join(result.output.split()), result.output
+    full = tmp_path / "games"
+    open_app(full).simulate("puerto-rico", 3, {}, seed=1, bot="random")
+    result = CliRunner().invoke(app, ["dashboard", "-d", str(full), "--no-browser"])
+    assert result.exit_code == 0 and "holds no games" not in result.output
