@@ -6,6 +6,7 @@ dashboard upload, fuzz tests) catch only it.
 
 from __future__ import annotations
 
+from application.i18n import _
 from domain.core.errors import NovusError
 from domain.core.phrase import Phrase, phrase
 
@@ -78,3 +79,29 @@ class ReportAmbiguity(ReportError):
 
 class ReportMismatch(ReportError):
     """A number the report states (doubloons spent, VP, final score) differs from the engine's."""
+
+
+class MisspeltVerb(ReportError):
+    """A report clause whose verb is a misspelling of one the reader knows ("bilds"): named on
+    its own line, since unread it would only surface later as a move the report left out.
+    Said in the display language (the reader's other reasons stay English, as reports are)."""
+
+    def __init__(self, file: str, line: int, word: str, verb: str, sentence: str) -> None:
+        super().__init__(
+            file,
+            line,
+            _("cannot read the verb '{word}' in this sentence", word=word),
+            _(
+                "did you mean '{verb}'? Correct it, or import with --lenient to read it so "
+                "(docs/pbem-report.md lists the verbs the importer knows)",
+                verb=verb,
+            ),
+            sentence,
+        )
+        self.word = word
+        self.verb = verb
+
+
+def verb_read_as(line: int, word: str, verb: str) -> str:
+    """The lenient reader's warning for a misspelt verb it read as the close one."""
+    return _("line {line}: verb '{word}' read as '{verb}'", line=line, word=word, verb=verb)

@@ -18,7 +18,7 @@ from application.i18n import _
 from domain.core.errors import NovusError
 from domain.puerto_rico.components import BUILDING_INDEX, BUILDINGS
 from domain.puerto_rico.rules import RULES
-from importers.errors import ImportProblem, ReportError
+from importers.errors import ImportProblem, MisspeltVerb, ReportError, verb_read_as
 from importers.native import NAMESPACE, NativeGame, dumps
 from importers.pbem import opening
 from importers.pbem.facts import Reader
@@ -47,16 +47,80 @@ def loads(
     opening_row: tuple[str, ...] | None = None,
 ) -> Report:
     """Read and replay a report. `opening_row`: the row of a stored game this report may
-    extend, tried first when the report does not state its opening plantations."""
+    extend, tried first when the report does not state its opening plantations.
+
+    When the reading fails just after a word that looks like a misspelt verb ("Ben bilds a
+    Small Market", which the grammar cannot read and the next sentence then seems to skip a
+    move), the error names that word and its line instead; `lenient` reads it as the close verb
+    and tries again."""
+    suspects: list[MisspeltVerb] = []
+    try:
+        return _loads(file, data, lenient, opening_row, suspects, ())
+    except ImportProblem as problem:
+        typo = _misspelt_before(problem, suspects, data)
+        if typo is None:
+            raise
+        if not lenient:
+            raise typo from None
+        fixes = tuple(s for s in suspects if s.line <= typo.line)
+        return _loads(file, data, lenient, opening_row, [], fixes)
+
+
+def _respelled(text: str, fixes: tuple[MisspeltVerb, ...]) -> str:
+    """The report with each fixed word replaced by its close verb (first whole-word match
+    from the word's sentence's line on; line numbers stay)."""
+    lines = text.split("\n")
+    for fix in fixes:
+        for i in range(fix.line - 1, len(lines)):
+            pattern = re.compile(rf"\b{re.escape(fix.word)}\b")
+            if pattern.search(lines[i]):
+                lines[i] = pattern.sub(fix.verb, lines[i], count=1)
+                break
+    return "\n".join(lines)
+
+
+def _misspelt_before(
+    problem: ImportProblem, suspects: list[MisspeltVerb], data: bytes
+) -> MisspeltVerb | None:
+    """The suspect word a failure most likely comes from: the last one in the failing sentence
+    or the few sentences before it (a real verb the grammar lacks, far earlier, is not)."""
+    if not suspects:
+        return None
+    found = sentences(data.decode("utf-8-sig", "replace"))
+    at = [i for i, s in enumerate(found) if s.line <= problem.line] if problem.line else []
+    for suspect in reversed(suspects):
+        mine = [i for i, s in enumerate(found) if s.line == suspect.line]
+        if not at or not mine:
+            continue
+        if mine[0] <= at[-1] and at[-1] - mine[-1] <= NEAR_SENTENCES:
+            return suspect
+    return None
+
+
+NEAR_SENTENCES = 3
+"""How many sentences a misread verb can be away from the failure it causes."""
+
+
+def _loads(
+    file: str,
+    data: bytes,
+    lenient: bool,
+    opening_row: tuple[str, ...] | None,
+    suspects: list[MisspeltVerb],
+    fixes: tuple[MisspeltVerb, ...],
+) -> Report:
+    """`loads`, collecting `suspects` (words that may be misspelt verbs) and reading the
+    words of `fixes` as their close verbs."""
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError as error:
         line = data[: error.start].count(b"\n") + 1
         raise ReportError(file, line, f"not UTF-8 ({error.reason})", hint="save as UTF-8") from None
-    found = sentences(text)
+    found = sentences(_respelled(text, fixes) if fixes else text)
     if not any(s.heading and s.turn == 1 for s in found):
         raise ReportError(file, 0, "no 'Turn 1' heading: not a session report")
-    reader = Reader(file, lenient)
+    reader = Reader(file, lenient, suspects=suspects)
+    reader.warnings.extend(verb_read_as(f.line, f.word, f.verb) for f in fixes)
     for s in found:
         if s.turn == 0:
             reader.read_preamble(s)

@@ -113,3 +113,40 @@ def test_export_all_needs_a_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPat
     assert list(here.iterdir()) == []
     code, out = novus("export", "--all", "-o", "games", "-d", tmp_path / "a")
     assert code == 0 and len(list((here / "games").iterdir())) == 1
+
+
+@pytest.mark.parametrize(
+    ("name", "typo", "line"),
+    [
+        ("pr-3p.txt", "Ana chooses the Builder and buys", "Ana chooses the Builder and bilds"),
+        ("natural-5p.txt", "Chris builds an Indigo", "Chris bilds an Indigo"),
+    ],
+)
+def test_a_misspelt_verb_is_named_on_its_own_line(
+    tmp_path: Path, name: str, typo: str, line: str
+) -> None:
+    """'bilds' for 'builds' was blamed on the next sentence ("the report goes on with Ben but
+    does not say what Ana did before"); the error names the file, the line, the word and the
+    close verb, in English and Korean, and --lenient reads the close verb."""
+    data = Path(__file__).parent / "data" / name
+    text = data.read_text(encoding="utf-8")
+    assert typo in text
+    report = tmp_path / "session.txt"
+    report.write_text(text.replace(typo, line, 1), encoding="utf-8")
+    number = 1 + text[: text.index(typo)].count("\n")
+    code, out = novus("import", report, "-d", tmp_path / "s")
+    flat = " ".join(out.split())
+    assert code == 1 and "0 imported" in flat
+    assert f"session.txt:{number}: cannot read the verb 'bilds' in this sentence" in flat
+    assert "did you mean 'builds'?" in flat and line in flat
+    assert "did before" not in flat
+    code, out = novus("import", report, "-d", tmp_path / "s", "--lang", "ko")
+    flat = " ".join(out.split())
+    assert code == 1 and f"session.txt:{number}:" in flat
+    assert "'bilds'" in flat and "'builds'" in flat
+    for english in ("cannot read the verb", "did you mean"):
+        assert english not in flat, english
+    code, out = novus("import", report, "-d", tmp_path / "s", "--lenient")
+    flat = " ".join(out.split())
+    assert code == 0 and f"line {number}: verb 'bilds' read as 'builds'" in flat
+    assert "1 imported" in flat
