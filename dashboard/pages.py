@@ -66,6 +66,39 @@ def column_labels(columns: Any) -> dict[str, Any]:
     return {c: labels[c] for c in columns if c in labels}
 
 
+LIBRARY_ORDER = (
+    "open",
+    "game",
+    "winner",
+    "names",
+    "players",
+    "started",
+    "steps",
+    "finished",
+    "source",
+    "variant",
+    "id",
+    "synthetic",
+)
+"""The Library's columns, what a reader scans for first (who won, who played) at the left: a
+narrow window shows them before the long variant options (which pushed them off at 800 px)."""
+
+
+def library_columns(columns: Any) -> dict[str, Any]:
+    """The Library's column configuration: labels, the replay link, capped widths for the
+    long variant options, the names of five players and ids (their full text shows on
+    hover)."""
+    labels = column_labels(columns)
+    config: dict[str, Any] = {
+        **labels,
+        "open": st.column_config.LinkColumn(_("open"), display_text=_("replay")),
+    }
+    for name in ("names", "variant", "id"):
+        if name in labels:
+            config[name] = st.column_config.TextColumn(labels[name], width="medium")
+    return config
+
+
 def views_folder() -> Path:
     """The data folder, with the DuckDB views brought up to date with the store."""
     folder = data_dir()
@@ -139,10 +172,8 @@ def library_page() -> None:
     st.dataframe(
         shown,
         hide_index=True,
-        column_config={
-            "open": st.column_config.LinkColumn(_("open"), display_text=_("replay")),
-            **column_labels(shown.columns),
-        },
+        column_order=[c for c in LIBRARY_ORDER if c in shown.columns],
+        column_config=library_columns(shown.columns),
         key="library_table",
     )
 

@@ -260,3 +260,18 @@ def test_replay_of_a_game_the_engine_no_longer_accepts_is_an_error_not_a_traceba
     message = at.error[0].value
     assert "does not replay with the installed rules" in message
     assert "novus verify" in message
+
+
+def test_library_shows_who_won_and_played_before_the_long_columns(env: list[str]) -> None:
+    """At 800 px the wide 'variant' column (third) pushed names and winners off-screen: the
+    table leads with the game, the winner and the names, and the long columns are capped."""
+    at = AppTest.from_file(APP, default_timeout=30).run()
+    assert not at.exception
+    table = at.dataframe[0].proto
+    order = list(table.column_order)
+    assert order[:4] == ["open", "game", "winner", "names"]
+    assert order.index("variant") > order.index("steps")
+    assert set(order) == set(at.dataframe[0].value.columns)
+    config = json.loads(table.columns)
+    for long in ("names", "variant", "id"):
+        assert config[long]["width"] == "medium", long
