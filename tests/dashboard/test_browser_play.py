@@ -70,8 +70,12 @@ def test_record_take_back_conflict_and_branch(
         tab.goto(f"{base}/play?game={game}")
         _settled(tab)
         expect(tab.get_by_text("Chance: face-up plantations")).to_be_visible()
+        seen: list[str] = []
         for item in ("corn", "indigo", "sugar", "corn"):  # what turned up at the table
             tap(tab, item)
+            seen.append(item)
+            if len(seen) < 4:  # as a person would, the next tap once this one shows
+                expect(tab.get_by_text(f"So far: {', '.join(seen)}")).to_be_visible()
         expect(tab.get_by_text("Recorded: corn, indigo, sugar, corn")).to_be_visible()
         assert app.history(game).steps == (ChanceStep(("corn", "indigo", "sugar", "corn")),)
         expect(tab.get_by_role("heading", name="Ana to move")).to_be_visible()
