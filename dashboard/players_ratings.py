@@ -24,15 +24,40 @@ SOURCES = (N_("simulation"), N_("import"), N_("manual"))
 """The source kinds of stored games (`Game.Started.source["kind"]`), in the catalog."""
 
 
+PERCENT_FORMAT = "%.0f%%"
+"""Whole percents, every row alike (Streamlit's "percent" preset shows "33.33%" beside "70%")."""
+PERCENT_COLUMNS = (
+    "win_rate",
+    "win_rate_low",
+    "win_rate_high",
+    "player_share",
+    "field_share",
+    "player_win_rate",
+    "field_win_rate",
+)
+"""Shares (0-1) that the Players tables show as percents."""
+
+
+def in_percent(frame: pd.DataFrame) -> pd.DataFrame:
+    """`frame` with its shares (`PERCENT_COLUMNS`) scaled to percents for `PERCENT_FORMAT`."""
+    return frame.assign(**{c: frame[c] * 100 for c in PERCENT_COLUMNS if c in frame.columns})
+
+
+def percent_column(label: str) -> Any:
+    """A column of percents (scaled by `in_percent`), shown whole."""
+    return st.column_config.NumberColumn(label, format=PERCENT_FORMAT)
+
+
 def result_columns() -> dict[str, Any]:
-    """Column titles and formats of a table of players' results (the Players page's tables)."""
+    """Column titles and formats of a table of players' results (the Players page's tables;
+    the frame goes through `in_percent`)."""
     return {
         "player": _("player"),
         "games": _("games"),
         "wins": _("wins"),
-        "win_rate": st.column_config.NumberColumn(_("win rate"), format="percent"),
-        "win_rate_low": st.column_config.NumberColumn(_("95% from"), format="percent"),
-        "win_rate_high": st.column_config.NumberColumn(_("95% to"), format="percent"),
+        "win_rate": percent_column(_("win rate")),
+        "win_rate_low": percent_column(_("95% from")),
+        "win_rate_high": percent_column(_("95% to")),
         "average_score": st.column_config.NumberColumn(_("average score"), format="%.1f"),
         "best_score": _("best score"),
         "average_rank": st.column_config.NumberColumn(_("average rank"), format="%.2f"),
@@ -158,7 +183,7 @@ def _filtered_results(folder: Path, game: str, bots: bool) -> None:
         return
     results = results.assign(sample=[_sample(int(n)) for n in results["games"]])
     st.dataframe(
-        results,
+        in_percent(results),
         hide_index=True,
         key="r_results",
         column_config={**result_columns(), "sample": _("sample")},
@@ -260,20 +285,16 @@ def _profile(folder: Path, game: str, player: str) -> None:
     shown = shown.assign(item=[words.value(str(i)) for i in shown["item"]])
     shown = shown.assign(sample=[_sample(int(n)) for n in shown["player_games"]])
     st.dataframe(
-        shown,
+        in_percent(shown),
         hide_index=True,
         key="r_profile",
         column_config={
             "item": _("what"),
-            "player_share": st.column_config.NumberColumn(_("share of games"), format="percent"),
-            "field_share": st.column_config.NumberColumn(_("the field's share"), format="percent"),
+            "player_share": percent_column(_("share of games")),
+            "field_share": percent_column(_("the field's share")),
             "player_games": _("games"),
-            "player_win_rate": st.column_config.NumberColumn(
-                _("win rate with it"), format="percent"
-            ),
-            "field_win_rate": st.column_config.NumberColumn(
-                _("the field's win rate with it"), format="percent"
-            ),
+            "player_win_rate": percent_column(_("win rate with it")),
+            "field_win_rate": percent_column(_("the field's win rate with it")),
             "sample": _("sample"),
         },
     )

@@ -47,7 +47,7 @@ def players_page(folder: Path) -> None:
     st.subheader(_("Win rates"))
     st.altair_chart(charts.win_rates(stats), key="p_win_rates")
     st.dataframe(
-        stats,
+        players_ratings.in_percent(stats),
         hide_index=True,
         key="p_table",
         column_config=players_ratings.result_columns(),

@@ -23,7 +23,6 @@ def folder(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, list[str]]:
     return path, ids
 
 
-
 def test_library_lists_games_and_filters(env: list[str]) -> None:
     at = AppTest.from_file(APP, default_timeout=30).run()
     assert not at.exception
@@ -221,6 +220,31 @@ def test_players_page_ratings_filters_head_to_head_and_profile(env: list[str]) -
     assert {"player_share", "field_share", "player_win_rate"} <= set(profile.columns)
     at.toggle(key="r_bots").set_value(False).run()
     assert _table_with(at, "ordinal").empty  # every player here is a bot
+
+
+def test_players_tables_show_every_rate_as_a_whole_percent(env: list[str]) -> None:
+    """Streamlit's "percent" preset showed '33.33%' beside '70%': every share on the Players
+    page is a whole percent, the values scaled to match the format."""
+    from dashboard.players_ratings import PERCENT_COLUMNS
+
+    at = AppTest.from_function(_players, default_timeout=30).run()
+    assert not at.exception
+    seen = set()
+    for table in at.dataframe:
+        config = json.loads(table.proto.columns)
+        formats = {c: config.get(c, {}).get("type_config", {}).get("format") for c in config}
+        assert "percent" not in formats.values()
+        for column in set(PERCENT_COLUMNS) & set(table.value.columns):
+            assert formats[column] == "%.0f%%", column
+            values = table.value[column].dropna()
+            assert ((values >= 0) & (values <= 100)).all()
+            seen.add(column)
+        if "win_rate" in table.value.columns:
+            frame = table.value
+            expected = 100 * frame["wins"] / frame["games"]
+            assert (frame["win_rate"] - expected).abs().max() < 1e-9
+            assert (frame["win_rate"] > 1).any()  # scaled: a share of 0.5 would show '1%'
+    assert {"win_rate", "win_rate_low", "win_rate_high", "player_share"} <= seen
 
 
 def test_replay_takes_an_id_prefix_and_reports_unknown_ids(env: list[str]) -> None:
