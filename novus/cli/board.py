@@ -15,8 +15,9 @@ from typing import Any
 
 from rich import box
 from rich.columns import Columns
-from rich.console import Group, RenderableType
+from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
 from rich.markup import escape
+from rich.measure import Measurement
 from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
@@ -122,9 +123,9 @@ def facts(pairs: Mapping[str, Any]) -> Table:
     return grid
 
 
-def records(title: str, rows: Sequence[Mapping[str, Any]]) -> Table:
+def records(title: str, rows: Sequence[Mapping[str, Any]]) -> Records:
     """A list of objects as a table: one column per key; an id column that only repeats the
-    `label` column is left out."""
+    `label` column is left out. Too wide for the terminal, it is drawn as several tables."""
     keys: list[str] = []
     for row in rows:
         keys.extend(k for k in row if k not in keys)
@@ -134,17 +135,77 @@ def records(title: str, rows: Sequence[Mapping[str, Any]]) -> Table:
             for k in keys
             if k == "label" or not all(_same(row.get(k), row.get("label")) for row in rows)
         ]
-    table = Table(title=words(title), title_justify="left", box=box.SIMPLE_HEAD, pad_edge=False)
-    for key in keys:
-        numbers = all(
-            isinstance(row.get(key), int | float) and not isinstance(row.get(key), bool)
-            for row in rows
-            if row.get(key) is not None
-        )
-        table.add_column(words(key), justify="right" if numbers else "left")
-    for row in rows:
-        table.add_row(*(escape(inline(row.get(key))) for key in keys))
-    return table
+    return Records(words(title), keys, rows)
+
+
+NATURAL = 10_000
+"""A width no table reaches: measuring within it gives a table's natural width."""
+
+
+class Records:
+    """A table of records drawn at the width the terminal gives: whole when it fits, else as
+    several tables of the same rows, each led by the name column (`label`, else the first), so
+    no value is cut ("buildings for sale" at 80 columns cut 'production' to 'prod…')."""
+
+    def __init__(self, title: str, keys: Sequence[str], rows: Sequence[Mapping[str, Any]]):
+        self.title = title
+        self.keys = list(keys)
+        self.rows = rows
+        self.said = _words.get()
+        """The view's names (drawn later, when the width is known: outside `draw`)."""
+
+    def table(self, keys: Sequence[str], title: str) -> Table:
+        token = _words.set(self.said)
+        try:
+            return self._table(keys, title)
+        finally:
+            _words.reset(token)
+
+    def _table(self, keys: Sequence[str], title: str) -> Table:
+        table = Table(title=title, title_justify="left", box=box.SIMPLE_HEAD, pad_edge=False)
+        for key in keys:
+            numbers = all(
+                isinstance(row.get(key), int | float) and not isinstance(row.get(key), bool)
+                for row in self.rows
+                if row.get(key) is not None
+            )
+            table.add_column(words(key), justify="right" if numbers else "left")
+        for row in self.rows:
+            table.add_row(*(escape(inline(row.get(key))) for key in keys))
+        return table
+
+    def parts(self, console: Console, options: ConsoleOptions) -> list[list[str]]:
+        """The column groups, each fitting `options.max_width` at its natural width (a group
+        of the name column and one other that does not fit stands as it is)."""
+        lead = "label" if "label" in self.keys else self.keys[0]
+        rest = [k for k in self.keys if k != lead]
+        groups: list[list[str]] = [[lead]]
+        for key in rest:
+            wider = [*groups[-1], key]
+            if not self.fits(console, options, wider) and len(groups[-1]) > 1:
+                groups.append([lead, key])
+            else:
+                groups[-1] = wider
+        return groups
+
+    def fits(self, console: Console, options: ConsoleOptions, keys: Sequence[str]) -> bool:
+        """Whether the columns `keys` fit the width at their natural width (measured without
+        the width limit, which a measurement is otherwise clamped to)."""
+        free = options.update_width(NATURAL)
+        natural = Measurement.get(console, free, self.table(keys, "")).maximum
+        return natural <= options.max_width
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        whole = self.table(self.keys, self.title)
+        if not self.keys or self.fits(console, options, self.keys):
+            yield whole
+            return
+        for i, keys in enumerate(self.parts(console, options)):
+            title = self.title if i == 0 else _("{title} (continued)", title=self.title)
+            yield self.table(keys, title)
+
+    def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
+        return Measurement.get(console, options, self.table(self.keys, self.title))
 
 
 def is_matrix(value: Any) -> bool:

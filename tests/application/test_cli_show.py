@@ -92,3 +92,41 @@ def test_novus_show_fits_80_columns(stored: tuple[Path, dict[str, str]]) -> None
     lines = done.stdout.splitlines()
     assert max(len(line) for line in lines) <= 80
     assert "Scores" in done.stdout and "{'" not in done.stdout
+
+
+@pytest.mark.parametrize("lang", ["en", "ko"])
+@pytest.mark.parametrize("game", [g for g, _ in GAMES])
+def test_at_80_columns_no_value_is_cut(
+    stored: tuple[Path, dict[str, str]], game: str, lang: str
+) -> None:
+    """Puerto Rico's "buildings for sale" at 80 columns cut values ('prod…', 'Hacien…'): a
+    table too wide is drawn as several, each led by the name column, nothing cut."""
+    from application.i18n import set_language
+
+    folder, ids = stored
+    app = open_app(folder)
+    set_language(lang)
+    try:
+        game_id = UUID(ids[game])
+        timeline = app.timeline(game_id)
+        rules = registry.get(game)
+        names = timeline.setup.players
+        for step in (len(timeline.steps) // 3, len(timeline.steps)):
+            view = rules.view(app.state_at(game_id, step), None)
+            console = Console(width=80, record=True, color_system=None)
+            console.print(board.draw(view, names, [0]))
+            text = console.export_text()
+            assert "…" not in text, (game, step)
+            if lang == "en" and game == "puerto-rico":  # (board squares wrap their words)
+                shown = normal(text)
+                missing = {t for t in leaves(board.named(view, names)) if normal(t) not in shown}
+                assert not missing, (game, step, sorted(missing)[:10])
+        if game == "puerto-rico":
+            continued = "(계속)" if lang == "ko" else "(continued)"
+            assert continued in text  # the buildings table, split in two
+            wide = Console(width=240, record=True, color_system=None)
+            wide.print(board.draw(view, names, [0]))
+            assert continued not in wide.export_text()  # whole where it fits
+    finally:
+        set_language(None)
+        app.close()
