@@ -49,3 +49,10 @@ def running_compiled() -> bool:
     from projections import fold
 
     return not (fold.__file__ or "").endswith(".py")
+
+
+def status() -> str:
+    """Which fold runs and why, for `novus --version` (as the engine's `status`)."""
+    from domain.puerto_rico import compiled
+
+    return compiled.status(running_compiled(), HERE)

@@ -117,11 +117,12 @@ def running_compiled() -> bool:
     return not (state.__file__ or "").endswith(".py")
 
 
-def status() -> str:
-    """Which engine runs and why, for `novus --version`: "compiled", or the reason it is Python:
-    "pure" (``NOVUS_PURE=1``), "stale" (a source changed since the build), "not built"."""
-    if running_compiled():
+def status(compiled: bool | None = None, root: Path = HERE) -> str:
+    """Which build runs and why, for `novus --version`: "compiled", or the reason it is Python:
+    "pure" (``NOVUS_PURE=1``), "stale" (a source changed since the build), "not built". By
+    default of the engine; the fold (`projections/compiled.py`) passes its own."""
+    if running_compiled() if compiled is None else compiled:
         return "compiled"
     if os.environ.get(PURE_ENV) == "1":
         return "pure"
-    return "stale" if (HERE / RECORD).exists() else "not built"
+    return "stale" if (root / RECORD).exists() else "not built"

@@ -208,6 +208,7 @@ def _show_version(value: bool) -> None:
 
         typer.echo(f"novus {__version__}")
         typer.echo(_engine_line())
+        typer.echo(_fold_line())
         raise typer.Exit(OK)
 
 
@@ -223,6 +224,21 @@ def _engine_line() -> str:
             "pip install -e . builds it again)"
         ),
     }.get(status(), _("Puerto Rico engine: Python (not compiled at install)"))
+
+
+def _fold_line() -> str:
+    """Whether the projection's fold (what a rebuild runs at every step besides the engines)
+    runs compiled, if not why: built and guarded like the engine, but apart from it."""
+    from projections.compiled import status
+
+    return {
+        "compiled": _("Projection fold: compiled (mypyc)"),
+        "pure": _("Projection fold: Python (NOVUS_PURE=1)"),
+        "stale": _(
+            "Projection fold: Python (its sources changed since the compiled build; "
+            "pip install -e . builds it again)"
+        ),
+    }.get(status(), _("Projection fold: Python (not compiled at install)"))
 
 
 @app.callback()

@@ -15,6 +15,7 @@ import novus
 from domain.puerto_rico.compiled import running_compiled
 from novus.cli import main
 from novus.cli.main import app
+from projections.compiled import running_compiled as fold_running_compiled
 
 ROOT = Path(__file__).resolve().parents[2]
 runner = CliRunner()
@@ -28,7 +29,7 @@ def novus_cli(*args: str | Path) -> tuple[int, str]:
 
 def test_version() -> None:
     code, out = novus_cli("--version")
-    first, engine = out.strip().splitlines()
+    first, engine, fold = out.strip().splitlines()
     assert code == 0 and first == f"novus {novus.__version__}"
     assert novus.__version__[0].isdigit()
     # whether the Puerto Rico engine runs compiled, which nothing else tells a user
@@ -36,6 +37,11 @@ def test_version() -> None:
     assert engine.startswith("Puerto Rico engine: ")
     assert ("compiled (mypyc)" in engine) == compiled
     assert compiled or "Python (" in engine
+    # and whether the projection's fold does, built and guarded apart from the engine
+    fold_compiled = fold_running_compiled()
+    assert fold.startswith("Projection fold: ")
+    assert ("compiled (mypyc)" in fold) == fold_compiled
+    assert fold_compiled or "Python (" in fold
 
 
 def test_an_unknown_game_suggests_the_closest() -> None:
