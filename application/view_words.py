@@ -306,6 +306,11 @@ VALUES: dict[str, str] = {
 """Coded view values (phases, kinds...) -> their English name."""
 
 GAME_VALUES: dict[str, dict[str, str]] = {
+    "puerto-rico": {  # why the game ends (`end_triggered`)
+        "colonists": "colonists ran out",
+        "city": "a city is full",
+        "vp": "VP chips ran out",
+    },
     "santa-maria": {  # the main actions (statistics `main_actions`)
         "colony": "take a colony tile",
         "coin": "activate a building for a coin",
@@ -550,8 +555,10 @@ class Words:
     def value(self, value: str) -> str:
         """A text value: a component name or a known code in the display language, else as it is
         (players' names are never translated)."""
-        if self.english or value in self.keep:
+        if value in self.keep:
             return value
+        if self.english:  # codes in words (`violet_small` -> small violet building), names as are
+            return self.own.get(value) or VALUES.get(value) or value
         if value in self.own:
             return term(self.own[value], CONTEXT)
         found = self.names.get(_plain(value))

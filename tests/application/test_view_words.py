@@ -1,0 +1,42 @@
+"""The words `novus show` and the Games page give the engines' coded view values."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+
+from application.i18n import set_language
+from application.view_words import Words
+
+
+@pytest.fixture
+def english() -> Iterator[None]:
+    set_language("en")
+    yield
+    set_language(None)
+
+
+@pytest.fixture
+def korean() -> Iterator[None]:
+    set_language("ko")
+    yield
+    set_language(None)
+
+
+def test_english_names_codes_in_words(english: None) -> None:
+    words = Words("puerto-rico", keep=frozenset({"Heuristic 1"}))
+    assert words.value("violet_small") == "small violet building"  # was the code itself
+    assert words.value("violet_large") == "large violet building"
+    assert words.value("picking") == "picking a role"
+    assert words.value("vp") == "VP chips ran out"  # why the game ended
+    assert words.value("Heuristic 1") == "Heuristic 1"  # players' names as they are
+    assert words.value("not a code") == "not a code"
+    assert Words("santa-maria").value("blue") == "blue die"  # a game's own code
+
+
+def test_puerto_rico_end_reasons_in_korean(korean: None) -> None:
+    words = Words("puerto-rico")
+    assert words.value("vp") == "승점 칩 소진"  # was left as 'vp'
+    assert words.value("colonists") == "이주민 소진"
+    assert words.value("violet_small") == "소형 보라색 건물"
