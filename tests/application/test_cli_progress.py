@@ -33,7 +33,7 @@ def drawn(width: int, *descriptions: str, done: int = 567, total: int = 1234) ->
 def test_at_80_columns_a_long_description_gives_way_not_the_count() -> None:
     line, games = drawn(80, LONG, "games")
     assert "567/1234" in line and line.rstrip().endswith("-:--:--"), line
-    assert "0:00:00" in line  # the elapsed time still fits
+    assert re.search(r"\d:\d\d:\d\d", line)  # the elapsed time still fits (any value)
     assert "━" in line  # and a bar
     assert line.startswith("Puerto Rico 6d70a6ac: alternatives") and "…" in line
     assert "/1234" in games  # the rows keep their columns
