@@ -7,6 +7,7 @@ import os
 import re
 import subprocess
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 from uuid import UUID
@@ -45,32 +46,47 @@ def stored(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict[str, st
     return folder, ids
 
 
-@pytest.mark.parametrize("game", [g for g, _ in GAMES])
-def test_every_text_of_the_view_is_drawn(stored: tuple[Path, dict[str, str]], game: str) -> None:
-    folder, ids = stored
+def drawn(
+    folder: Path, game_id: str, game: str, width: int
+) -> Iterator[tuple[int, dict[str, Any], tuple[str, ...], str]]:
+    """A third of the way in and at the end: (step, view, players, the board as drawn at
+    `width` columns)."""
     app = open_app(folder)
     try:
-        game_id = UUID(ids[game])
-        timeline = app.timeline(game_id)
+        game_uuid = UUID(game_id)
+        timeline = app.timeline(game_uuid)
         rules = registry.get(game)
         names = timeline.setup.players
         for step in (len(timeline.steps) // 3, len(timeline.steps)):
-            view = rules.view(app.state_at(game_id, step), None)
-            console = Console(width=240, record=True, color_system=None)
+            view = rules.view(app.state_at(game_uuid, step), None)
+            console = Console(width=width, record=True, color_system=None)
             console.print(board.draw(view, names, [0]))
-            shown = normal(console.export_text())
-            words = Words(game)  # codes are drawn in words (`violet_small`: small violet ...)
-            missing = {
-                t
-                for t in leaves(board.named(view, names))
-                if normal(t) not in shown and normal(words.value(t)) not in shown
-            }
-            assert not missing, (game, step, sorted(missing)[:10])
-            assert "{'" not in shown and "…" not in shown
-            assert all(normal(name) in shown for name in names)
-            assert "to move" in shown
+            yield step, view, names, console.export_text()
     finally:
         app.close()
+
+
+def missing(game: str, view: dict[str, Any], names: tuple[str, ...], shown: str) -> set[str]:
+    """The view's texts not found in `shown`, as they are or in words (`violet_small`: small
+    violet building)."""
+    words = Words(game)
+    return {
+        t
+        for t in leaves(board.named(view, names))
+        if normal(t) not in shown and normal(words.value(t)) not in shown
+    }
+
+
+@pytest.mark.parametrize("game", [g for g, _ in GAMES])
+def test_every_text_of_the_view_is_drawn(stored: tuple[Path, dict[str, str]], game: str) -> None:
+    folder, ids = stored
+    for step, view, names, text in drawn(folder, ids[game], game, 240):
+        shown = normal(text)
+        lost = missing(game, view, names, shown)
+        assert not lost, (game, step, sorted(lost)[:10])
+        assert "{'" not in shown and "…" not in shown
+        assert all(normal(name) in shown for name in names)
+        assert "to move" in shown
 
 
 def test_seat_numbers_are_shown_as_names() -> None:
@@ -110,28 +126,13 @@ def test_at_80_columns_no_value_is_cut(
     from application.i18n import set_language
 
     folder, ids = stored
-    app = open_app(folder)
     set_language(lang)
     try:
-        game_id = UUID(ids[game])
-        timeline = app.timeline(game_id)
-        rules = registry.get(game)
-        names = timeline.setup.players
-        for step in (len(timeline.steps) // 3, len(timeline.steps)):
-            view = rules.view(app.state_at(game_id, step), None)
-            console = Console(width=80, record=True, color_system=None)
-            console.print(board.draw(view, names, [0]))
-            text = console.export_text()
+        for step, view, names, text in drawn(folder, ids[game], game, 80):
             assert "…" not in text, (game, step)
             if lang == "en" and game == "puerto-rico":  # (board squares wrap their words)
-                shown = normal(text)
-                words = Words(game)  # codes are drawn in words
-                missing = {
-                    t
-                    for t in leaves(board.named(view, names))
-                    if normal(t) not in shown and normal(words.value(t)) not in shown
-                }
-                assert not missing, (game, step, sorted(missing)[:10])
+                lost = missing(game, view, names, normal(text))
+                assert not lost, (game, step, sorted(lost)[:10])
         if game == "puerto-rico":
             continued = "(계속)" if lang == "ko" else "(continued)"
             assert continued in text  # the buildings table, split in two
@@ -140,4 +141,3 @@ def test_at_80_columns_no_value_is_cut(
             assert continued not in wide.export_text()  # whole where it fits
     finally:
         set_language(None)
-        app.close()
