@@ -8,7 +8,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Page, sync_playwright
+from playwright.sync_api import Browser, Page, sync_playwright
 
 from application.service import open_app
 from dashboard import launch
@@ -51,14 +51,23 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, str]
         yield base, game
 
 
-@pytest.fixture(scope="module")
-def page() -> Iterator[Page]:
+@contextmanager
+def chromium() -> Iterator[Browser]:
+    """Debian's Chromium, headless, as every browser test launches it (never a download)."""
     if not Path(CHROMIUM).exists():
         pytest.fail(f"Chromium not found at {CHROMIUM}: apt-get install chromium")
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
+        try:
+            yield browser
+        finally:
+            browser.close()
+
+
+@pytest.fixture(scope="module")
+def page() -> Iterator[Page]:
+    with chromium() as browser:
         yield browser.new_page(viewport={"width": 1400, "height": 1000})
-        browser.close()
 
 
 def _settled(page: Page) -> None:

@@ -6,16 +6,15 @@ Players page. Screenshots at 1400 and 800 px go to test-artifacts/."""
 from __future__ import annotations
 
 from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
-from playwright.sync_api import Page, sync_playwright
+from playwright.sync_api import Page
 
 from analysis import read
 from analysis.runner import analyse_one
 from analysis.settings import Settings
 from application.service import open_app
-from tests.dashboard.test_browser import ARGS, ARTIFACTS, CHROMIUM, serving
+from tests.dashboard.test_browser import ARTIFACTS, chromium, serving
 
 pytestmark = pytest.mark.browser
 
@@ -36,12 +35,8 @@ def analysed(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, st
 
 @pytest.fixture(scope="module")
 def page() -> Iterator[Page]:
-    if not Path(CHROMIUM).exists():
-        pytest.fail(f"Chromium not found at {CHROMIUM}: apt-get install chromium")
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
+    with chromium() as browser:
         yield browser.new_page(viewport={"width": 1400, "height": 1000})
-        browser.close()
 
 
 def _settled(page: Page) -> None:

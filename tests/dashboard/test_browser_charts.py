@@ -4,13 +4,12 @@ player count in a row, and with three or more counts the last ran off the page."
 from __future__ import annotations
 
 from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
-from playwright.sync_api import Page, sync_playwright
+from playwright.sync_api import Page
 
 from application.service import open_app
-from tests.dashboard.test_browser import ARGS, ARTIFACTS, CHROMIUM, _settled, serving
+from tests.dashboard.test_browser import ARTIFACTS, _settled, chromium, serving
 
 pytestmark = pytest.mark.browser
 
@@ -28,12 +27,8 @@ def base(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
 
 @pytest.fixture(scope="module")
 def page() -> Iterator[Page]:
-    if not Path(CHROMIUM).exists():
-        pytest.fail(f"Chromium not found at {CHROMIUM}: apt-get install chromium")
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
+    with chromium() as browser:
         yield browser.new_page(viewport={"width": 800, "height": 1000})
-        browser.close()
 
 
 @pytest.mark.parametrize("where", ["games", "players"])
