@@ -5,13 +5,12 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, sync_playwright
+from playwright.sync_api import Browser
 
 from application.service import open_app
-from tests.dashboard.test_browser import ARGS, ARTIFACTS, CHROMIUM, _settled, serving
+from tests.dashboard.test_browser import ARTIFACTS, _settled, chromium, serving
 
 pytestmark = pytest.mark.browser
 
@@ -29,12 +28,8 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, dict
 
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Browser]:
-    if not Path(CHROMIUM).exists():
-        pytest.fail(f"Chromium not found at {CHROMIUM}: apt-get install chromium")
-    with sync_playwright() as p:
-        launched = p.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
+    with chromium() as launched:
         yield launched
-        launched.close()
 
 
 def test_a_korean_browser_gets_the_korean_library(

@@ -8,12 +8,12 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Page, expect, sync_playwright
+from playwright.sync_api import Page, expect
 
 from application import play
 from application.service import open_app
 from domain.core.protocol import ChanceStep, TakeBack
-from tests.dashboard.test_browser import ARGS, ARTIFACTS, CHROMIUM, _settled, serving
+from tests.dashboard.test_browser import ARTIFACTS, _settled, chromium, serving
 
 pytestmark = pytest.mark.browser
 
@@ -28,12 +28,8 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Path
 
 @pytest.fixture(scope="module")
 def browser() -> Iterator[object]:
-    if not Path(CHROMIUM).exists():
-        pytest.fail(f"Chromium not found at {CHROMIUM}: apt-get install chromium")
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
+    with chromium() as browser:
         yield browser
-        browser.close()
 
 
 def shot(page: Page, name: str) -> None:

@@ -11,11 +11,11 @@ from urllib.parse import urlsplit
 from uuid import UUID
 
 import pytest
-from playwright.sync_api import Page, sync_playwright
+from playwright.sync_api import Page
 
 from application.service import open_app
 from dashboard.replay import move_lines, round_jumps
-from tests.dashboard.test_browser import ARGS, ARTIFACTS, CHROMIUM, _settled, serving
+from tests.dashboard.test_browser import ARTIFACTS, _settled, chromium, serving
 
 pytestmark = pytest.mark.browser
 
@@ -33,12 +33,8 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, str,
 
 @pytest.fixture(scope="module")
 def browser() -> Iterator[object]:
-    if not Path(CHROMIUM).exists():
-        pytest.fail(f"Chromium not found at {CHROMIUM}: apt-get install chromium")
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
+    with chromium() as browser:
         yield browser
-        browser.close()
 
 
 @pytest.fixture(params=WIDTHS, ids=lambda w: f"{w}px")

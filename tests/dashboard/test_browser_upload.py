@@ -11,11 +11,11 @@ from pathlib import Path
 from typing import ClassVar
 
 import pytest
-from playwright.sync_api import Page, sync_playwright
+from playwright.sync_api import Page
 
 from application.service import open_app
 from importers.api import MAX_FILE_BYTES, export_bytes
-from tests.dashboard.test_browser import ARGS, ARTIFACTS, CHROMIUM, _settled, _shot, serving
+from tests.dashboard.test_browser import ARTIFACTS, _settled, _shot, chromium, serving
 
 pytestmark = pytest.mark.browser
 
@@ -49,14 +49,10 @@ def planted() -> Iterator[str]:
 
 @pytest.fixture(scope="module")
 def page(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Page, str]]:
-    if not Path(CHROMIUM).exists():
-        pytest.fail(f"Chromium not found at {CHROMIUM}: apt-get install chromium")
     folder = tmp_path_factory.mktemp("novus-upload")
     open_app(folder).simulate("puerto-rico", 3, {}, seed=2, bot="random")
-    with serving(folder) as base, sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
+    with serving(folder) as base, chromium() as browser:
         yield browser.new_page(viewport={"width": 1400, "height": 1000}), base
-        browser.close()
 
 
 def test_planted_markdown_is_shown_as_text_and_never_fetched(

@@ -22,7 +22,7 @@ from urllib.parse import urlsplit
 import pytest
 
 from dashboard import launch
-from tests.dashboard.test_browser import ARGS, CHROMIUM, _free_port
+from tests.dashboard.test_browser import _free_port, chromium
 
 ROOT = Path(__file__).resolve().parents[2]
 STARTUP_SECONDS = 30.0
@@ -172,11 +172,8 @@ def test_sigterm_stops_the_server_with_novus(tmp_path: Path) -> None:
 def test_library_path_opens_the_library(started: Started) -> None:
     """`/library` (the old address of the Library) leads to the Library, not "Page not found",
     and Streamlit's Deploy button is gone."""
-    from playwright.sync_api import sync_playwright
-
     base = f"http://127.0.0.1:{started.port}"
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
+    with chromium() as browser:
         page = browser.new_page(viewport={"width": 1400, "height": 900})
         page.goto(f"{base}/library")
         page.get_by_role("heading", name="Library").wait_for(timeout=20000)
@@ -184,7 +181,6 @@ def test_library_path_opens_the_library(started: Started) -> None:
         assert urlsplit(page.url).path in ("", "/"), page.url  # the Library's own address
         assert page.get_by_text("Page not found").count() == 0
         assert page.get_by_role("button", name="Deploy").count() == 0
-        browser.close()
 
 
 def test_the_streamlit_command_is_headless_quiet_and_local() -> None:
