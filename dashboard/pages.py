@@ -120,8 +120,8 @@ def library_page() -> None:
     )
     variants = sorted({v for g, v in options["variants"] if not game or g == game})
     variant = row1[1].selectbox(_("Variant"), ["", *variants], key="f_variant", placeholder=every)
-    counts = row1[2].multiselect(
-        _("Players"), options["players"], key="f_players", placeholder=every
+    counts = row1[2].multiselect(  # how many played; Korean must not read as "Player" below
+        pgettext("filter", "Players"), options["players"], key="f_players", placeholder=every
     )
     sources = sorted({kind for kind, _ in options["sources"] if kind})
     source = row1[3].selectbox(

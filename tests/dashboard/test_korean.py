@@ -78,6 +78,18 @@ def test_library_in_korean_keeps_the_language_in_the_address(env: dict[str, str]
     assert all("lang=ko" in link for link in table["open"])
 
 
+def test_library_filters_have_distinct_korean_labels(env: dict[str, str]) -> None:
+    """The player-count filter and the player-name filter both read "플레이어" once: a
+    Korean user could not tell which one filters by how many played."""
+    at = AppTest.from_file(APP, default_timeout=60)
+    at.query_params["lang"] = "ko"
+    at.run()
+    widgets = [*at.get("multiselect"), *at.get("selectbox")]
+    labels = [w.label for w in widgets if w.key != "lang_switch"]
+    assert len(labels) == len(set(labels)), labels
+    assert at.multiselect(key="f_players").label == "인원"  # as the table's column names it
+
+
 def test_the_browser_language_is_the_default(env: dict[str, str]) -> None:
     at = AppTest.from_file(APP, default_timeout=60).run()
     assert at.title[0].value == "Library"  # AppTest sends no Accept-Language: English
