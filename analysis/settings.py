@@ -24,13 +24,14 @@ inside the range the noise alone asks for (Buhlmann's credibility weight, rollou
 the spread of the chances: 0.5 for Puerto Rico to 3.7 for Century): docs/analysis-calibration.md.
 One weight for all games keeps it simple; a pull toward each seat's own base rate instead of
 1/players measured no better."""
-VERSION = 5
+VERSION = 6
 """Raised when the method changes so that old rows would no longer be made the same way (it is
 part of the settings key stored with every run). 2: common random numbers by game position,
 the public history remembered in determinization, the Maya hand redealt, losses never below 0;
 3: the stream re-positioned with one mix per step; 4: Century's heuristic bot no longer passes
 by a rest that takes back nothing (its rollouts could pass forever); 5: the prior on the rollout
-estimate (`prior`)."""
+estimate (`prior`); 6: Puerto Rico's heuristic bot plans its mayor placement whole (it left the
+plantations of its production buildings empty, so the seats that start on corn won most games)."""
 
 
 class BadSettings(NovusError):

@@ -1,7 +1,7 @@
 """Heuristic bot against its previous version: the new bot's win rate over seat-balanced games.
 
     nice -n 5 python benchmarks/bench_bots.py santa-maria [--baseline main] [--deals 300]
-        [--players 2] [--option expansion=true ...] [--seed 0]
+        [--players 2] [--option expansion=true ...] [--seed 0] [--seats [BOT]]
 
 The previous bot is the heuristic module as it stands at a git revision (`--baseline`, default
 `main`), loaded from `git show` beside the working tree's engine; the new bot is the working
@@ -11,6 +11,10 @@ both sides see the same luck. A tie for first place splits the win. The new bot'
 reported with its 95% Wilson interval against the fair share (1/players: 50% with two players):
 an interval that excludes the fair share is a significant difference at the 5% level.
 Games run with `apply_trusted` (the bots only choose legal actions; no step list is kept).
+
+``--seats`` measures instead how often each seat wins when the same bot plays every seat (the
+working tree's, or ``--seats baseline``): one game per deal, each seat's win share with its 95%
+Wilson interval. A bot that hands one seat the game skews every rollout estimate built on it.
 """
 
 from __future__ import annotations
@@ -30,6 +34,8 @@ from domain.core.chance import resolve
 from domain.core.protocol import CHANCE, ChanceStep, Decision
 
 GAMES = {
+    "puerto-rico": ("domain.puerto_rico.rules", "domain/puerto_rico/heuristic.py"),
+    "century-new-world": ("domain.century_new_world.rules", "domain/century_new_world/bots.py"),
     "santa-maria": ("domain.santa_maria.rules", "domain/santa_maria/bots.py"),
     "mundus-novus": ("domain.mundus_novus.rules", "domain/mundus_novus/heuristic.py"),
 }
@@ -88,6 +94,13 @@ def main() -> None:
     parser.add_argument("--players", type=int, default=2)
     parser.add_argument("--option", action="append", default=[], help="KEY=VALUE setup option")
     parser.add_argument("--seed", type=int, default=0, help="first deal's seed")
+    parser.add_argument(
+        "--seats",
+        nargs="?",
+        const="new",
+        choices=("new", "baseline"),
+        help="win share by seat of one bot in every seat instead",
+    )
     args = parser.parse_args()
     rules_module, bot_path = GAMES[args.game]
     rules = importlib.import_module(rules_module).RULES
@@ -95,6 +108,9 @@ def main() -> None:
     options = dict(o.split("=", 1) for o in args.option)
     setup = rules.prepare([f"P{i}" for i in range(args.players)], options)
     n = args.players
+    if args.seats:
+        seat_balance(rules, setup, new if args.seats == "new" else old, args)
+        return
     share, games, by_seat = 0.0, 0, [0.0] * n
     start = time.perf_counter()
     for deal in range(args.seed, args.seed + args.deals):
@@ -116,6 +132,25 @@ def main() -> None:
         f"{games} games ({args.deals} deals x {n} seats), win share {share / games:.3f} "
         f"[95% {low:.3f}-{high:.3f}] against fair {fair:.3f}: {verdict}; "
         f"by seat {' '.join(f'{w / args.deals:.3f}' for w in by_seat)}; "
+        f"{time.perf_counter() - start:.0f} s"
+    )
+
+
+def seat_balance(rules: Any, setup: Any, bot: Any, args: argparse.Namespace) -> None:
+    """Each seat's win share when `bot` plays every seat, one game per deal."""
+    n = args.players
+    by_seat = [0.0] * n
+    start = time.perf_counter()
+    for deal in range(args.seed, args.seed + args.deals):
+        won = play(rules, setup, [bot(rules, deal * 1000 + s) for s in range(n)], deal)
+        by_seat = [a + b for a, b in zip(by_seat, won, strict=True)]
+    shown = " ".join(
+        f"{w / args.deals:.3f} [{wilson(w, args.deals)[0]:.3f}-{wilson(w, args.deals)[1]:.3f}]"
+        for w in by_seat
+    )
+    which = "working tree" if args.seats == "new" else args.baseline
+    print(
+        f"{args.game} {n}p bot of {which}, {args.deals} games: win share by seat {shown}; "
         f"{time.perf_counter() - start:.0f} s"
     )
 

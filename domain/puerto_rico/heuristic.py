@@ -1,8 +1,14 @@
 """A simple heuristic Puerto Rico player: greedy, one-step rules of thumb with seeded noise.
 
 It values roles by what they bring it now (doubloons on the card included), builds the dearest
-useful building it can afford (large buildings late), mans buildings before plantations that feed
-them, sells and ships its most valuable goods. Not strong, but its games look like real play.
+useful building it can afford (large buildings late), sells and ships its most valuable goods. Not
+strong, but its games look like real play.
+
+Its mayor turn is planned whole (`plan_colonists`): the engine takes the placements in target
+order, tiles before buildings, so a colonist put on a building can never go back to a plantation
+before it. Choosing one placement at a time by its own worth put the colonists on the production
+buildings first and left their plantations empty, so only the seats that start on corn (which
+needs no building) ever produced: with three players the third seat won 88% of the games.
 """
 
 from __future__ import annotations
@@ -15,11 +21,13 @@ from domain.puerto_rico.components import (
     BUILDINGS,
     CORN,
     HARBOR,
+    MAYOR,
     PRICES,
     QUARRY,
 )
 from domain.puerto_rico.roles import craftsman, mayor
 from domain.puerto_rico.roles.builder import cost
+from domain.puerto_rico.roles.mayor import NTILES
 from domain.puerto_rico.state import Player, State
 
 _VIOLET_TASTE = {
@@ -48,6 +56,10 @@ class HeuristicBot:
         if len(legal) == 1:
             return legal[0]
         p = state.players[seat]
+        if state.role == MAYOR and state.hand > 0 and state.pending < 0 and state.ship_offer < 0:
+            placed = _next_placement(state, p)
+            if placed in legal:
+                return placed
         best = max(legal, key=lambda a: self._value(state, seat, p, a) + self.rng.random() * 0.3)
         return best
 
@@ -143,3 +155,115 @@ class HeuristicBot:
             useful = p.tiles[b.good] > 0
             return (2.0 + b.vp) if useful else 0.5
         return _VIOLET_TASTE.get(b.id, 1.0) + b.vp * 0.5
+
+
+_BARREL = (1.6, 2.0, 2.3, 2.6, 2.9)
+"""What one more barrel a production brings is worth to the mayor's plan, by good."""
+
+
+def _violet_worth(building: int, round_: int) -> float:
+    """A colonist on a violet building: small ones by taste, large ones (their VP) more as the
+    game goes on."""
+    b = BUILDINGS[building]
+    if b.kind == "violet_large":
+        return 2.0 + 0.1 * round_
+    return 0.4 * _VIOLET_TASTE.get(b.id, 1.0)
+
+
+def plan_colonists(s: State, p: Player) -> list[int]:
+    """How many more colonists of the hand go on each target (6 tile types, then building
+    indexes), from the cursor on.
+
+    The hand is shared out among groups whose worth grows with the colonists they get: corn
+    plantations (a barrel each), each other good (a barrel for each plantation and building
+    circle manned together: a plantation alone, or a building alone, makes nothing), quarries
+    (up to four), each violet building (its first colonist). The best share is found exactly
+    (a knapsack over the groups, the hand being at most a few dozen); colonists left over go to
+    the first free circles (the engine fills them in when the hand is as large as the room).
+    """
+    hand = s.hand
+    free = mayor.capacities(p)
+    for t in range(min(s.cursor, len(free))):
+        free[t] = 0
+    workers = [0] * 5  # colonists on production buildings, by good
+    for b, w in zip(p.buildings, p.workers, strict=True):
+        g = BUILDINGS[b].good
+        if g >= 0:
+            workers[g] += w
+    groups: list[list[float]] = []  # worth of 0, 1, ... more colonists
+    splits: list[list[int]] = []  # for a good: how many of them on plantations
+    keys: list[int] = []  # the good (0-4), the quarry (5), or NTILES + a violet building
+    for g in range(5):
+        slots = sum(free[NTILES + b] for b in p.buildings if BUILDINGS[b].good == g)
+        if g == CORN:
+            slots = 0
+        made = p.manned[g] if g == CORN else min(p.manned[g], workers[g])
+        worth, split = [0.0], [0]
+        for k in range(1, min(hand, free[g] + slots) + 1):
+            best, best_a = -1, 0
+            for a in range(max(0, k - slots), min(k, free[g]) + 1):
+                now = p.manned[g] + a if g == CORN else min(p.manned[g] + a, workers[g] + k - a)
+                if now > best:
+                    best, best_a = now, a
+            worth.append(_BARREL[g] * (best - made))
+            split.append(best_a)
+        groups.append(worth)
+        splits.append(split)
+        keys.append(g)
+    quarry = 1.2 if s.round < 10 else 0.5
+    groups.append(
+        [quarry * min(k, max(0, 4 - p.manned[QUARRY])) for k in range(min(hand, free[QUARRY]) + 1)]
+    )
+    splits.append([])
+    keys.append(QUARRY)
+    for b, w in zip(p.buildings, p.workers, strict=True):
+        if BUILDINGS[b].good < 0 and free[NTILES + b]:
+            first = 0.0 if w else _violet_worth(b, s.round)
+            groups.append([0.0] + [first] * min(hand, free[NTILES + b]))
+            splits.append([])
+            keys.append(NTILES + b)
+    # knapsack: table[i][c] = best worth of the first i groups with at most c colonists
+    table = [[0.0] * (hand + 1)]
+    for worth in groups:
+        row = []
+        for c in range(hand + 1):
+            row.append(max(table[-1][c - k] + worth[k] for k in range(min(c, len(worth) - 1) + 1)))
+        table.append(row)
+    plan = [0] * len(free)
+    c = hand
+    for i in range(len(groups) - 1, -1, -1):
+        worth = groups[i]
+        k = next(
+            k
+            for k in range(min(c, len(worth) - 1) + 1)
+            if table[i][c - k] + worth[k] == table[i + 1][c]
+        )
+        c -= k
+        key = keys[i]
+        if key < 5:
+            a = splits[i][k] if key != CORN else k
+            plan[key] += a
+            rest = k - a
+            for b in p.buildings:
+                if rest and BUILDINGS[b].good == key:
+                    here = min(rest, free[NTILES + b])
+                    plan[NTILES + b] += here
+                    rest -= here
+        else:
+            plan[key] += k
+    left = hand - sum(plan)
+    for t in range(len(free)):
+        here = min(left, free[t] - plan[t])
+        if here > 0:
+            plan[t] += here
+            left -= here
+    return plan
+
+
+def _next_placement(s: State, p: Player) -> str:
+    """The planned placement at the lowest target (placements go in target order)."""
+    plan = plan_colonists(s, p)
+    for target, count in enumerate(plan):
+        if count:
+            return A.COLONIST_ACTIONS[target]
+    return ""

@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
-from domain.core.chance import Draw
+from domain.core.chance import Draw, resolve
 from domain.core.errors import IllegalAction, NotYourTurn, RuleError
 from domain.core.protocol import CHANCE, ChanceStep, Decision
 from domain.puerto_rico.components import BUILDING_INDEX, CORN, INDIGO, QUARRY, SUGAR
 from domain.puerto_rico.rules import RULES
+from domain.puerto_rico.state import PICKING
 from tests.puerto_rico.builders import act, choose_role, put, resolve_first, shared, start
 
 
@@ -31,6 +34,40 @@ def test_setup_by_player_count() -> None:
     assert sum(two.stack) + len(two.face_up) == 35 - 2
     assert two.bsupply[BUILDING_INDEX["small_indigo_plant"]] == 2
     assert two.bsupply[BUILDING_INDEX["harbor"]] == 1
+
+
+def test_three_player_setup_by_seat_and_the_governor_order() -> None:
+    # KO: the first player takes the governor card and an indigo plantation; clockwise, the
+    # second an indigo, the third a corn; 75 VP chips, 6 roles (no prospector), ships 4/5/6,
+    # 55 colonists in the supply and 3 on the ship; the governor picks the first role, then
+    # clockwise, and the card passes to the left each round
+    s = start(3)
+    assert [p.tiles for p in s.players] == [
+        (0, 1, 0, 0, 0, 0),
+        (0, 1, 0, 0, 0, 0),
+        (1, 0, 0, 0, 0, 0),
+    ]
+    assert [p.doubloons for p in s.players] == [2, 2, 2]
+    assert all(sum(p.goods) == 0 and p.vp == 0 and not p.buildings for p in s.players)
+    assert (s.vp_supply, s.col_supply, s.col_ship, s.ships) == (75, 55, 3, (4, 5, 6))
+    assert sorted(a for a in RULES.legal_actions(s, 0) if a.startswith("role:")) == [
+        f"role:{r}"
+        for r in sorted(("settler", "mayor", "builder", "craftsman", "trader", "captain"))
+    ]
+    assert sum(s.stack) + len(s.face_up) == 50 - 3
+    bots = [RULES.bot("random", seat) for seat in range(3)]
+    rng = random.Random(3)
+    picks: dict[int, list[int]] = {}
+    while s.round <= 4:
+        (seat,) = RULES.to_move(s)
+        if seat == CHANCE:
+            s = RULES.apply(s, ChanceStep(resolve(RULES.chance_spec(s), rng)))
+            continue
+        if s.role == PICKING:
+            assert s.governor == (s.round - 1) % 3
+            picks.setdefault(s.round, []).append(seat)
+        s = RULES.apply(s, Decision(seat, bots[seat].choose(s, seat)))
+    assert picks == {r: [(r - 1 + k) % 3 for k in range(3)] for r in range(1, 5)}
 
 
 def test_initial_state_waits_for_the_face_up_draw() -> None:
