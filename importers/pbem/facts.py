@@ -151,6 +151,24 @@ WORD_RE = re.compile(r"[A-Za-z][A-Za-z'’]*")
 PREAMBLE_KEYS = ("players", "options", "date", "game", "title", "moderator", "rules")
 
 
+def unknown_verb(sentence: str, name: str) -> tuple[str, str | None] | None:
+    """(the word, the known verb close to it or None) when `sentence` starts with `name` and
+    then a word that is no verb the reader knows ("Ben bilds a Small Market", "Ben lays a
+    plantation face down"): it names its player, but the reader found no subject there."""
+    m = re.match(
+        rf"(?:the\s+)?(?:governor\s+)?{re.escape(name)}\s+(?:also\s+|then\s+)?({WORD_RE.pattern})",
+        sentence,
+        re.IGNORECASE,
+    )
+    if m is None:
+        return None
+    word = m.group(1)
+    if word.lower() in KNOWN_VERBS or word.lower() in NOT_VERBS:
+        return None
+    near = difflib.get_close_matches(word.lower(), KNOWN_VERBS, n=1, cutoff=0.8)
+    return word, near[0] if near else None
+
+
 @dataclass
 class Reader:
     """Reads sentences into facts; collects lenient-mode warnings."""

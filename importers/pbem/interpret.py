@@ -33,7 +33,7 @@ from domain.puerto_rico.state import CHANCE_REFILL, PICKING, State
 from importers.errors import ImportProblem, ReportAmbiguity, ReportError, ReportMismatch
 from importers.pbem import fit
 from importers.pbem.checks import Checks
-from importers.pbem.facts import Fact
+from importers.pbem.facts import Fact, unknown_verb
 from importers.pbem.placement import (
     TARGET_INDEX,
     PlacementProblem,
@@ -107,6 +107,37 @@ class Interpreter(Checks):
         if entry not in self.notes:
             self.notes.append(entry)
 
+    def unnamed(self, fact: Fact, name: str) -> None:
+        """Note a sentence read as the move of `name`, who is to move, for naming no player;
+        or, when it starts with that name and a word that is no known verb ("Ben bilds ..."),
+        for the word (it hid the subject: the sentence did name its player)."""
+        text = fact.clause or fact.sentence
+        odd = unknown_verb(fact.sentence, name)
+        if odd is None:
+            said = _(
+                "the sentence names no player; read as {name}, who is to move: {text}",
+                name=name,
+                text=text,
+            )
+        elif odd[1] is not None:
+            said = _(
+                "'{word}' is not a verb the importer knows (did you mean '{verb}'?); the "
+                "sentence is read by what it names, as {name}'s move: {text}",
+                word=odd[0],
+                verb=odd[1],
+                name=name,
+                text=text,
+            )
+        else:
+            said = _(
+                "'{word}' is not a verb the importer knows; the sentence is read by what it "
+                "names, as {name}'s move: {text}",
+                word=odd[0],
+                name=name,
+                text=text,
+            )
+        self.note(fact.line, said)
+
     def chance_awaited(self, fact: Fact) -> None:
         """The game waits for plantations drawn: a Hacienda's draw says which; any other
         sentence means the report skipped the draw."""
@@ -154,14 +185,7 @@ class Interpreter(Checks):
                 if action is None:
                     return
                 if said.player is None:
-                    self.note(
-                        fact.line,
-                        _(
-                            "the sentence names no player; read as {name}, who is to move: {text}",
-                            name=name,
-                            text=fact.clause or fact.sentence,
-                        ),
-                    )
+                    self.unnamed(fact, name)
                 if action.startswith("colonists:"):
                     self.place_steps(fact, seat, action)
                     return

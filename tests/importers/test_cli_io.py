@@ -150,3 +150,20 @@ def test_a_misspelt_verb_is_named_on_its_own_line(
     flat = " ".join(out.split())
     assert code == 0 and f"line {number}: verb 'bilds' read as 'builds'" in flat
     assert "1 imported" in flat
+
+
+def test_a_misspelt_verb_read_by_what_its_sentence_names_is_noted_so(tmp_path: Path) -> None:
+    """"Ben bilds a Small Indigo Plant" is read by what it names, as the move of Ben, who is
+    to move; the note said "the sentence names no player" (it names Ben) instead of the word."""
+    data = Path(__file__).parent / "data" / "pr-3p.txt"
+    text = data.read_text(encoding="utf-8")
+    typo = "Ben builds a Small Indigo"
+    report = tmp_path / "session.txt"
+    report.write_text(text.replace(typo, "Ben bilds a Small Indigo", 1), encoding="utf-8")
+    number = 1 + text[: text.index(typo)].count("\n")
+    for lenient in ([], ["--lenient"]):
+        code, out = novus("import", report, "-d", tmp_path / "s", *lenient)
+        flat = " ".join(out.split())
+        assert code == 0 and f"line {number}: 'bilds' is not a verb the importer knows" in flat
+        assert "(did you mean 'builds'?)" in flat and "as Ben's move: Ben bilds" in flat
+        assert "names no player" not in flat
