@@ -10,7 +10,7 @@ from typing import Any, cast
 import pandas as pd
 import streamlit as st
 
-from application.i18n import N_, _, render
+from application.i18n import N_, _, current_language, pgettext, render
 from application.service import NovusApp
 from domain.core.phrase import Phrase
 from importers.api import FORMATS, MAX_FILE_BYTES, Format, ImportResult, import_bytes
@@ -19,6 +19,33 @@ AfterImport = Callable[[NovusApp], object]
 UPLOAD_MB = MAX_FILE_BYTES // (1024 * 1024)
 """Streamlit's upload limit, in its megabytes (MiB): Novus's own file limit (`MAX_FILE_BYTES`),
 so a bigger file is never held in the server's memory only to be refused."""
+
+
+DROPZONE = "[data-testid='stFileUploaderDropzone']"
+
+
+def css_string(text: str) -> str:
+    """`text` as a CSS string (quoted; backslash, quote and line breaks escaped)."""
+    escaped = text.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\a ")
+    return f'"{escaped}"'
+
+
+def dropzone_css() -> str:
+    """Streamlit's file uploader writes its button ("Upload") and its limit ("8MB per file")
+    in English whatever the page's language, and takes no text for them: the page hides those
+    two texts (size 0) and shows its own in their place (`::after`), for this uploader only."""
+    button = pgettext("file uploader", "Choose files")
+    limit = _("{mb} MB per file", mb=UPLOAD_MB)
+    at = f".st-key-upload_files {DROPZONE}"
+    return (
+        "<style>"
+        f"{at} button p, {at} [data-testid='stFileUploaderDropzoneInstructions'] span"
+        " { font-size: 0; }"
+        f"{at} button p::after {{ content: {css_string(button)}; font-size: 0.875rem; }}"
+        f"{at} [data-testid='stFileUploaderDropzoneInstructions'] span::after"
+        f" {{ content: {css_string(limit)}; font-size: 0.875rem; }}"
+        "</style>"
+    )
 
 
 def result_rows(results: Sequence[ImportResult]) -> list[dict[str, Any]]:
@@ -49,6 +76,8 @@ def upload_page(app: NovusApp, after_import: AfterImport | None = None) -> None:
             "checked move by move by the rules engine and stored in one save: whole, or not at all."
         )
     )
+    if current_language() != "en":  # Streamlit's own English stays on English pages
+        st.html(dropzone_css())
     files = st.file_uploader(
         _("Log files"),
         accept_multiple_files=True,

@@ -118,3 +118,35 @@ def test_the_lenient_checkbox_label_is_whole_at_800_px(page: tuple[Page, str], l
         assert not cut, label.inner_text()
     finally:
         browser.set_viewport_size({"width": 1400, "height": 1000})
+
+
+@pytest.mark.parametrize("width", [800, 1400])
+def test_the_drop_zone_speaks_korean(page: tuple[Page, str], width: int) -> None:
+    """Streamlit's uploader said "Upload" and "8MB per file" in English on the Korean page;
+    the page draws its own Korean in their place, and the English page keeps Streamlit's."""
+    browser, base = page
+    browser.set_viewport_size({"width": width, "height": 1000})
+    zone = browser.locator("[data-testid='stFileUploaderDropzone']")
+    seen = """z => [z.querySelector('button p'),
+                    z.querySelector("[data-testid='stFileUploaderDropzoneInstructions'] span")]
+        .map(e => { const after = getComputedStyle(e, '::after');
+                    return [getComputedStyle(e).fontSize, after.content, after.fontSize]; })"""
+    try:
+        browser.goto(f"{base}/upload?lang=ko")
+        _settled(browser)
+        zone.wait_for()
+        browser.wait_for_timeout(300)
+        browser.screenshot(path=str(ARTIFACTS / f"upload-dropzone-ko-{width}.png"))
+        (button, limit) = zone.evaluate(seen)
+        assert button == ["0px", '"파일 고르기"', "14px"], button
+        assert limit == ["0px", '"파일당 8MB까지"', "14px"], limit
+        box = zone.locator("button").bounding_box()
+        assert box is not None and box["width"] >= 80  # room for the Korean text
+        browser.goto(f"{base}/upload?lang=en")
+        _settled(browser)
+        zone.wait_for()
+        (button, limit) = zone.evaluate(seen)
+        assert button[0] == "14px" and button[1] == "none", button
+        assert zone.locator("button p").inner_text().strip() == "Upload"
+    finally:
+        browser.set_viewport_size({"width": 1400, "height": 1000})
