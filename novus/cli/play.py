@@ -106,7 +106,11 @@ def move(
         typer.Option("--chance", help="The chance outcome seen at the table: A,B,C (or dice)."),
     ] = None,
     seat: Annotated[
-        int | None, typer.Option("--seat", help="Whose move, when several seats may move.")
+        str | None,
+        typer.Option(
+            "--seat",
+            help="Whose move, by seat number or player name, when several seats may move.",
+        ),
     ] = None,
     data_dir: DataDir = None,
 ) -> None:
@@ -124,7 +128,10 @@ def move(
         outcome = play.enter_chance(app, game_id, chance)
         console.print(_("recorded: {outcome}", outcome=", ".join(map(str, outcome))))
     else:
-        chosen = play.move(app, game_id, text or "", seat=seat)
+        mover = None
+        if seat is not None:  # at the table a player is named, as `novus new --players` did
+            mover = _seat(seat, play.position(app, game_id).players)
+        chosen = play.move(app, game_id, text or "", seat=mover)
         console.print(_("recorded: {text} ({action})", text=chosen.text, action=chosen.action))
     _next(app, game_id)
 
@@ -204,7 +211,7 @@ def finish(
     _next(app, game_id)
 
 
-def _seats(text: str, players: Sequence[str]) -> list[int]:
+def _seats(text: str, players: Sequence[str], option: str = "--seats") -> list[int]:
     """`--seats`: seat numbers or player names (as `novus new --players` gave them), any case."""
     named = {name.casefold(): seat for seat, name in enumerate(players)}
     chosen = []
@@ -216,14 +223,26 @@ def _seats(text: str, players: Sequence[str]) -> list[int]:
         elif part.casefold() in named:
             chosen.append(named[part.casefold()])
         else:
-            raise NovusError(
-                _("--seats takes seat numbers or player names, got {part!r}", part=part),
-                hint=_(
-                    "the seats: {seats}",
-                    seats=", ".join(f"{seat} {name}" for seat, name in enumerate(players)),
-                ),
-            )
+            raise _not_a_seat(option, part, players)
     return chosen
+
+
+def _seat(text: str, players: Sequence[str]) -> int:
+    """`--seat`: one seat, by number or player name."""
+    chosen = _seats(text, players, "--seat")
+    if len(chosen) != 1:
+        raise _not_a_seat("--seat", text, players)
+    return chosen[0]
+
+
+def _not_a_seat(option: str, part: str, players: Sequence[str]) -> NovusError:
+    return NovusError(
+        _("{option} takes seat numbers or player names, got {part!r}", option=option, part=part),
+        hint=_(
+            "the seats: {seats}",
+            seats=", ".join(f"{seat} {name}" for seat, name in enumerate(players)),
+        ),
+    )
 
 
 def _next(app: NovusApp, game_id: UUID) -> None:

@@ -122,3 +122,21 @@ def test_finish_takes_seats_by_name(tmp_path: Path) -> None:
     code, out = novus("finish", game, "--seats", "Ben", "-d", data)  # Ben is not to move now
     said = " ".join(out.split())
     assert "the bots played 0 step(s)" in said and "none of the seats Ben (1) is to move" in said
+
+
+def test_move_takes_the_seat_by_name(tmp_path: Path) -> None:
+    """At the table a player is named: `novus move GAME corn --seat Ben` was a usage error ("a
+    whole number is needed"); it now takes the name (any case) as `finish --seats` does."""
+    data = tmp_path / "data"
+    code, out = novus("new", "--game", "puerto-rico", "--players", "Ana,Ben,Cleo", "-d", data)
+    game = out.strip().splitlines()[-1]
+    novus("draw", game, "-d", data)
+    code, out = novus("move", game, "role:settler", "--seat", "ben", "-d", data)
+    assert code == 1 and "not Ben's turn" in out, out
+    code, out = novus("move", game, "role:settler", "--seat", "Bob", "-d", data, "--lang", "ko")
+    flat = " ".join(out.split())
+    assert code == 1 and "--seat에는" in flat and "0 Ana, 1 Ben, 2 Cleo" in flat, flat
+    code, out = novus("move", game, "role:settler", "--seat", "ANA", "-d", data)
+    assert code == 0 and "recorded: Ana selects the Settler" in out, out
+    code, out = novus("move", game, "quarry", "--seat", "0", "-d", data)
+    assert code == 0 and "recorded: Ana takes a quarry" in out, out
