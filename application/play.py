@@ -14,8 +14,10 @@ nothing.
 
 from __future__ import annotations
 
+import difflib
 import re
 import secrets
+import unicodedata
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -208,11 +210,47 @@ def find_move(pos: Position, text: str, seat: int | None = None) -> Move:
         return found[0]
     if found:
         raise AmbiguousMove(wanted, found)
-    sample = "; ".join(f"{m.action} ({m.text})" for m in moves[:6])
-    raise NoSuchMove(
-        _("no legal move matches {text!r}", text=wanted),
-        hint=_("legal now: {moves}; `novus legal GAME` lists them all", moves=sample or "-"),
-    )
+    close = _respelled(moves, words)
+    if 1 <= len(close) <= 3:
+        hint = _(
+            "did you mean {moves}? (`novus legal GAME` lists every legal move)",
+            moves=_("; or ").join(f"{m.action} ({m.text})" for m in close),
+        )
+    else:
+        sample = "; ".join(f"{m.action} ({m.text})" for m in moves[:6])
+        hint = _("legal now: {moves}; `novus legal GAME` lists them all", moves=sample or "-")
+    raise NoSuchMove(_("no legal move matches {text!r}", text=wanted), hint=hint)
+
+
+def _nfd(word: str) -> str:
+    return unicodedata.normalize("NFD", word)
+
+
+def _respelled(moves: Sequence[Move], words: Sequence[str]) -> list[Move]:
+    """The moves `words` name once each misspelt word is read as the closest word of the legal
+    moves ("indgo" -> "indigo"): offered as a guess, never recorded without being asked."""
+    said = [f"{m.action} {m.text}".casefold() for m in moves]
+    vocabulary = sorted({w for text in said for w in re.findall(r"\w+", text)})
+    fixed = []
+    for word in words:
+        if any(word in text for text in said):
+            fixed.append(word)
+            continue
+        # compared letter by letter, a Hangul syllable split into its jamo ("옥슈수"), and
+        # with the words' beginnings too: Korean words carry their particles ("개척자를")
+        typed = _nfd(word)
+        pool: dict[str, str] = {}
+        for known in vocabulary:
+            letters = _nfd(known)
+            pool.setdefault(letters, known)
+            for n in range(len(typed) - 1, len(typed) + 2):
+                if 0 < n < len(letters):
+                    pool.setdefault(letters[:n], known)
+        near = difflib.get_close_matches(typed, list(pool), 1, 0.75)
+        if not near:
+            return []
+        fixed.append(pool[near[0]])
+    return [m for m, text in zip(moves, said, strict=True) if all(w in text for w in fixed)]
 
 
 def _not_to_move(pos: Position, seat: int) -> tuple[str, str]:

@@ -140,3 +140,24 @@ def test_move_takes_the_seat_by_name(tmp_path: Path) -> None:
     assert code == 0 and "recorded: Ana selects the Settler" in out, out
     code, out = novus("move", game, "quarry", "--seat", "0", "-d", data)
     assert code == 0 and "recorded: Ana takes a quarry" in out, out
+
+
+def test_a_misspelt_move_is_answered_with_the_move_it_is_close_to(tmp_path: Path) -> None:
+    """`novus move GAME setler` listed the first six legal moves, as for words naming none;
+    a word close to a word of the legal moves is offered as a guess (and not recorded)."""
+    data = tmp_path / "data"
+    code, out = novus("new", "--game", "puerto-rico", "--players", "Ana,Ben,Cleo", "-d", data)
+    game = out.strip().splitlines()[-1]
+    novus("draw", game, "-d", data)
+    code, out = novus("move", game, "setler", "-d", data)
+    flat = " ".join(out.split())
+    assert code == 1 and "did you mean role:settler (Ana selects the Settler)?" in flat, flat
+    code, out = novus("move", game, "bilder role", "-d", data)
+    assert code == 1 and "did you mean role:builder" in " ".join(out.split()), out
+    code, out = novus("move", game, "개척저", "-d", data, "--lang", "ko")  # 개척자, one jamo off
+    flat = " ".join(out.split())
+    assert code == 1 and "혹시 role:settler (Ana가 개척자를 선택합니다)인가요?" in flat, flat
+    code, out = novus("move", game, "xyzzy", "-d", data)
+    assert code == 1 and "legal now: role:settler" in " ".join(out.split()), out
+    code, out = novus("legal", game, "-d", data)
+    assert "step 1" in out  # nothing was recorded
