@@ -29,7 +29,7 @@ from projections import games as game_stats
 from projections.columns import Batch, Skipped
 from projections.fold import Folds, LocalFolds, StepFn, step_of
 from projections.rows import timestamp
-from projections.view import DuckDBView
+from projections.view import DuckDBView, HeldLost
 
 History = Callable[[str, int, int], Sequence[Step]]
 """`history(game_id, n, version)`: the `n` steps a stored game stood on at aggregate `version`
@@ -183,8 +183,10 @@ class GamesProjection(Projection[DuckDBView]):
             raise
         return batch, ticket, Tracking(application_name, rows[-1][0])
 
-    def complete(self, pending: tuple[Batch, Any, Tracking | None]) -> Batch:
-        """Second half: gather the fold rows and write everything in one transaction."""
+    def complete(self, pending: tuple[Batch, Any, Tracking | None], *, hold: bool = False) -> Batch:
+        """Second half: gather the fold rows and write everything in one transaction (`hold`:
+        left open for the next batches, `DuckDBView.write`; a failed write that rolled back
+        held batches raises `HeldLost`, and the folds are forgotten)."""
         batch, ticket, tracking = pending
         if tracking is None:
             return batch
@@ -194,12 +196,16 @@ class GamesProjection(Projection[DuckDBView]):
                 self.skip(batch, game_id, None, f"step {step}: {why}")
             self._leave_out(batch)
             try:
-                self.view.write(batch, tracking)
+                self.view.write(batch, tracking, hold=hold)
             except Exception as error:
-                if systemic(error) or not self._find_unwritable(batch):
+                if (
+                    systemic(error)
+                    or isinstance(error, HeldLost)
+                    or not self._find_unwritable(batch)
+                ):
                     raise
                 self._leave_out(batch)
-                self.view.write(batch, tracking)
+                self.view.write(batch, tracking, hold=hold)
         except BaseException:
             self.forget()
             raise

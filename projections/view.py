@@ -27,7 +27,7 @@ if TYPE_CHECKING:
     from projections.columns import Batch, Skipped
 
 
-__all__ = ["DuckDBView", "ProjectorBusy", "wait_for"]
+__all__ = ["DuckDBView", "HeldLost", "ProjectorBusy", "wait_for"]
 
 MEMORY_LIMIT = "160MB"
 """DuckDB's memory limit on the projector's connection (its default is 80% of the machine's
@@ -37,6 +37,15 @@ a 400 MB limit and 72 MiB (RSS peak 318 MiB) under 150 MB, so during a rebuild t
 with the file (a 50,000-game rebuild went from 300 to 540 MiB). Past the limit DuckDB writes
 blocks out instead; the Python side of a rebuild stays flat (tracemalloc over a 1,000-game
 rebuild: about 30 MiB traced, no growth between batches)."""
+
+
+class HeldLost(Exception):
+    """A write failed while batches were held in its transaction (`DuckDBView.write`): they
+    were rolled back with it and must be projected again from the committed position."""
+
+    def __init__(self, batches: int) -> None:
+        super().__init__(f"{batches} held batch(es) rolled back")
+        self.batches = batches
 
 
 class DuckDBView(TrackingRecorder):
@@ -56,6 +65,10 @@ class DuckDBView(TrackingRecorder):
         """Whether writes keep what changed for the next publish (`projections.published`)."""
         self.last_full = False
         """Whether the last publish was a full copy."""
+        self.held = 0
+        """Batches written in the open transaction, not yet committed (`write(hold=True)`)."""
+        self._held_tracking = Tracking("", 0)
+        """The position of the last held batch."""
         try:
             try:
                 self._connect()
@@ -133,11 +146,19 @@ class DuckDBView(TrackingRecorder):
 
     # ---- writing --------------------------------------------------------------------------
 
-    def write(self, batch: Batch, tracking: Tracking) -> None:
+    def write(self, batch: Batch, tracking: Tracking, *, hold: bool = False) -> None:
         """Insert a batch's rows, apply its updates and record `tracking`: one transaction.
 
         The games the batch leaves out (`Batch.skipped`) lose every row written before and are
-        listed in `skipped_games`, in the same transaction."""
+        listed in `skipped_games`, in the same transaction.
+
+        `hold`: leave the transaction open; the next `write` goes on in it, and the first one
+        without `hold` records its `tracking` and commits them all (rows and position still
+        commit together: a crash keeps none of the held batches). A catch-up of many batches
+        holds them (`runner.COMMIT_BATCHES`): DuckDB writes a transaction's full row groups
+        straight to the file, compressed, where each small commit wrote its rows to the log
+        and a checkpoint wrote them again. A failed write rolls back every held batch too
+        (`HeldLost` when there were any)."""
 
         def body() -> None:
             self._skip(batch.skipped)
@@ -145,9 +166,39 @@ class DuckDBView(TrackingRecorder):
             self._rows(batch)
             if self.buffering:
                 published.record(self.con, _changed(batch), _reset(batch))
-            self._track(tracking)
+            if not hold:
+                self._track(tracking)
 
-        self._transaction(body)
+        if not self.held:
+            self.con.execute("BEGIN TRANSACTION")
+        try:
+            body()
+        except BaseException as error:
+            held, self.held = self.held, 0
+            self.con.execute("ROLLBACK")
+            if held and isinstance(error, Exception):
+                raise HeldLost(held) from error
+            raise
+        if hold:
+            self.held += 1
+            self._held_tracking = tracking
+        else:
+            self.held = 0
+            self.con.execute("COMMIT")
+
+    def commit(self) -> None:
+        """Commit the batches held in the open transaction, if any, with the position of the
+        last (a publish in the middle of a catch-up, e.g. from its `progress`)."""
+        if self.held:
+            self._track(self._held_tracking)
+            self.held = 0
+            self.con.execute("COMMIT")
+
+    def rollback(self) -> None:
+        """Drop the batches held in the open transaction (`write(hold=True)`), if any."""
+        if self.held:
+            self.held = 0
+            self.con.execute("ROLLBACK")
 
     def changed(self, game_ids: list[str]) -> None:
         """List games whose rows changed outside `write` (ratings) for the next publish;
@@ -323,6 +374,7 @@ class DuckDBView(TrackingRecorder):
         full copy (`full`, the first time, after a rebuild, or when the layers grew)."""
         if self.path is None:
             raise ValueError("an in-memory view cannot be published")
+        self.commit()
         self.con.execute("CHECKPOINT")
         assert self.publisher is not None
         # the full copy never opens (so never closes) the locked file
