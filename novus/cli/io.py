@@ -105,8 +105,17 @@ def import_command(
     """
     from importers.api import import_paths
 
-    app = open_store(data_dir)
+    given = files
     files = expand(files)
+    if not files:  # "0 imported, 0 already present, 0 rejected" and exit 0 said nothing useful
+        raise NovusError(
+            _("no files to import in {folders}", folders=", ".join(map(str, given))),
+            hint=_(
+                "give .novus.jsonl files or play-by-email reports, or a folder that holds them "
+                "(`novus export --all -o DIR` writes one)"
+            ),
+        )
+    app = open_store(data_dir)
     with progress() as bar:
         task = bar.add_task(_("importing"), total=len(files))
 

@@ -167,3 +167,15 @@ def test_a_misspelt_verb_read_by_what_its_sentence_names_is_noted_so(tmp_path: P
         assert code == 0 and f"line {number}: 'bilds' is not a verb the importer knows" in flat
         assert "(did you mean 'builds'?)" in flat and "as Ben's move: Ben bilds" in flat
         assert "names no player" not in flat
+
+
+def test_importing_an_empty_folder_says_so(tmp_path: Path) -> None:
+    """`novus import empty/` answered "0 imported, 0 already present, 0 rejected" with exit 0
+    (and made an empty store): a folder with no files is an error that says what to give."""
+    (tmp_path / "empty").mkdir()
+    code, out = novus("import", tmp_path / "empty", "-d", tmp_path / "s")
+    flat = " ".join(out.split())
+    assert code == 1 and "no files to import in" in flat and "novus export --all" in flat
+    assert not (tmp_path / "s").exists()
+    code, out = novus("import", tmp_path / "empty", "-d", tmp_path / "s", "--lang", "ko")
+    assert code == 1 and "가져올 파일이 없습니다" in out, out
