@@ -6,7 +6,10 @@ Fills `STORE_DIR` (once; reused afterwards) with `--games` bot games of the four
 (2-5 players, random and heuristic bots, several Puerto Rico options), rebuilds the projection
 into a fresh folder and prints one SHA-256 per data table over its sorted rows, then one over
 all. Run it with the code before and after a change (e.g. from a `git archive` of the older
-commit with the same STORE_DIR): equal digests mean the change wrote the same rows.
+commit with the same STORE_DIR): equal digests mean the change wrote the same rows. `--views`
+digests the rows of every view too (the statistics tables readers see), one line each: a change
+that stores a table differently but keeps what the views show gives other table digests and the
+same view digests.
 """
 
 from __future__ import annotations
@@ -24,7 +27,14 @@ sys.path.insert(0, str(ROOT))
 
 from application.service import open_app  # noqa: E402
 from projections import runner  # noqa: E402
-from projections.schema import TABLES  # noqa: E402
+from projections.schema import TABLES, view_definitions  # noqa: E402
+
+
+def rows_digest(con: duckdb.DuckDBPyConnection, relation: str) -> tuple[int, str]:
+    """How many rows `relation` has, and a digest of them in sorted order."""
+    table = con.sql(f"SELECT * FROM {relation}").to_arrow_table()
+    rows = sorted(repr(tuple(row.values())) for row in table.to_pylist())
+    return len(rows), hashlib.sha256("\n".join(rows).encode()).hexdigest()
 
 KINDS = [
     ("puerto-rico", 4, {}),
@@ -45,6 +55,7 @@ def main() -> None:
     parser.add_argument("store", type=Path)
     parser.add_argument("--games", type=int, default=24)
     parser.add_argument("--workers", type=int, default=1)
+    parser.add_argument("--views", action="store_true", help="digest every view's rows too")
     args = parser.parse_args()
     app = open_app(args.store)
     for seed in range(len(app.game_ids()), args.games):
@@ -57,13 +68,18 @@ def main() -> None:
     con = duckdb.connect(str(out / runner.WORK_FILE), read_only=True)
     whole = hashlib.sha256()
     for name in TABLES:
-        table = con.sql(f"SELECT * FROM {name}").to_arrow_table()
-        rows = sorted(repr(tuple(row.values())) for row in table.to_pylist())
-        digest = hashlib.sha256("\n".join(rows).encode()).hexdigest()
+        count, digest = rows_digest(con, name)
         whole.update(digest.encode())
-        print(f"{name:16} {len(rows):7} rows  {digest[:16]}")
-    con.close()
+        print(f"{name:16} {count:7} rows  {digest[:16]}")
     print(f"{'all tables':16} {'':7}       {whole.hexdigest()[:16]}")
+    if args.views:
+        shown = hashlib.sha256()
+        for name in sorted(view_definitions()):
+            count, digest = rows_digest(con, name)
+            shown.update(digest.encode())
+            print(f"{name:48} {count:7} rows  {digest[:16]}")
+        print(f"{'all views':48} {'':7}       {shown.hexdigest()[:16]}")
+    con.close()
 
 
 if __name__ == "__main__":
