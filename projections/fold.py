@@ -61,6 +61,7 @@ class Fold:
         "names",
         "parts",
         "per_seat",
+        "points",
         "public",
         "round_of",
         "rules",
@@ -81,6 +82,7 @@ class Fold:
         self.score_parts = self.stats.score_parts if self.stats else None
         self.per_seat = self.stats.seat_score if self.stats and self.score_parts else None
         self.seat_key = self.stats.seat_key if self.stats and self.per_seat else None
+        self.points = self.stats.seat_points if self.stats and self.per_seat else None
         self.seat_keys: list[object] = []
         self.rules: Rules[Any] | None
         try:
@@ -139,6 +141,9 @@ class Fold:
 
     def score_rows(self, batch: Batch, step: int) -> None:
         """Rows for every seat's category whose points differ from the last rows written."""
+        if self.points is not None:
+            self.seat_rows(batch, step)
+            return
         changed = self.changed_scores()
         if not changed:
             return
@@ -151,6 +156,61 @@ class Fold:
                 last.append({})
             known = last[seat]
             for category, value in ((TOTAL, score.total), *score.breakdown.items()):
+                if known.get(category) != value:
+                    known[category] = value
+                    games.append(game_id)
+                    steps.append(step)
+                    seats.append(seat)
+                    categories.append(category)
+                    points.append(value)
+
+    def seat_rows(self, batch: Batch, step: int) -> None:
+        """`score_rows` of a game scored seat by seat (`GameStats.seat_points`): the seats whose
+        part (or its key) changed are rescored, their categories compared with the last rows
+        written; `changed_scores` with its rows, inlined (it runs at every step)."""
+        state = self.state
+        assert self.score_parts is not None and self.points is not None
+        parts = self.score_parts(state)
+        old = self.parts
+        if parts is old:  # shared with the state before (nothing a score reads was touched)
+            return
+        self.parts = parts
+        seat_key = self.seat_key
+        keys = self.seat_keys
+        last = self.last
+        fresh = old is None or len(old) != len(parts)
+        if fresh:
+            if seat_key is not None:
+                keys = self.seat_keys = [seat_key(p) for p in parts]
+            while len(last) < len(parts):
+                last.append({})
+        seat_points = self.points
+        games, steps, seats, categories, points = batch.timeline.cols
+        game_id = self.game_id
+        for seat, part in enumerate(parts):
+            if not fresh:
+                was = old[seat]  # type: ignore[index]
+                if part is was:
+                    continue
+                if seat_key is None:
+                    if part == was:
+                        continue
+                else:
+                    key = seat_key(part)
+                    if key == keys[seat]:
+                        continue
+                    keys[seat] = key
+            breakdown = seat_points(state, seat)
+            known = last[seat]
+            total = sum(breakdown.values())
+            if known.get(TOTAL) != total:
+                known[TOTAL] = total
+                games.append(game_id)
+                steps.append(step)
+                seats.append(seat)
+                categories.append(TOTAL)
+                points.append(total)
+            for category, value in breakdown.items():
                 if known.get(category) != value:
                     known[category] = value
                     games.append(game_id)
@@ -186,15 +246,15 @@ class Fold:
                     if found:
                         f0, f1, f2, f3, f4, f5, f6, f7 = batch.facts.cols
                         game_id, game = self.game_id, self.game
-                        for f in found:
+                        for who, fact, item, amount in found:
                             f0.append(game_id)
                             f1.append(game)
                             f2.append(number)
                             f3.append(round_)
-                            f4.append(f.seat)
-                            f5.append(f.fact)
-                            f6.append(f.item)
-                            f7.append(f.amount)
+                            f4.append(who)
+                            f5.append(fact)
+                            f6.append(item)
+                            f7.append(amount)
                 self.score_rows(batch, number)
         self.step = number
         c0, c1, c2, c3, c4, c5 = batch.steps.cols

@@ -10,15 +10,17 @@ COMPLETE_SET_RANK = 1000
 """Ranking points of a complete set: it wins over any doubloon count (not doubloons)."""
 
 
-def seat_score(s: State, i: int) -> SeatScore:
-    """One seat's score (the projection rescores only the seats whose part changed)."""
+def seat_points(s: State, i: int) -> dict[str, int]:
+    """One seat's points by category (the projection rescores only the seats whose part
+    changed)."""
     seat = s.seats[i]
-    complete = COMPLETE_SET_RANK if seat.complete else 0
-    return SeatScore(
-        i,
-        seat.doubloons + complete,
-        {"doubloons": seat.doubloons, "complete_set": complete},
-    )
+    return {"doubloons": seat.doubloons, "complete_set": COMPLETE_SET_RANK if seat.complete else 0}
+
+
+def seat_score(s: State, i: int) -> SeatScore:
+    """One seat's score: `seat_points` and their total."""
+    parts = seat_points(s, i)
+    return SeatScore(i, parts["doubloons"] + parts["complete_set"], parts)
 
 
 def scores(s: State) -> Scores:

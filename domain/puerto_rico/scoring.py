@@ -89,14 +89,19 @@ def score_key(p: Player) -> object:
     return (p.vp, p.buildings, p.nobles)
 
 
-def seat_score(seat: int, p: Player, nobles_game: bool = False) -> SeatScore:
-    shipping = p.vp
+def seat_points(p: Player, nobles_game: bool = False) -> dict[str, int]:
+    """`seat_score`'s breakdown alone (the projection rescores a seat at many steps)."""
     vp = _VP
     buildings = sum([vp[b] for b in p.buildings])
     large = sum([f(p) for b, f in BONUSES.items() if p.has(b)]) if p.active & _BONUS_MASK else 0
-    breakdown = {"shipping": shipping, "buildings": buildings, "large_buildings": large}
+    breakdown = {"shipping": p.vp, "buildings": buildings, "large_buildings": large}
     if nobles_game:
         breakdown["nobles"] = p.nobles
+    return breakdown
+
+
+def seat_score(seat: int, p: Player, nobles_game: bool = False) -> SeatScore:
+    breakdown = seat_points(p, nobles_game)
     return SeatScore(
         seat=seat,
         total=sum(breakdown.values()),

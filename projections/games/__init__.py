@@ -73,6 +73,9 @@ class GameStats:
       `score_timeline` is built from `seat_score` alone. Normally it equals
       `rules.scores(state).seats[seat]`; a game whose running score would reveal hidden
       information (cards in hand) returns only the publicly known points here.
+    - `seat_points(state, seat)`: optional, with `seat_score`: that seat's points by category,
+      ``seat_score(state, seat).breakdown`` (its total is their sum), without the tie-break and
+      the `SeatScore` the projection does not need (it rescores a seat at many steps).
     - `seat_key(part)`: optional, with `seat_score`; what of a seat's part its score depends
       on. When a part is not the same object as before, its key is compared (``==``) with the
       previous key instead of the whole part, and the seat is rescored only if the key differs
@@ -95,6 +98,7 @@ class GameStats:
     titles: Mapping[str, str] = field(default_factory=dict)
     score_parts: Callable[[Any], tuple[object, ...]] | None = None
     seat_score: Callable[[Any, int], SeatScore] | None = None
+    seat_points: Callable[[Any, int], Mapping[str, int]] | None = None
     seat_key: Callable[[Any], object] | None = None
     public_action: Callable[[Rules[Any], Any, Step], str] | None = None
     public_summary: Callable[[Rules[Any], Any, Step], str | Phrase] | None = None

@@ -161,5 +161,6 @@ STATS = GameStats(
     titles=TITLES,
     score_parts=score_parts,
     seat_score=seat_score,
+    seat_points=breakdown,
     seat_key=seat_key,
 )

@@ -205,6 +205,11 @@ def seat_score(state: State, seat: int) -> SeatScore:
     return scoring.seat_score(state, seat)
 
 
+def seat_points(state: State, seat: int) -> dict[str, int]:
+    """`seat_score`'s breakdown (`GameStats.seat_points`)."""
+    return scoring.seat_points(state, seat)
+
+
 _MN = f"game = '{GAME}'"
 VIEWS = {
     "sets": f"""
@@ -285,6 +290,7 @@ STATS = GameStats(
     titles=TITLES,
     score_parts=score_parts,
     seat_score=seat_score,
+    seat_points=seat_points,
     public_action=public_action,
     public_summary=public_summary,
 )

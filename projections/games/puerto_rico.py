@@ -88,6 +88,11 @@ def seat_score(state: Any, seat: int) -> SeatScore:
     return scoring.seat_score(seat, state.players[seat], state.noble_supply >= 0)
 
 
+def seat_points(state: Any, seat: int) -> dict[str, int]:
+    """`seat_score`'s breakdown (`GameStats.seat_points`)."""
+    return scoring.seat_points(state.players[seat], state.noble_supply >= 0)
+
+
 _PR = f"game = '{GAME}'"
 _ROLES = f"FROM facts WHERE {_PR} AND fact = 'role'"
 
@@ -152,5 +157,6 @@ STATS = GameStats(
     titles=TITLES,
     score_parts=score_parts,
     seat_score=seat_score,
+    seat_points=seat_points,
     seat_key=scoring.score_key,
 )

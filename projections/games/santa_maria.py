@@ -225,11 +225,17 @@ def _other_points(state: State, p: Player) -> dict[str, int]:
     return parts
 
 
-def seat_score(state: State, seat: int) -> SeatScore:
-    """The engine's scoring (`scoring.breakdown`); the face-down shipping tiles count only once
-    the game is over."""
+def seat_points(state: State, seat: int) -> dict[str, int]:
+    """The engine's scoring (`scoring.breakdown`) by category; the face-down shipping tiles
+    count only once the game is over."""
     p = state.players[seat]
-    parts = {"in_play": p.vp, "coins": _coin_points(p), **_other_points(state, p)}
+    return {"in_play": p.vp, "coins": _coin_points(p), **_other_points(state, p)}
+
+
+def seat_score(state: State, seat: int) -> SeatScore:
+    """`seat_points`, their total and the tie-break (the distance of the rest space)."""
+    p = state.players[seat]
+    parts = seat_points(state, seat)
     distance = abs(p.rest - state.cat.first_rest) if p.rest >= 0 else 9
     return SeatScore(seat, sum(parts.values()), parts, (-distance,))
 
@@ -324,6 +330,7 @@ STATS = GameStats(
     titles=TITLES,
     score_parts=score_parts,
     seat_score=seat_score,
+    seat_points=seat_points,
     face_down=("in_play",),
     seat_key=seat_key,
     public_summary=public_summary,

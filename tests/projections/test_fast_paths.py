@@ -302,3 +302,37 @@ def test_mundus_novus_one_seat_scored_alone(make_app: Callable[..., NovusApp]) -
         for i, want in enumerate(scoring.scores(state).seats):
             assert scoring.seat_score(state, i) == want == stats.seat_score(state, i)
     assert state.over
+
+
+@pytest.mark.parametrize(
+    ("game", "players", "options"),
+    [
+        ("puerto-rico", 4, {"nobles": "true", "buildings": "random"}),
+        ("santa-maria", 3, {"modules": "A,B,C"}),
+        ("century-new-world", 3, {}),
+        ("mundus-novus", 4, {}),
+    ],
+)
+def test_seat_points_are_the_seat_scores_breakdown(
+    game: str, players: int, options: dict[str, str], make_app: Callable[..., NovusApp]
+) -> None:
+    """The points the fold rescores a seat with (`seat_points`, no `SeatScore`) are the
+    breakdown of the module's `seat_score` at every state of a game, and its total their sum."""
+    stats = game_stats.get(game)
+    assert stats is not None and stats.seat_points is not None and stats.seat_score is not None
+    app = make_app()
+    app.simulate(game, players, options, seed=12, bot="heuristic")
+    (game_id,) = app.game_ids()
+    record = app.history(game_id)
+    rules = registry.get(game)
+    state = rules.initial_state(record.setup)
+    seen = set()
+    for step in (None, *record.steps):
+        if step is not None:
+            state = rules.apply_trusted(state, step)
+        for seat in range(players):
+            want = stats.seat_score(state, seat)
+            got = stats.seat_points(state, seat)
+            assert got == want.breakdown and sum(got.values()) == want.total
+            seen.add(want.total)
+    assert len(seen) > 5  # scores moved during the game
