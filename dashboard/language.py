@@ -103,6 +103,15 @@ def choose() -> str:
     return lang
 
 
+def restore() -> str:
+    """Set the language inside a widget's callback: Streamlit runs callbacks before the page
+    script (and `choose`), in the run's own thread, so what they said came out in English."""
+    lang = normalize(st.query_params.get(PARAM)) or st.session_state.get(PARAM)
+    lang = lang or browser_language()
+    set_language(lang)
+    return lang
+
+
 def switch() -> None:
     """The language switch in the sidebar (writes the choice to the address)."""
 

@@ -23,9 +23,9 @@ from application.games_index import GameFilter
 from application.i18n import _, term, when
 from application.service import NovusApp
 from application.settings import data_dir
-from application.view_words import chance_label
+from application.view_words import Words, chance_label
 from dashboard import boards, data
-from dashboard.language import game_title
+from dashboard.language import game_title, restore
 from domain.core import registry
 from domain.core.chance import Dice, Shuffle
 from domain.core.errors import NovusError
@@ -170,6 +170,7 @@ def _moves(app: NovusApp, pos: play.Position) -> None:
 
 
 def _record_move(app: NovusApp, game_id: UUID, move: play.Move, version: int) -> None:
+    restore()
     st.session_state[f"play-filter-{game_id}"] = ""  # the next position starts unfiltered
     done = _guarded(play.move, app, game_id, move.action, seat=move.seat, expected_version=version)
     if done is not None:
@@ -190,8 +191,9 @@ def _chance(app: NovusApp, pos: play.Position) -> None:
                 count=count,
             )
         )
+        words = Words(pos.game)  # the items by their names (the Korean page showed "corn")
         if seen:
-            st.write(_("So far: {items}", items=", ".join(seen)))
+            st.write(_("So far: {items}", items=", ".join(map(words.value, seen))))
         if isinstance(spec, Dice):
             choices = [str(v) for v in range(1, spec.sides + 1)]
         else:
@@ -199,7 +201,7 @@ def _chance(app: NovusApp, pos: play.Position) -> None:
         columns = st.columns(3)
         for index, item in enumerate(choices):
             columns[index % 3].button(
-                item,
+                words.value(item),
                 key=f"play-item-{index}",
                 on_click=_tap,
                 args=(app, pos, key, item),
@@ -227,6 +229,7 @@ def _chance(app: NovusApp, pos: play.Position) -> None:
 def _tap(app: NovusApp, pos: play.Position, key: str, item: str) -> None:
     """One item seen at the table; the outcome is recorded as soon as it is complete."""
     assert pos.chance is not None
+    restore()
     seen = [*st.session_state.get(key, []), item]
     st.session_state[key] = seen
     if len(seen) < play.chance_count(pos.chance):
@@ -234,13 +237,17 @@ def _tap(app: NovusApp, pos: play.Position, key: str, item: str) -> None:
     st.session_state.pop(key, None)
     done = _guarded(play.enter_chance, app, pos.game_id, seen, expected_version=pos.version)
     if done is not None:
-        _say("success", _("Recorded: {items}", items=", ".join(map(str, done))))
+        said = ", ".join(Words(pos.game).value(str(item)) for item in done)
+        _say("success", _("Recorded: {items}", items=said))
 
 
 def _draw(app: NovusApp, game_id: UUID, version: int) -> None:
+    restore()
     done = _guarded(play.draw, app, game_id, expected_version=version)
     if done is not None:
-        _say("success", _("Drawn: {items}", items=", ".join(map(str, done))))
+        words = Words(app.timeline(game_id).setup.game)
+        said = ", ".join(words.value(str(item)) for item in done)
+        _say("success", _("Drawn: {items}", items=said))
 
 
 def _controls(app: NovusApp, pos: play.Position) -> None:
@@ -285,6 +292,7 @@ def _controls(app: NovusApp, pos: play.Position) -> None:
 
 
 def _take_back(app: NovusApp, game_id: UUID, version: int) -> None:
+    restore()
     left = _guarded(play.take_back, app, game_id, 1, expected_version=version)
     if left is not None:
         _say("success", _("Took back one step: the game is at step {step}.", step=left))
@@ -293,6 +301,7 @@ def _take_back(app: NovusApp, game_id: UUID, version: int) -> None:
 def _bots(
     app: NovusApp, game_id: UUID, kind: str, seats: list[int], most: int | None, version: int
 ) -> None:
+    restore()
     played = _guarded(
         play.finish, app, game_id, kind, seats, max_steps=most, expected_version=version
     )

@@ -83,3 +83,24 @@ def test_an_open_game_names_its_game_in_korean(folder: dict[str, str]) -> None:
     captions = [c.value for c in at.caption]
     assert any(c.startswith("센추리: 신대륙 · ") for c in captions), captions
     assert not any("Century" in c for c in captions), captions
+
+
+def test_what_a_tap_recorded_is_said_in_korean(folder: dict[str, str]) -> None:
+    """A tap's message ("Recorded: ...") is made in the button's callback, which Streamlit runs
+    before the page sets its language: the Korean page said "Recorded: corn, corn, tobacco,
+    indigo" and "Recorded: Ana selects the Settler"; the chance buttons showed "corn"."""
+    at = AppTest.from_function(_play, default_timeout=60)
+    at.query_params["lang"] = "ko"
+    at.query_params["game"] = folder["early"]
+    at.run()
+    items = [b for b in at.button if b.key.startswith("play-item-")]
+    labels = [str(b.label) for b in items]
+    assert "옥수수" in labels and "corn" not in labels, labels
+    for _tap in range(4):
+        next(b for b in at.button if b.key == "play-item-0").click().run()
+    said = [str(s.value) for s in at.success]
+    assert said and said[0].startswith("기록했습니다: 옥수수"), said
+    settler = next(b for b in at.button if "role:settler" in str(b.label))
+    settler.click().run()
+    said = [str(s.value) for s in at.success]
+    assert said == ["기록했습니다: Ana가 개척자를 선택합니다"], said
