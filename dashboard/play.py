@@ -24,13 +24,15 @@ from application.i18n import _, term, when
 from application.service import NovusApp
 from application.settings import data_dir
 from application.view_words import Words, chance_label
-from dashboard import boards, data
+from dashboard import boards, chance_pad, data
 from dashboard.language import game_title, restore
 from domain.core import registry
 from domain.core.chance import Dice, Shuffle
 from domain.core.errors import NovusError
 
 FLASH = "play-flash"
+PAD_TRIES = "play-pad-tries"
+"""Outcomes sent from the chance pad so far in this session: part of the pad's name."""
 BOTS = ("heuristic", "random")
 REFRESH_AT_MOST = 2000
 """Events the Replay page projects itself before listing variations (more: left to Library)."""
@@ -180,61 +182,48 @@ def _record_move(app: NovusApp, game_id: UUID, move: play.Move, version: int) ->
 def _chance(app: NovusApp, pos: play.Position) -> None:
     spec = pos.chance
     assert spec is not None
-    key = f"play-seen-{pos.game_id}-{pos.version}"
-    seen: list[str] = st.session_state.setdefault(key, [])
     count = play.chance_count(spec)
+    words = Words(pos.game)  # the items by their names (the Korean page showed "corn")
+    if isinstance(spec, Dice):
+        choices = [str(v) for v in range(1, spec.sides + 1)]
+    else:
+        choices = play.chance_choices(spec)
+    # one pad per position and per try: a refused outcome (another tab moved) starts afresh
+    ident = f"{pos.game_id}-{pos.version}-{st.session_state.get(PAD_TRIES, 0)}"
     with st.container(key="play-chance"):
-        st.write(
-            _(
-                "Tap what turned up at the table ({have} of {count}), or let Novus draw.",
-                have=len(seen),
-                count=count,
-            )
+        chance_pad.show(
+            ident,
+            [(item, words.value(item)) for item in choices],
+            count,
+            {
+                "tap": _(
+                    "Tap what turned up at the table ({have} of {count}), or let Novus draw.",
+                    have="{have}",
+                    count="{count}",
+                ),
+                "so_far": _("So far: {items}", items="{items}"),
+                "clear": _("Clear"),
+            },
+            on_outcome=lambda: _tapped(app, pos, ident),
         )
-        words = Words(pos.game)  # the items by their names (the Korean page showed "corn")
-        if seen:
-            st.write(_("So far: {items}", items=", ".join(map(words.value, seen))))
-        if isinstance(spec, Dice):
-            choices = [str(v) for v in range(1, spec.sides + 1)]
-        else:
-            choices = play.chance_choices(spec)
-        columns = st.columns(3)
-        for index, item in enumerate(choices):
-            columns[index % 3].button(
-                words.value(item),
-                key=f"play-item-{index}",
-                on_click=_tap,
-                args=(app, pos, key, item),
-                use_container_width=True,
-            )
-        left, right = st.columns(2)
-        left.button(
+        st.button(
             _("Let Novus draw"),
             key="play-draw",
             on_click=_draw,
             args=(app, pos.game_id, pos.version),
             use_container_width=True,
         )
-        right.button(
-            _("Clear"),
-            key="play-clear",
-            on_click=lambda: st.session_state.pop(key, None),
-            disabled=not seen,
-            use_container_width=True,
-        )
     if isinstance(spec, Shuffle):
         st.caption(_("A shuffle: tap every item in the order it came."))
 
 
-def _tap(app: NovusApp, pos: play.Position, key: str, item: str) -> None:
-    """One item seen at the table; the outcome is recorded as soon as it is complete."""
-    assert pos.chance is not None
-    restore()
-    seen = [*st.session_state.get(key, []), item]
-    st.session_state[key] = seen
-    if len(seen) < play.chance_count(pos.chance):
+def _tapped(app: NovusApp, pos: play.Position, ident: str) -> None:
+    """The pad's complete outcome, as seen at the table: recorded (at the version drawn)."""
+    seen = chance_pad.sent(ident)
+    if seen is None:
         return
-    st.session_state.pop(key, None)
+    restore()
+    st.session_state[PAD_TRIES] = st.session_state.get(PAD_TRIES, 0) + 1
     done = _guarded(play.enter_chance, app, pos.game_id, seen, expected_version=pos.version)
     if done is not None:
         said = ", ".join(Words(pos.game).value(str(item)) for item in done)

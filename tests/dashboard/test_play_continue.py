@@ -3,6 +3,7 @@ newest first, read from the games index a page at a time."""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -87,19 +88,22 @@ def test_an_open_game_names_its_game_in_korean(folder: dict[str, str]) -> None:
 
 def test_what_a_tap_recorded_is_said_in_korean(folder: dict[str, str]) -> None:
     """A tap's message ("Recorded: ...") is made in the button's callback, which Streamlit runs
-    before the page sets its language: the Korean page said "Recorded: corn, corn, tobacco,
-    indigo" and "Recorded: Ana selects the Settler"; the chance buttons showed "corn"."""
+    before the page sets its language: the Korean page said "Recorded: Ana selects the
+    Settler" and "Drawn: corn, ..."; the chance items showed "corn"."""
     at = AppTest.from_function(_play, default_timeout=60)
     at.query_params["lang"] = "ko"
     at.query_params["game"] = folder["early"]
     at.run()
-    items = [b for b in at.button if b.key.startswith("play-item-")]
-    labels = [str(b.label) for b in items]
+    (pad,) = [e for e in at.get("bidi_component") if "play-pad" in e.proto.id]
+    data = json.loads(pad.proto.json)
+    labels = [item["label"] for item in data["items"]]
     assert "옥수수" in labels and "corn" not in labels, labels
-    for _tap in range(4):
-        next(b for b in at.button if b.key == "play-item-0").click().run()
+    assert [item["value"] for item in data["items"]][labels.index("옥수수")] == "corn"
+    assert "{have}" in data["texts"]["tap"] and "테이블" in data["texts"]["tap"]
+    at.button(key="play-draw").click().run()
     said = [str(s.value) for s in at.success]
-    assert said and said[0].startswith("기록했습니다: 옥수수"), said
+    assert len(said) == 1 and said[0].startswith("뽑았습니다: "), said
+    assert not any(word in said[0] for word in ("corn", "indigo", "sugar", "tobacco")), said
     settler = next(b for b in at.button if "role:settler" in str(b.label))
     settler.click().run()
     said = [str(s.value) for s in at.success]

@@ -1,0 +1,95 @@
+// The chance pad (dashboard/chance_pad.py): the items that turned up at the table are tapped
+// here and kept in the browser until the outcome is complete, then sent once (trigger
+// "outcome"). Taps never wait for the server, so none is lost to a rerun: two quick taps on
+// one Streamlit button are merged into a single click by Streamlit.
+
+const PADS = new WeakMap();
+
+function el(tag, cls, text) {
+  const node = document.createElement(tag);
+  if (cls) node.className = cls;
+  if (text !== undefined) node.textContent = text;
+  return node;
+}
+
+function fill(template, values) {
+  return template.replace(/\{(\w+)\}/g, (m, k) => (k in values ? String(values[k]) : m));
+}
+
+class Pad {
+  constructor(parent) {
+    this.root = el("div", "cp-root");
+    parent.appendChild(this.root);
+    this.id = null;
+    this.seen = [];
+    this.sent = false;
+  }
+
+  update(data, setTriggerValue) {
+    this.send = setTriggerValue;
+    this.data = data;
+    if (data.id !== this.id) {  // a new position (or a new try after a refusal): start empty
+      this.id = data.id;
+      this.seen = [];
+      this.sent = false;
+    }
+    this.draw();
+  }
+
+  tap(value) {
+    if (this.sent) return;
+    this.seen.push(value);
+    if (this.seen.length >= this.data.count) {
+      this.sent = true;
+      this.send("outcome", { id: this.data.id, items: this.seen.slice() });
+    }
+    this.draw();
+  }
+
+  clear() {
+    if (this.sent) return;
+    this.seen = [];
+    this.draw();
+  }
+
+  draw() {
+    const { items, count, texts } = this.data;
+    const label = new Map(items.map((item) => [item.value, item.label]));
+    const said = this.seen.map((v) => label.get(v) ?? v).join(", ");
+    const status = el("p", "cp-status", fill(texts.tap, { have: this.seen.length, count }));
+    const nodes = [status];
+    const grid = el("div", "cp-grid");
+    for (const item of items) {
+      const button = el("button", "cp-btn", item.label);
+      button.type = "button";
+      button.disabled = this.sent;
+      button.addEventListener("click", () => this.tap(item.value));
+      grid.appendChild(button);
+    }
+    nodes.push(grid);
+    const clear = el("button", "cp-btn cp-clear", texts.clear);
+    clear.type = "button";
+    clear.disabled = this.sent || !this.seen.length;
+    clear.addEventListener("click", () => this.clear());
+    nodes.push(clear);
+    // what was tapped goes under the buttons, the line kept before the first tap too: the
+    // buttons must not move under the finger (a line above them pushed them down a row)
+    const seen = this.seen.length ? fill(texts.so_far, { items: said }) : "\u00a0";
+    nodes.push(el("p", "cp-seen", seen));
+    this.root.replaceChildren(...nodes);
+  }
+}
+
+export default function (component) {
+  const { data, parentElement, setTriggerValue } = component;
+  let pad = PADS.get(parentElement);
+  if (!pad) {
+    pad = new Pad(parentElement);
+    PADS.set(parentElement, pad);
+  }
+  pad.update(data, setTriggerValue);
+  return () => {
+    if (parentElement.isConnected) return;
+    PADS.delete(parentElement);
+  };
+}

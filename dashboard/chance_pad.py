@@ -1,0 +1,56 @@
+"""The Play page's chance pad as one Streamlit component (`st.components.v2`): the items seen
+at the table are tapped in the browser and the outcome is sent once, complete.
+
+With a Streamlit button per item, a second tap on the same item while the page was rerunning
+was lost (Streamlit merges a button's clicks that wait for one rerun into one), so a shuffle of
+"corn, corn, ..." tapped quickly came out short. Here the taps are counted in the browser."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any
+
+import streamlit as st
+
+ASSETS = Path(__file__).resolve().parent / "chance_assets"
+KEY = "play-pad"
+
+_component = st.components.v2.component(
+    "novus.chance_pad",
+    html="",
+    css=(ASSETS / "pad.css").read_text(encoding="utf-8"),
+    js=(ASSETS / "pad.js").read_text(encoding="utf-8"),
+)
+
+
+def sent(ident: str) -> list[str] | None:
+    """The outcome the browser sent for the pad `ident` (None: none, or another pad's)."""
+    state = st.session_state.get(KEY)
+    try:
+        value = state["outcome"] if state is not None else None
+    except (KeyError, TypeError):
+        return None
+    if not isinstance(value, dict) or value.get("id") != ident:
+        return None
+    items = value.get("items")
+    return [str(i) for i in items] if isinstance(items, list) else None
+
+
+def show(
+    ident: str,
+    items: Sequence[tuple[str, str]],
+    count: int,
+    texts: dict[str, str],
+    on_outcome: Callable[[], Any],
+) -> None:
+    """Mount the pad for one awaited outcome. `ident` names it (a new ident starts empty:
+    give one per position and per try); `items` are (value, label) pairs; `texts` has `tap`
+    ({have}, {count}), `so_far` ({items}) and `clear`; `on_outcome` runs when it is complete."""
+    data = {
+        "id": ident,
+        "items": [{"value": v, "label": label} for v, label in items],
+        "count": count,
+        "texts": texts,
+    }
+    _component(key=KEY, data=data, on_outcome_change=on_outcome)
