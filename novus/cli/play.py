@@ -65,7 +65,7 @@ def legal(
         print(json.dumps(pos.to_json(), ensure_ascii=False))
         return
     console.print(
-        _("{game} step {step}", game=pos.game, step=pos.step)
+        _("{game} step {step}", game=_title(pos.game), step=pos.step)
         + (f"  [yellow]{pos.synthetic_note}[/]" if pos.synthetic_note else ""),
         highlight=False,
     )
@@ -209,6 +209,14 @@ def finish(
             highlight=False,
         )
     _next(app, game_id)
+
+
+def _title(game: str) -> str:
+    """A game's title in the display language ('puerto-rico' read as a code on a Korean line)."""
+    from application.i18n import term
+    from domain.core import registry
+
+    return term(registry.get(game).title, "game")
 
 
 def _seats(text: str, players: Sequence[str], option: str = "--seats") -> list[int]:

@@ -160,4 +160,6 @@ def test_a_misspelt_move_is_answered_with_the_move_it_is_close_to(tmp_path: Path
     code, out = novus("move", game, "xyzzy", "-d", data)
     assert code == 1 and "legal now: role:settler" in " ".join(out.split()), out
     code, out = novus("legal", game, "-d", data)
-    assert "step 1" in out  # nothing was recorded
+    assert "Puerto Rico step 1" in out  # nothing was recorded
+    code, out = novus("legal", game, "-d", data, "--lang", "ko")
+    assert "푸에르토 리코 1단계" in out and "puerto-rico" not in out, out  # the title, not the code
