@@ -48,6 +48,18 @@ def dropzone_css() -> str:
     )
 
 
+FORMAT_NAMES = {
+    "auto": N_("found from the contents"),
+    "native": N_("native .novus.jsonl"),
+    "pbem-report": N_("play-by-email report"),
+}
+"""The import formats in words (the codes are `novus import --format`'s)."""
+
+
+def format_name(code: str) -> str:
+    return _(FORMAT_NAMES[code]) if code in FORMAT_NAMES else code
+
+
 def result_rows(results: Sequence[ImportResult]) -> list[dict[str, Any]]:
     """One row per file: status, game link, and for a rejected file where and why."""
     rows = []
@@ -85,7 +97,9 @@ def upload_page(app: NovusApp, after_import: AfterImport | None = None) -> None:
         max_upload_size=UPLOAD_MB,  # larger files are refused by Streamlit, before the upload
     )
     cols = st.columns([1, 2])  # the checkbox's label was cut to "Lenient…" at 800 px in Korean
-    fmt = cols[0].selectbox(_("Format"), ["auto", *FORMATS], key="upload_format")
+    fmt = cols[0].selectbox(
+        _("Format"), ["auto", *FORMATS], key="upload_format", format_func=format_name
+    )
     lenient = cols[1].checkbox(
         _("Lenient (reports)"),
         key="upload_lenient",

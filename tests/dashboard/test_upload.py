@@ -147,6 +147,7 @@ def test_the_results_table_in_korean(env: Path, files: tuple[bytes, bytes, bytes
     good, _, bad = files
     at = AppTest.from_function(_upload_in_language, default_timeout=30)
     at.query_params["lang"] = "ko"
+    i18n.set_language("ko")  # AppTest runs the format selectbox's format_func in this thread
     try:
         at.run()
         at.file_uploader(key="upload_files").set_value(
@@ -158,5 +159,7 @@ def test_the_results_table_in_korean(env: Path, files: tuple[bytes, bytes, bytes
         assert list(table.value["status"]) == ["가져옴", "거부됨"]
         labels = {k: v.get("label") for k, v in json.loads(table.proto.columns).items()}
         assert labels["file"] == "파일" and labels["problem"] == "문제", labels
+        formats = at.selectbox(key="upload_format").options  # were the codes: auto, native, ...
+        assert formats == ["내용으로 판단", "기본 .novus.jsonl", "플레이 바이 이메일 보고서"]
     finally:
         i18n.set_language(None)
