@@ -63,7 +63,7 @@ TABLE_COLUMNS: dict[str, tuple[tuple[str, str, bool], ...]] = {
         ("category", TEXT, False),
         ("points", INT, False),
     ),
-    "facts": (
+    "fold_facts": (
         ("game_id", TEXT, False),
         ("game", TEXT, False),
         ("step", INT, False),
@@ -83,7 +83,9 @@ TABLE_COLUMNS: dict[str, tuple[tuple[str, str, bool], ...]] = {
 }
 """The data tables' columns, the ONE place their order is defined: (name, DuckDB type, whether
 NULL is allowed). `projections.schema` makes the DDL from it, `projections.rows` the Arrow
-schemas, and the fold appends values in this order."""
+schemas, and the fold appends values in this order. `fold_facts` holds the facts the fold reads
+from the engine's states; readers query the view `facts` (the same columns), which adds the
+facts that are a plain function of a stored step (`projections.games.StepFact`)."""
 
 FINISH_COLUMNS = ("game_id", "ended", "steps", "winners", "winner_names")
 """A game started in an earlier batch that finished in this one (an UPDATE of `games`)."""
@@ -152,7 +154,7 @@ class Batch:
         self.seats = Columns("seats")
         self.steps = Columns("steps")
         self.timeline = Columns("score_timeline")
-        self.facts = Columns("facts")
+        self.facts = Columns("fold_facts")
         self.takebacks = Columns("takebacks")
         self.truncate: dict[str, int] = {}
         """Games taken back in this batch: the fewest steps each kept. Their rows of earlier

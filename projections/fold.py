@@ -237,6 +237,7 @@ class Fold:
                 after = self.apply(before, step)
             except NovusError as error:  # a stored step the installed engine refuses:
                 self.state = None  # stop folding this game, and say so
+                round_ = None  # no round from it on (nor facts, `GameStats.step_facts` too)
                 batch.refused.append((self.game_id, number, error.message))
             else:
                 self.state = after

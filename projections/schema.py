@@ -9,15 +9,17 @@ Tables (one row each per):
   sentence is told from the store's states by the readers that show it, in their language);
 - `score_timeline`: (game, step, seat, category) where the points changed, plus every category
   at step 0; `total` is a category. `projections.read.score_timeline` fills in the other steps;
-- `facts`: the public per-game facts (`projections.games`);
+- `fold_facts`: the public per-game facts the fold reads from the engine's states
+  (`projections.games`); readers query the view `facts` (the same columns), which adds the
+  facts each game derives from its stored decisions (`GameStats.step_facts`);
 - `takebacks`: take-back of a game (the steps it kept, how many it took back, the event's
-  version, when): a take-back also removes the game's `steps`, `score_timeline` and `facts` rows
-  after the steps it kept, and its `seats` rows if it had finished;
+  version, when): a take-back also removes the game's `steps`, `score_timeline` and
+  `fold_facts` rows after the steps it kept, and its `seats` rows if it had finished;
 - `tracking`: the notification id of the last event whose rows are in, written in the same
   transaction as those rows; `marks`: which store the tables come from; `skipped_games`: the
   games left out because one of their events could not be projected or written (the game, the
   notification id of the event, why): none of their rows are in the other tables.
-Views: `seat_points` (breakdown, one row per category), `player_stats`,
+Views: `facts` (see `fold_facts`), `seat_points` (breakdown, one row per category), `player_stats`,
 `player_stats_by_players`, `player_stats_by_seat`, `player_points`, `game_stats`, `seat_stats`,
 `action_stats` (decisions by verb, the part of the action before ``:``, for every game), the
 statistics views of each game (`stats_<game>_<name>`), and the ratings (`projections.ratings`:
@@ -35,8 +37,12 @@ from projections import games as game_stats
 from projections import published, ratings
 from projections.columns import TABLE_COLUMNS
 
-SCHEMA_VERSION = "4"
-"""4: `steps` without `summary` (files of an older version are rebuilt at open)."""
+SCHEMA_VERSION = "5"
+"""4: `steps` without `summary`; 5: `facts` a view over the table `fold_facts` and the stored
+steps (files of an older version are rebuilt at open)."""
+
+RETIRED = ("facts", "publish_facts")
+"""Tables of older versions whose names are views now (or gone): dropped with the others."""
 
 TABLES = {
     table: ", ".join(f"{name} {kind}" + ("" if null else " NOT NULL") for name, kind, null in cols)
@@ -116,9 +122,27 @@ def create(con: duckdb.DuckDBPyConnection, *, views: bool = True) -> None:
     con.execute("INSERT OR REPLACE INTO marks VALUES ('schema_version', ?)", [SCHEMA_VERSION])
 
 
+def facts_view() -> str:
+    """The view `facts`: the facts the fold stored (`fold_facts`) and those each game module
+    derives from its stored decisions (`GameStats.step_facts`), with the same columns."""
+    columns = ", ".join(name for name, _, _ in TABLE_COLUMNS["fold_facts"])
+    parts = [f"SELECT {columns} FROM fold_facts"]
+    for stats in game_stats.known():
+        for f in stats.step_facts:
+            parts.append(
+                f"SELECT game_id, '{stats.game}' AS game, step, round, "
+                f"CAST({f.seat} AS INTEGER) AS seat, '{f.fact}' AS fact, "
+                f"CAST({f.item} AS VARCHAR) AS item, CAST({f.amount} AS INTEGER) AS amount "
+                f"FROM steps WHERE kind = 'decision' AND round IS NOT NULL AND ({f.where}) "
+                f"AND game_id IN (SELECT game_id FROM games WHERE game = '{stats.game}')"
+            )
+    return "\nUNION ALL ".join(parts)
+
+
 def view_definitions() -> dict[str, str]:
-    """Every view's name and query: the generic ones, each game module's, the ratings'."""
-    found = dict(VIEWS)
+    """Every view's name and query: `facts`, the generic ones, each game module's, the
+    ratings'."""
+    found = {"facts": facts_view(), **VIEWS}
     for stats in game_stats.known():
         for name, query in stats.views.items():
             found[game_stats.view_name(stats.game, name)] = query
@@ -150,3 +174,8 @@ def drop(con: duckdb.DuckDBPyConnection, *, views: bool = True) -> None:
     writer = (ratings.TABLE, ratings.PENDING, ratings.LATEST, *published.BUFFERS)
     for name in (*TABLES, *BOOKKEEPING, *writer):
         con.execute(f"DROP TABLE IF EXISTS {name}")
+    for name in RETIRED:  # a table of an older version (views=False keeps the views)
+        if con.execute(
+            "SELECT count(*) FROM duckdb_tables() WHERE table_name = ?", [name]
+        ).fetchone() != (0,):
+            con.execute(f"DROP TABLE {name}")

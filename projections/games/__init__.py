@@ -52,6 +52,22 @@ class Fact(NamedTuple):
     amount: int = 1
 
 
+class StepFact(NamedTuple):
+    """Facts that are a plain function of a decision as `steps` stores it: not computed by the
+    fold, not stored, but added by SQL to the view `facts` from the game's `steps` rows (each
+    decision with a round, i.e. one the fold applied) that match `where`. The expressions read
+    the columns of `steps` (`action`, `seat`, `step`, `round`)."""
+
+    fact: str
+    """The fact's kind (a constant, as `Fact.fact`)."""
+    where: str
+    """Which decisions give one, e.g. ``action LIKE 'build:%'``."""
+    item: str
+    """`Fact.item` as SQL, e.g. ``substr(action, 7)``."""
+    amount: str = "1"
+    seat: str = "seat"
+
+
 FactsFn = Callable[[Rules[Any], Any, Step, Any], Iterable[Fact]]
 """`facts(rules, before, step, after)`: the facts of one step, from the states around it."""
 
@@ -62,6 +78,10 @@ class GameStats:
 
     - `facts(rules, before, step, after)`: called once per step in order; must be a pure
       function of its arguments (the projection may refold a game after a restart).
+    - `step_facts`: the facts of a decision that its stored action alone gives (`StepFact`);
+      `facts` does not give them: the projection derives them in the view `facts` from the
+      stored steps (the rows `facts` would give, with the step's round), so they cost the fold
+      and the writes nothing.
     - `views`: statistics tables, name -> SELECT over the generic tables; created as views named
       ``stats_<game>_<name>`` (game with ``_`` for ``-``) and listed by `projections.read`.
     - `titles`: a human title per view name, for the CLI and the dashboard.
@@ -103,6 +123,7 @@ class GameStats:
     public_action: Callable[[Rules[Any], Any, Step], str] | None = None
     public_summary: Callable[[Rules[Any], Any, Step], str | Phrase] | None = None
     face_down: tuple[str, ...] = ()
+    step_facts: tuple[StepFact, ...] = ()
 
 
 def win_correlation_view(game: str, fact: str, column: str) -> str:

@@ -14,7 +14,7 @@ from typing import Any
 from domain.core.protocol import Decision, Rules, SeatScore, Step
 from domain.puerto_rico import scoring
 from domain.puerto_rico.components import GOODS
-from projections.games import Fact, GameStats
+from projections.games import Fact, GameStats, StepFact
 
 GAME = "puerto-rico"
 _GOODS_ORDER = "[" + ", ".join(f"'{g}'" for g in GOODS) + "]"
@@ -29,23 +29,28 @@ _LEAVING = {
 loss (the end of the captain phase) is ``spoil``."""
 
 
+STEP_FACTS = (
+    StepFact(
+        "role",
+        "action LIKE 'role:%'",
+        "CASE action WHEN 'role:prospector2' THEN 'prospector' ELSE substr(action, 6) END",
+    ),
+    StepFact("build", "action LIKE 'build:%'", "substr(action, 7)"),
+)
+"""Role and building choices: the action says them (``role:<role>``, the second prospector
+counted as ``prospector``; ``build:<building>``), so the `facts` view derives them."""
+
+
 def facts(rules: Rules[Any], before: Any, step: Step, after: Any) -> Iterable[Fact]:
-    """Role and building choices from the action; barrel movements from the players' goods."""
-    if type(step) is not Decision:
-        return ()
-    found: list[Fact] = []
-    verb, _, rest = step.action.partition(":")
-    if verb == "role":
-        found.append(Fact(step.seat, "role", "prospector" if rest == "prospector2" else rest))
-    elif verb == "build":
-        found.append(Fact(step.seat, "build", rest))
+    """Barrel movements from the players' goods (roles and buildings: `STEP_FACTS`)."""
     if (
         before.goods_supply is after.goods_supply
         and before.ship_load is after.ship_load
         and before.house is after.house
-    ):  # no barrel moved (most steps: checked first, and cheaply)
-        return found
-    return barrels(step.seat, verb, rest, before.players, after.players, found)
+    ) or type(step) is not Decision:  # no barrel moved (most steps: checked first, cheaply)
+        return ()
+    verb, _, rest = step.action.partition(":")
+    return barrels(step.seat, verb, rest, before.players, after.players, [])
 
 
 def barrels(
@@ -159,4 +164,5 @@ STATS = GameStats(
     seat_score=seat_score,
     seat_points=seat_points,
     seat_key=scoring.score_key,
+    step_facts=STEP_FACTS,
 )

@@ -109,3 +109,7 @@ def test_steps_the_installed_engine_refuses_are_reported(tmp_path: Path, workers
     assert len(views.steps(game_id)) == steps  # every move is still listed
     timeline = views.score_timeline(game_id, dense=False)
     assert max(timeline["step"]) < refused_at  # no scores from the refused step on
+    found = views.query("SELECT max(step) AS last FROM facts WHERE game_id = ?", [game_id])
+    assert found["last"][0] < refused_at  # nor facts (its 'build:' no derived fact either)
+    rounds = views.query("SELECT step FROM steps WHERE game_id = ? AND round IS NULL", [game_id])
+    assert min(rounds["step"]) == refused_at  # no round from it on

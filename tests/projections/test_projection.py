@@ -226,6 +226,30 @@ def test_tables_of_another_schema_version_are_rebuilt(
     assert runner.catch_up(app, folder=folder).events == 0
 
 
+def test_a_version_4_file_with_a_facts_table_is_rebuilt(
+    folder: Path, make_app: Callable[..., NovusApp]
+) -> None:
+    """Before version 5 `facts` was a table (now a view over `fold_facts` and the steps): a
+    file of that version is rebuilt at open, its old table dropped."""
+    app = make_app()
+    _simulate(app, 1)
+    runner.catch_up(app, folder=folder)
+    before = dump(folder / "views.duckdb")
+    con = duckdb.connect(str(folder / runner.WORK_FILE))
+    con.execute("DROP VIEW facts")
+    con.execute("CREATE TABLE facts AS FROM fold_facts")
+    con.execute("CREATE TABLE publish_facts AS FROM fold_facts LIMIT 0")
+    con.execute("UPDATE marks SET value = '4' WHERE key = 'schema_version'")
+    con.close()
+    report = runner.catch_up(app, folder=folder)
+    assert report.rebuilt and "another version" in report.reason
+    assert dump(folder / "views.duckdb") == before
+    con = duckdb.connect(str(folder / runner.WORK_FILE), read_only=True)
+    kinds = dict(con.sql("SELECT table_name, table_type FROM information_schema.tables").fetchall())
+    con.close()
+    assert kinds["facts"] == "VIEW" and "publish_facts" not in kinds
+
+
 def test_public_action_hides_outcomes_and_restarts_refold_from_the_store(
     folder: Path,
     make_app: Callable[..., NovusApp],

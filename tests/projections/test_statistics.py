@@ -114,7 +114,7 @@ def test_building_and_points_views_on_hand_made_rows() -> None:
     builds = [("g1", 0, "wharf"), ("g2", 0, "wharf"), ("g1", 0, "hospice"), ("g2", 1, "hospice")]
     for game_id, seat, building in builds:
         con.execute(
-            "INSERT INTO facts VALUES (?, 'puerto-rico', 1, 1, ?, 'build', ?, 1)",
+            "INSERT INTO fold_facts VALUES (?, 'puerto-rico', 1, 1, ?, 'build', ?, 1)",
             [game_id, seat, building],
         )
     rows = con.sql(puerto_rico.VIEWS["buildings"]).fetchall()
@@ -165,3 +165,40 @@ def test_barrel_facts_skipped_only_where_no_barrel_moved(
         assert got == every, (step, got, every)
         moved += any(f.fact not in ("role", "build") for f in every)
     assert moved > 10  # barrels were produced, sold, shipped or spoiled
+
+
+def test_role_and_build_facts_are_derived_from_the_stored_actions(
+    folder: Path, make_app: Callable[..., NovusApp]
+) -> None:
+    """The role and building facts (`STEP_FACTS`, not stored by the fold) are one per
+    ``role:`` / ``build:`` decision, the second prospector named ``prospector``, with the
+    step's round, in the view `facts`."""
+    app = make_app()
+    app.simulate("puerto-rico", 5, {}, seed=3, bot="random")
+    app.simulate("puerto-rico", 3, {"buildings": "random"}, seed=4, bot="heuristic")
+    runner.catch_up(app, folder=folder)
+    views = Views(folder)
+    rounds = {
+        (row.game_id, row.step): row.round
+        for row in views.query("SELECT game_id, step, round FROM steps").itertuples()
+    }
+    want = set()
+    for game_id in app.game_ids():
+        for number, step in enumerate(app.history(game_id).steps, 1):
+            if isinstance(step, Decision):
+                verb, _, rest = step.action.partition(":")
+                if verb in ("role", "build"):
+                    item = "prospector" if rest == "prospector2" else rest
+                    want.add((str(game_id), number, rounds[str(game_id), number], step.seat,
+                              verb, item, 1))  # fmt: skip
+    got = views.query(
+        "SELECT game_id, step, round, seat, fact, item, amount FROM facts "
+        "WHERE fact IN ('role', 'build')"
+    )
+    assert len(got) == len(want)
+    assert set(got.itertuples(index=False, name=None)) == want
+    assert any(w[5] == "prospector" for w in want) and any(w[4] == "build" for w in want)
+    assert "role:prospector2" in {s.action for g in app.game_ids() for s in app.history(g).steps
+                                  if isinstance(s, Decision)}  # fmt: skip
+    stored = views.query("SELECT count(*) AS n FROM fold_facts WHERE fact IN ('role', 'build')")
+    assert stored["n"][0] == 0  # derived, not stored
