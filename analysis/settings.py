@@ -31,7 +31,8 @@ the public history remembered in determinization, the Maya hand redealt, losses 
 3: the stream re-positioned with one mix per step; 4: Century's heuristic bot no longer passes
 by a rest that takes back nothing (its rollouts could pass forever); 5: the prior on the rollout
 estimate (`prior`); 6: Puerto Rico's heuristic bot plans its mayor placement whole (it left the
-plantations of its production buildings empty, so the seats that start on corn won most games)."""
+plantations of its production buildings empty, so the seats that start on corn won most games)
+and values corn plantations and goods-bound violet buildings anew (docs/analysis-calibration.md)."""
 
 
 class BadSettings(NovusError):

@@ -9,6 +9,13 @@ order, tiles before buildings, so a colonist put on a building can never go back
 before it. Choosing one placement at a time by its own worth put the colonists on the production
 buildings first and left their plantations empty, so only the seats that start on corn (which
 needs no building) ever produced: with three players the third seat won 88% of the games.
+
+Seat balance (`benchmarks/bench_bots.py puerto-rico --seats`) also rests on two valuations: a
+corn plantation is worth more than a quarry (it makes a barrel with one colonist and no
+building, so the indigo seats need it as much as the corn seat), and violet buildings that work
+on goods (markets, warehouses, office, factory, harbor, wharf) are worth little before the goods
+are made (the five-player governor, always the first builder, spent his start on a large market
+and won under 1% of the games).
 """
 
 from __future__ import annotations
@@ -121,15 +128,10 @@ class HeuristicBot:
 
     def _tile_value(self, s: State, p: Player, tile: int) -> float:
         if tile == QUARRY:
-            return 3.0 if s.round < 10 else 1.5
-        plants = [0] * 5
-        for b, _w in zip(p.buildings, p.workers, strict=True):
-            g = BUILDINGS[b].good
-            if g >= 0:
-                plants[g] += BUILDINGS[b].slots
+            return max(0.5, (2.5 if s.round < 10 else 1.5) - 0.7 * p.tiles[QUARRY])
         if tile == CORN:
-            return 2.2
-        need = plants[tile] - p.tiles[tile]
+            return 3.5
+        need = _slots(p)[tile] - p.tiles[tile]
         return 1.0 + PRICES[tile] * 0.3 + (1.5 if need > 0 else 0.0)
 
     def _target_value(self, p: Player, target: int) -> float:
@@ -154,11 +156,47 @@ class HeuristicBot:
         if b.good >= 0:
             useful = p.tiles[b.good] > 0
             return (2.0 + b.vp) if useful else 0.5
-        return _VIOLET_TASTE.get(b.id, 1.0) + b.vp * 0.5
+        taste = _VIOLET_TASTE.get(b.id, 1.0)
+        if b.id in _FOR_GOODS:  # worth little before the goods they work on are made
+            taste *= min(1.0, 0.5 + 0.25 * _potential(p))
+        return taste + b.vp * 0.5
 
 
-_BARREL = (1.6, 2.0, 2.3, 2.6, 2.9)
+def _slots(p: Player) -> list[int]:
+    """Circles of `p`'s production buildings, by good."""
+    slots = [0] * 5
+    for b in p.buildings:
+        g = BUILDINGS[b].good
+        if g >= 0:
+            slots[g] += BUILDINGS[b].slots
+    return slots
+
+
+_FOR_GOODS = frozenset(
+    (
+        "small_market",
+        "large_market",
+        "small_warehouse",
+        "large_warehouse",
+        "office",
+        "factory",
+        "harbor",
+        "wharf",
+    )
+)
+"""Violet buildings that only pay off on goods made (sold, kept or shipped)."""
+
+
+def _potential(p: Player) -> int:
+    """Barrels `p` could make a craftsman phase once every plantation and circle is manned."""
+    slots = _slots(p)
+    return p.tiles[CORN] + sum(min(p.tiles[g], slots[g]) for g in range(1, 5))
+
+
+_BARREL = (2.0, 2.6, 3.0, 3.4, 3.8)
 """What one more barrel a production brings is worth to the mayor's plan, by good."""
+_QUARRY = (1.2, 1.0, 0.6, 0.4, 0.0)
+"""A manned quarry's worth to the mayor's plan: the first, the second, ..."""
 
 
 def _violet_worth(building: int, round_: int) -> float:
@@ -194,26 +232,16 @@ def plan_colonists(s: State, p: Player) -> list[int]:
     splits: list[list[int]] = []  # for a good: how many of them on plantations
     keys: list[int] = []  # the good (0-4), the quarry (5), or NTILES + a violet building
     for g in range(5):
-        slots = sum(free[NTILES + b] for b in p.buildings if BUILDINGS[b].good == g)
-        if g == CORN:
-            slots = 0
-        made = p.manned[g] if g == CORN else min(p.manned[g], workers[g])
-        worth, split = [0.0], [0]
-        for k in range(1, min(hand, free[g] + slots) + 1):
-            best, best_a = -1, 0
-            for a in range(max(0, k - slots), min(k, free[g]) + 1):
-                now = p.manned[g] + a if g == CORN else min(p.manned[g] + a, workers[g] + k - a)
-                if now > best:
-                    best, best_a = now, a
-            worth.append(_BARREL[g] * (best - made))
-            split.append(best_a)
+        worth, split = _good_group(p, g, free, workers[g], hand)
         groups.append(worth)
         splits.append(split)
         keys.append(g)
-    quarry = 1.2 if s.round < 10 else 0.5
-    groups.append(
-        [quarry * min(k, max(0, 4 - p.manned[QUARRY])) for k in range(min(hand, free[QUARRY]) + 1)]
-    )
+    late = 0.5 if s.round >= 10 else 1.0
+    quarries = [0.0]
+    for k in range(min(hand, free[QUARRY])):
+        nth = p.manned[QUARRY] + k  # each further quarry saves less (and on fewer buildings)
+        quarries.append(quarries[-1] + late * _QUARRY[min(nth, len(_QUARRY) - 1)])
+    groups.append(quarries)
     splits.append([])
     keys.append(QUARRY)
     for b, w in zip(p.buildings, p.workers, strict=True):
@@ -222,26 +250,11 @@ def plan_colonists(s: State, p: Player) -> list[int]:
             groups.append([0.0] + [first] * min(hand, free[NTILES + b]))
             splits.append([])
             keys.append(NTILES + b)
-    # knapsack: table[i][c] = best worth of the first i groups with at most c colonists
-    table = [[0.0] * (hand + 1)]
-    for worth in groups:
-        row = []
-        for c in range(hand + 1):
-            row.append(max(table[-1][c - k] + worth[k] for k in range(min(c, len(worth) - 1) + 1)))
-        table.append(row)
     plan = [0] * len(free)
-    c = hand
-    for i in range(len(groups) - 1, -1, -1):
-        worth = groups[i]
-        k = next(
-            k
-            for k in range(min(c, len(worth) - 1) + 1)
-            if table[i][c - k] + worth[k] == table[i + 1][c]
-        )
-        c -= k
+    for i, k in enumerate(_knapsack(groups, hand)):
         key = keys[i]
         if key < 5:
-            a = splits[i][k] if key != CORN else k
+            a = splits[i][k]
             plan[key] += a
             rest = k - a
             for b in p.buildings:
@@ -258,6 +271,49 @@ def plan_colonists(s: State, p: Player) -> list[int]:
             plan[t] += here
             left -= here
     return plan
+
+
+def _good_group(
+    p: Player, g: int, free: list[int], workers: int, hand: int
+) -> tuple[list[float], list[int]]:
+    """Worth of 0, 1, ... more colonists on good `g`, and how many of them go on plantations
+    (the rest on its buildings' free circles): a barrel for each plantation with a building
+    circle to match (corn needs none)."""
+    slots = 0 if g == CORN else sum(free[NTILES + b] for b in p.buildings if BUILDINGS[b].good == g)
+    manned = p.manned[g]
+    made = manned if g == CORN else min(manned, workers)
+    worth, split = [0.0], [0]
+    for k in range(1, min(hand, free[g] + slots) + 1):
+        best, best_a = -1, 0
+        for a in range(max(0, k - slots), min(k, free[g]) + 1):
+            now = manned + a if g == CORN else min(manned + a, workers + k - a)
+            if now > best:
+                best, best_a = now, a
+        worth.append(_BARREL[g] * (best - made))
+        split.append(best_a)
+    return worth, split
+
+
+def _knapsack(groups: list[list[float]], hand: int) -> list[int]:
+    """How many colonists each group gets for the most worth in all (at most `hand`)."""
+    table = [[0.0] * (hand + 1)]  # table[i][c]: best of the first i groups with c colonists
+    for worth in groups:
+        row = []
+        for c in range(hand + 1):
+            row.append(max(table[-1][c - k] + worth[k] for k in range(min(c, len(worth) - 1) + 1)))
+        table.append(row)
+    share = [0] * len(groups)
+    c = hand
+    for i in range(len(groups) - 1, -1, -1):
+        worth = groups[i]
+        k = next(
+            k
+            for k in range(min(c, len(worth) - 1) + 1)
+            if table[i][c - k] + worth[k] == table[i + 1][c]
+        )
+        share[i] = k
+        c -= k
+    return share
 
 
 def _next_placement(s: State, p: Player) -> str:
