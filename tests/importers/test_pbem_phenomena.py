@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 
 from application.service import open_app
+from importers import native
 from importers.errors import ReportAmbiguity, ReportError
 from importers.pbem.buildings import ALTERNATES, NAMES, lookup
 from importers.pbem.facts import Reader
@@ -229,15 +230,16 @@ def test_a_report_that_stops_mid_game_and_mid_sentence_is_a_game_in_progress() -
 
 
 def test_a_natural_report_in_progress_replays_the_game_it_was_written_from() -> None:
-    """natural-5p.txt: all the phenomena at once (written from the seed-0 heuristic game)."""
+    """natural-5p.txt: all the phenomena at once, written from the seed-0 heuristic game of
+    its players; that game is kept as natural-5p-source.novus.jsonl (simulated by the heuristic
+    bot of 25 Nov 2026 before its Puerto Rico play changed: a new simulation plays otherwise)."""
     report = loads("n.txt", (DATA / "natural-5p.txt").read_bytes(), lenient=True)
     assert not report.finished
-    with tempfile.TemporaryDirectory() as folder:
-        app = open_app(Path(folder))
-        players = list(report.game.setup.players)
-        record = app.history(app.simulate("puerto-rico", players, {}, seed=0, bot="heuristic"))
+    name = "natural-5p-source.novus.jsonl"
+    source = native.loads(name, (DATA / name).read_bytes())
+    assert source.seed == 0 and source.setup.players == report.game.setup.players
     got = list(report.game.steps)
-    want = list(record.steps[: len(got)])
+    want = list(source.steps[: len(got)])
     # the opening row's untaken tiles are unknown until they come back (assumed, noted), and
     # the two identical Prospector cards may be swapped
     swap = {"role:prospector": "role:prospector2", "role:prospector2": "role:prospector"}
