@@ -48,7 +48,7 @@ from domain.mundus_novus.state import (
     SUPPLY,
     State,
 )
-from projections.games import Fact, GameStats, win_correlation_view
+from projections.games import Fact, GameStats, StepFact, win_correlation_view
 
 GAME = "mundus-novus"
 
@@ -154,23 +154,40 @@ def _decision(before: State, step: Decision, after: State) -> list[Fact]:
     if verb == "relics":
         gained = after.seats[seat].doubloons - before.seats[seat].doubloons
         return [Fact(seat, "relics", rest, gained)]
+    if verb == "take":  # the draw itself: `STEP_FACTS`
+        p = rest.split(":")
+        return [Fact(seat, "swap", _kind_name(p[2]))] if len(p) > 2 else []
     if verb == "complete":
         return [Fact(seat, "complete", "set")]
     if verb == "declare":
         return [Fact(seat, "declare", rest)]
-    if verb == "pick":
-        return [Fact(seat, "pick", _kind_name(rest))]
-    if verb == "take":
-        p = rest.split(":")
-        found = [Fact(seat, "take", _kind_name(p[1]))]
-        if len(p) > 2:
-            found.append(Fact(seat, "swap", _kind_name(p[2])))
-        return found
     if verb == "coronado" and rest != K.NO_EVENT:
         return [Fact(seat, "coronado", K.EVENT_NAMES[rest])]
     if verb == "master":
         return [Fact(int(rest), "master", "tie")]
-    return []
+    return []  # picks: `STEP_FACTS`
+
+
+def _sql_text(text: str) -> str:
+    return "'" + text.replace("'", "''") + "'"
+
+
+def _sql_names(expression: str, names: dict[str, str]) -> str:
+    """SQL naming the value of `expression` by `names` (the Python table, as a CASE)."""
+    cases = " ".join(f"WHEN {_sql_text(k)} THEN {_sql_text(v)}" for k, v in names.items())
+    return f"CASE {expression} {cases} END"
+
+
+_KINDS = {K.text(k): name for k, name in K.KIND_NAMES.items()}
+STEP_FACTS = (
+    StepFact("pick", "action LIKE 'pick:%'", _sql_names("substr(action, 6)", _KINDS)),
+    StepFact("take", "action LIKE 'take:%'", _sql_names("split_part(action, ':', 3)", _KINDS)),
+)
+"""The cards picked from the open supply (``pick:<kind>``) and drawn in a trade
+(``take:<seat>:<kind>[:<kind>]``): the action says them (these actions are stored as recorded:
+`public_action` changes only offers, gifts, merchants and the end of a turn), and they are
+almost half of the game's facts. Rarer facts (a market swap, declarations, ...) stay in `facts`:
+every `StepFact` is a branch of the view `facts` that each query on it plans (about 0.7 ms)."""
 
 
 def facts(rules: Rules[Any], before: State, step: Step, after: State) -> Iterable[Fact]:
@@ -291,6 +308,7 @@ STATS = GameStats(
     score_parts=score_parts,
     seat_score=seat_score,
     seat_points=seat_points,
+    step_facts=STEP_FACTS,
     public_action=public_action,
     public_summary=public_summary,
 )

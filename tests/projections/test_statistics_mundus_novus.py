@@ -292,3 +292,44 @@ def test_public_action_hides_each_secret() -> None:
     assert mn.public_action(RULES, before, Decision(ANA, "merchant:d20:1:5")) == "merchant:d20"
     assert mn.public_action(RULES, before, Decision(ANA, "end:1,R")) == "end:#2"
     assert mn.public_action(RULES, before, Decision(ANA, "end:-")) == "end:#0"
+
+
+def test_pick_and_take_facts_are_derived_from_the_stored_actions(
+    folder: Path, make_app: Callable[..., NovusApp]
+) -> None:
+    """The picks and draws (`STEP_FACTS`, not stored by the fold) are one per ``pick:`` /
+    ``take:`` decision, named by the kind the action gives, with the step's round; a market
+    swap (``take:<seat>:<kind>:<kind>``) is still a ``swap`` fact of the fold."""
+    app = make_app()
+    app.simulate("mundus-novus", 4, {}, seed=5, bot="heuristic")
+    app.simulate("mundus-novus", 3, {}, seed=6, bot="random")
+    runner.catch_up(app, folder=folder)
+    views = Views(folder)
+    rounds = {
+        (row.game_id, row.step): row.round
+        for row in views.query("SELECT game_id, step, round FROM steps").itertuples()
+    }
+    want = set()
+    for game_id in app.game_ids():
+        for number, step in enumerate(app.history(game_id).steps, 1):
+            if not isinstance(step, Decision):
+                continue
+            verb, _, rest = step.action.partition(":")
+            at = (str(game_id), number, rounds[str(game_id), number], step.seat)
+            if verb == "pick":
+                want.add((*at, "pick", K.KIND_NAMES[K.parse(rest)]))
+            elif verb == "take":
+                p = rest.split(":")
+                want.add((*at, "take", K.KIND_NAMES[K.parse(p[1])]))
+                if len(p) > 2:
+                    want.add((*at, "swap", K.KIND_NAMES[K.parse(p[2])]))
+    got = views.query(
+        "SELECT game_id, step, round, seat, fact, item FROM facts "
+        "WHERE fact IN ('pick', 'take', 'swap') AND amount = 1"
+    )
+    assert len(got) == len(want)
+    assert set(got.itertuples(index=False, name=None)) == want
+    assert {w[4] for w in want} == {"pick", "take", "swap"}
+    assert "Inca relic" in {w[5] for w in want}
+    stored = views.query("SELECT fact, count(*) AS n FROM fold_facts GROUP BY fact")
+    assert not {"pick", "take"} & set(stored["fact"]) and "swap" in set(stored["fact"])
