@@ -26,7 +26,9 @@ KIND_COLOURS = {
 }
 
 STYLE = (
-    "<style>.cnw{font-size:0.88em}.cnw .label{background:#fff3cd;border:1px solid #e0c36b;"
+    "<style>.cnw{font-size:0.88em;word-break:keep-all;overflow-wrap:break-word;max-width:100%;"
+    "overflow-x:auto}"
+    ".cnw .label{background:#fff3cd;border:1px solid #e0c36b;"
     "padding:3px 8px;margin:4px 0;display:inline-block}"
     ".cnw .pieces{display:grid;grid-template-columns:1fr 1fr;gap:6px;margin:6px 0}"
     ".cnw .piece{border:2px solid #8a7a5a;border-radius:6px;padding:4px}"

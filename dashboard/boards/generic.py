@@ -42,7 +42,8 @@ def _records(rows: Sequence[Mapping[str, Any]]) -> str:
 
 
 STYLE = (
-    "<style>.nv-board{max-width:100%;overflow-x:auto}"
+    "<style>.nv-board{max-width:100%;overflow-x:auto;word-break:keep-all;"
+    "overflow-wrap:break-word}"
     ".nv-board table{border-collapse:collapse;margin:2px 0;font-size:0.9em}"
     ".nv-board th,.nv-board td{border:1px solid #ccc;padding:2px 6px;text-align:left;"
     "vertical-align:top}.nv-board th{background:#f3f3f3}</style>"

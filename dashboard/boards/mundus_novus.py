@@ -51,7 +51,8 @@ def _end_reason(text: str) -> str:
 
 
 STYLE = (
-    "<style>.mn-board{font-size:0.9em;max-width:100%;overflow-x:auto}"
+    "<style>.mn-board{font-size:0.9em;max-width:100%;overflow-x:auto;word-break:keep-all;"
+    "overflow-wrap:break-word}"
     ".mn-row{display:flex;flex-wrap:wrap;gap:4px;align-items:center;margin:3px 0}"
     ".mn-card{display:inline-block;min-width:1.6em;padding:2px 5px;border-radius:4px;"
     "border:1px solid #888;text-align:center;font-weight:600}"

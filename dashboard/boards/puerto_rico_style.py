@@ -20,7 +20,7 @@ GOOD_COLOURS = {
 CSS = """
 <style>
 .pr{font-family:system-ui,-apple-system,'Segoe UI',sans-serif;font-size:13px;color:#222;
-  line-height:1.25}
+  line-height:1.25;word-break:keep-all;overflow-wrap:break-word}
 .pr *{box-sizing:border-box}
 .pr h4{margin:2px 0 6px;font-size:15px}
 .pr .bar{display:flex;flex-wrap:wrap;gap:6px 14px;align-items:center;padding:6px 10px;

@@ -49,7 +49,7 @@ SEATS = ("#c0392b", "#2471a3", "#1e8449", "#b7950b", "#7d3c98")
 CSS = """
 <style>
 .sm{font-family:system-ui,-apple-system,'Segoe UI',sans-serif;font-size:13px;color:#222;
-  line-height:1.25}
+  line-height:1.25;word-break:keep-all;overflow-wrap:break-word}
 .sm *{box-sizing:border-box}
 .sm h4{margin:2px 0 6px;font-size:15px}
 .sm .synthetic{color:#b3261e;font-size:11px;font-weight:600;margin:0 0 4px}

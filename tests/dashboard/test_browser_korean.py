@@ -98,3 +98,47 @@ def test_korean_score_headers_break_between_words_and_stay_in_the_side_panel(
     ARTIFACTS.mkdir(exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / f"ko-replay-scores-{width}.png"))
     context.close()
+
+
+SPLIT_WORDS = r"""root => {
+  const split = [];
+  const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+  while (walker.nextNode()) {
+    const node = walker.currentNode;
+    for (const m of node.nodeValue.matchAll(/[^\s+/]*[가-힣][^\s+/]*/g)) {  // "나무+곡물": 2
+      const range = document.createRange();
+      range.setStart(node, m.index);
+      range.setEnd(node, m.index + m[0].length);
+      const lines = [...range.getClientRects()].filter((r) => r.width > 0);
+      if (new Set(lines.map((r) => Math.round(r.top))).size > 1) split.push(m[0]);
+    }
+  }
+  return split;
+}"""
+"""The Korean words of a board that the browser broke across two lines."""
+
+BOARDS = {"puerto-rico": ".pr", "santa-maria": ".sm", "century-new-world": ".cnw",
+          "mundus-novus": ".mn-board"}  # fmt: skip
+
+
+def test_korean_board_words_are_never_cut_between_syllables_at_800_px(
+    server: tuple[str, dict[str, str]], browser: Browser
+) -> None:
+    """The browser breaks Hangul between any two syllables: at 800 px the boards showed "비어 있
+    / 음" (an empty cargo ship), "1더 / 블룬", "플레이 / 어" and "보너 / 스" in a table
+    header. Words now wrap at spaces; a table wider than the board scrolls sideways."""
+    base, ids = server
+    context = browser.new_context(viewport={"width": 800, "height": 1100})
+    page = context.new_page()
+    cut = {}
+    for game, root in BOARDS.items():
+        page.goto(f"{base}/replay?game={ids[game]}&step=30&lang=ko")
+        _settled(page)
+        board = page.locator(root).first
+        board.wait_for()
+        page.wait_for_timeout(300)
+        if split := board.evaluate(SPLIT_WORDS):
+            cut[game] = split
+        page.screenshot(path=str(ARTIFACTS / f"ko-board-words-{game}-800.png"), full_page=True)
+    context.close()
+    assert not cut, f"Korean words broken between syllables: {cut}"
