@@ -103,7 +103,10 @@ def upload_page(app: NovusApp, after_import: AfterImport | None = None) -> None:
     lenient = cols[1].checkbox(
         _("Lenient (reports)"),
         key="upload_lenient",
-        help=_("fix clearly misspelt player and building names, as `novus import --lenient`"),
+        help=_(
+            "fix clearly misspelt player and building names and verbs, as "
+            "`novus import --lenient`"
+        ),
     )
     if not st.button(_("Import"), type="primary", key="upload_go", disabled=not files):
         return

@@ -94,7 +94,8 @@ def import_command(
     lenient: Annotated[
         bool,
         typer.Option(
-            "--lenient", help="Fix unambiguous misspellings of player and building names."
+            "--lenient",
+            help="Fix unambiguous misspellings of player and building names and of verbs.",
         ),
     ] = False,
     data_dir: DataDir = None,
