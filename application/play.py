@@ -18,7 +18,7 @@ import difflib
 import re
 import secrets
 import unicodedata
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 from uuid import UUID
@@ -28,7 +28,7 @@ from application.games_index import GameFilter
 from application.i18n import N_, _, describe, term
 from application.records import GameRecord
 from application.service import NovusApp, bot_seed, chance_rng
-from application.view_words import chance_label
+from application.view_words import Words, chance_label
 from domain.core import registry
 from domain.core.bots import BOT_KINDS
 from domain.core.chance import ChanceSpec, Dice, Draw, Outcome, Shuffle, resolve, validate
@@ -266,16 +266,21 @@ def _not_to_move(pos: Position, seat: int) -> tuple[str, str]:
     return message, _("to move now: {who}", who=who)
 
 
-def parse_outcome(spec: ChanceSpec, text: str | Sequence[str | int]) -> Outcome:
+def parse_outcome(
+    spec: ChanceSpec,
+    text: str | Sequence[str | int],
+    name: Callable[[str], str] | None = None,
+) -> Outcome:
     """A chance outcome from what was seen at the table: items (or dice values) separated by
-    commas or spaces, matched to the spec's item names without regard to case."""
-    parts = (
-        [p for p in re.split(r"[,\s]+", text.strip()) if p]
-        if isinstance(text, str)
-        else [str(p) for p in text]
-    )
+    commas or spaces, matched to the spec's item codes, or to their names as `name` gives them
+    (the display language's: '옥수수' for 'corn'), without regard to case."""
     outcome: Outcome
     if isinstance(spec, Dice):
+        parts = (
+            [p for p in re.split(r"[,\s]+", text.strip()) if p]
+            if isinstance(text, str)
+            else [str(p) for p in text]
+        )
         try:
             outcome = tuple(int(p) for p in parts)
         except ValueError:
@@ -284,20 +289,38 @@ def parse_outcome(spec: ChanceSpec, text: str | Sequence[str | int]) -> Outcome:
                 hint=_("e.g. 3,5"),
             ) from None
     else:
-        names = {c.casefold(): c for c in chance_choices(spec)}
+        codes = chance_choices(spec)
+        names = {c.casefold(): c for c in codes}
+        if name is not None:
+            for code in codes:
+                names.setdefault(name(code).casefold(), code)
+        parts = _items(text, names) if isinstance(text, str) else [str(p) for p in text]
         unknown = [p for p in parts if p.casefold() not in names]
         if unknown:
+            said = [c if name is None or name(c) == c else f"{name(c)} ({c})" for c in codes]
             raise SetupError(
                 _(
                     "{items} cannot come out of {label}",
                     items=", ".join(unknown),
                     label=chance_label(spec.label),
                 ),
-                hint=_("possible: {items}", items=", ".join(sorted(names.values()))),
+                hint=_("possible: {items}", items=", ".join(sorted(said))),
             )
         outcome = tuple(names[p.casefold()] for p in parts)
     validate(spec, outcome)
     return outcome
+
+
+def _items(text: str, names: Mapping[str, str]) -> list[str]:
+    """The items of `text`: split at commas (a name may hold a space), a piece that names
+    nothing split again at spaces ("corn indigo")."""
+    items: list[str] = []
+    for piece in (p.strip() for p in text.split(",")):
+        if piece.casefold() in names:
+            items.append(piece)
+        else:
+            items.extend(piece.split())
+    return items
 
 
 # ---- writing ---------------------------------------------------------------------------------
@@ -368,7 +391,7 @@ def enter_chance(
     """Record the chance outcome seen at the table (see `parse_outcome`)."""
     pos = position(app, game_id, expected_version)
     spec = _awaited(pos)
-    parsed = parse_outcome(spec, outcome)
+    parsed = parse_outcome(spec, outcome, Words(pos.game).value)
     app.record(
         game_id,
         [ChanceStep(parsed)],

@@ -126,7 +126,9 @@ def move(
     game_id = app.find(game_ref)
     if chance is not None:
         outcome = play.enter_chance(app, game_id, chance)
-        console.print(_("recorded: {outcome}", outcome=", ".join(map(str, outcome))))
+        words = Words(app.timeline(game_id).setup.game)  # the items by their names, as draw
+        shown = ", ".join(words.value(str(item)) for item in outcome)
+        console.print(_("recorded: {outcome}", outcome=shown), highlight=False)
     else:
         mover = None
         if seat is not None:  # at the table a player is named, as `novus new --players` did

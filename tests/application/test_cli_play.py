@@ -9,6 +9,7 @@ from pathlib import Path
 from typer.testing import CliRunner
 
 from application.service import open_app
+from domain.core.protocol import ChanceStep
 from novus.cli.main import app, registered
 
 runner = CliRunner()
@@ -163,3 +164,24 @@ def test_a_misspelt_move_is_answered_with_the_move_it_is_close_to(tmp_path: Path
     assert "Puerto Rico step 1" in out  # nothing was recorded
     code, out = novus("legal", game, "-d", data, "--lang", "ko")
     assert "푸에르토 리코 1단계" in out and "puerto-rico" not in out, out  # the title, not the code
+
+
+def test_chance_is_entered_by_the_items_korean_names(tmp_path: Path) -> None:
+    """A Korean player typed what turned up as the page and `novus legal` name it: '옥수수,
+    인디고, ...' was refused ("옥수수 ... cannot come out of face-up plantations"), and what was
+    recorded was echoed as codes ('corn, indigo')."""
+    data = tmp_path / "data"
+    code, out = novus("new", "--game", "puerto-rico", "--players", "Ana,Ben,Cleo", "-d", data)
+    game = out.strip().splitlines()[-1]
+    code, out = novus("move", game, "--chance", "옥슈수,인디고", "-d", data, "--lang", "ko")
+    flat = " ".join(out.split())
+    assert code == 1 and "옥수수 (corn)" in flat, flat  # the hint names both
+    seen = "옥수수, 인디고, 설탕, 옥수수"
+    code, out = novus("move", game, "--chance", seen, "-d", data, "--lang", "ko")
+    assert code == 0 and "기록했습니다: 옥수수, 인디고, 설탕, 옥수수" in out, out
+    store = open_app(data)
+    first = store.history(store.find(game)).steps[0]
+    assert first == ChanceStep(("corn", "indigo", "sugar", "corn"))
+    code, out = novus("takeback", game, "-d", data)
+    code, out = novus("move", game, "--chance", "Corn indigo SUGAR tobacco", "-d", data)
+    assert code == 0 and "recorded: corn, indigo, sugar, tobacco" in out, out
