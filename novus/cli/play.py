@@ -74,7 +74,8 @@ def legal(
         return
     if pos.chance is not None:
         spec = play.chance_json(pos.chance)
-        items = ", ".join(play.chance_choices(pos.chance))
+        words = Words(pos.game)  # by their names, as `novus move --chance` takes them too
+        items = ", ".join(words.value(item) for item in play.chance_choices(pos.chance))
         console.print(
             _(
                 "waiting for chance: {label} ({count} of {items})",

@@ -173,6 +173,8 @@ def test_chance_is_entered_by_the_items_korean_names(tmp_path: Path) -> None:
     data = tmp_path / "data"
     code, out = novus("new", "--game", "puerto-rico", "--players", "Ana,Ben,Cleo", "-d", data)
     game = out.strip().splitlines()[-1]
+    code, out = novus("legal", game, "-d", data, "--lang", "ko")
+    assert "옥수수, 인디고" in out and "corn" not in out, out  # named as they are to be typed
     code, out = novus("move", game, "--chance", "옥슈수,인디고", "-d", data, "--lang", "ko")
     flat = " ".join(out.split())
     assert code == 1 and "옥수수 (corn)" in flat, flat  # the hint names both
