@@ -338,7 +338,7 @@ def _new_game(app: NovusApp) -> None:
         )
     players = st.text_input(
         _("Players, in seat order"),
-        value="Ana, Ben, Cleo",
+        placeholder="Ana, Ben, Cleo",  # an example: a value stood in for the real names
         key="play-new-players",
         help=_(
             "names separated by commas; {low} to {high} players",

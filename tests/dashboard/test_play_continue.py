@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 from collections.abc import Iterator
 from pathlib import Path
+from uuid import UUID
 
 import pytest
 import streamlit as st
@@ -13,6 +14,7 @@ from streamlit.testing.v1 import AppTest
 
 from application import i18n, play
 from application.service import open_app
+from application.settings import data_dir
 
 
 def _play() -> None:
@@ -108,3 +110,22 @@ def test_what_a_tap_recorded_is_said_in_korean(folder: dict[str, str]) -> None:
     settler.click().run()
     said = [str(s.value) for s in at.success]
     assert said == ["기록했습니다: Ana가 개척자를 선택합니다"], said
+
+
+def test_a_new_game_starts_with_the_names_typed_in(folder: dict[str, str]) -> None:
+    """The players' box held "Ana, Ben, Cleo" as its value: a game started without typing
+    was recorded under names nobody at the table has. It is an example now, and starting with
+    the box empty says how many players the game needs (in Korean on the Korean page)."""
+    at = AppTest.from_function(_play, default_timeout=60)
+    at.query_params["lang"] = "ko"
+    i18n.set_language("ko")  # AppTest runs the game selectbox's format_func in this thread
+    at.run()
+    box = at.text_input(key="play-new-players")
+    assert box.value == "" and box.placeholder == "Ana, Ben, Cleo"
+    at.button(key="play-start").click().run()
+    assert "game" not in at.query_params
+    assert any("플레이어 수는" in str(e.value) for e in at.error), [e.value for e in at.error]
+    at.text_input(key="play-new-players").input("Mia, Noa, Oli").run()
+    at.button(key="play-start").click().run()
+    record = open_app(data_dir()).history(UUID(str(at.query_params["game"])))
+    assert list(record.setup.players) == ["Mia", "Noa", "Oli"]
