@@ -104,10 +104,11 @@ def record(con: duckdb.DuckDBPyConnection, dirty: set[str], reset: set[str]) -> 
         con.execute(f"INSERT INTO {RESET} SELECT unnest($ids)", {"ids": sorted(reset)})
 
 
-def record_rows(con: duckdb.DuckDBPyConnection, name: str, relation: str) -> None:
-    """Keep the rows just appended to a big table (inside the same transaction)."""
+def record_rows(con: duckdb.DuckDBPyConnection, name: str, rows: Any) -> None:
+    """Keep the rows (an Arrow table) just appended to a big table (inside the same
+    transaction)."""
     if name in BIG:
-        con.execute(f"INSERT INTO publish_{name} SELECT * FROM {relation}")
+        con.from_arrow(rows).insert_into(f"publish_{name}")
 
 
 def _mark(con: duckdb.DuckDBPyConnection, key: str, catalog: str = "") -> str | None:

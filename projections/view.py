@@ -276,15 +276,14 @@ class DuckDBView(TrackingRecorder):
             self.con.unregister("finish_batch")
 
     def _insert(self, name: str, table: Any) -> None:
-        self.con.register("rows_batch", table)
-        try:
-            self.con.execute(f"INSERT INTO {name} SELECT * FROM rows_batch")
-            if self.buffering:
-                published.record_rows(self.con, name, "rows_batch")
-            if name == "seats":  # finished games: rated at the end of the catch-up
-                ratings.touch(self.con, "SELECT game_id FROM rows_batch")
-        finally:
-            self.con.unregister("rows_batch")
+        """Append an Arrow table's rows to table `name` (as a relation, not a registered view:
+        DuckDB keeps a registered Arrow table alive until the transaction ends, so held
+        batches would keep every batch's Arrow copy; `tests/projections/test_held_batches`)."""
+        self.con.from_arrow(table).insert_into(name)
+        if self.buffering:
+            published.record_rows(self.con, name, table)
+        if name == "seats":  # finished games: rated at the end of the catch-up
+            ratings.touch(self.con, sorted(set(table.column("game_id").to_pylist())))
 
     def _track(self, tracking: Tracking) -> None:
         self.con.execute(

@@ -142,3 +142,20 @@ def test_publishing_commits_the_held_batches(tmp_path: Path) -> None:
     finally:
         view.close()
     assert _count(tmp_path / "views.duckdb") == (5, 5)
+
+
+def test_held_batches_keep_no_arrow_copy(tmp_path: Path) -> None:
+    """Held batches keep DuckDB's rows only: a registered Arrow table stays alive until its
+    transaction ends, so each held batch would have kept its Arrow copy (memory grew with the
+    group: 270 -> 377 MiB for a 1,000-game rebuild in one transaction)."""
+    view = DuckDBView(tmp_path / "views-projector.duckdb")
+    try:
+        view.write(_batch("a", 2000), Tracking("Novus", 2000), hold=True)
+        base = pa.total_allocated_bytes()
+        for n in range(1, 6):
+            rows, position = _batch("a", 2000, 1 + 2000 * n), Tracking("Novus", 2000 * (n + 1))
+            view.write(rows, position, hold=True)
+        assert view.held == 6
+        assert pa.total_allocated_bytes() <= base
+    finally:
+        view.close()
