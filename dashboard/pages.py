@@ -99,6 +99,14 @@ def library_columns(columns: Any) -> dict[str, Any]:
     return config
 
 
+def no_games() -> str:
+    """What an empty data folder's Library and Replay say: where games come from."""
+    return _(
+        "No games yet: record one on the Play page, upload a log on the Upload page, or fill "
+        "the folder with sample games (`novus demo`)."
+    )
+
+
 def views_folder() -> Path:
     """The data folder, with the DuckDB views brought up to date with the store."""
     folder = data_dir()
@@ -111,7 +119,7 @@ def library_page() -> None:
     folder = views_folder()
     options = data.facets(folder)
     if not options.get("games"):
-        st.info(_("No games yet: run `novus simulate` or upload a log on the Upload page."))
+        st.info(no_games())
         return
     row1 = st.columns(4)
     every = _("all")  # what an empty filter shows (Streamlit's own placeholder is English)
@@ -256,7 +264,7 @@ def replay_page() -> None:
     if requested is None:
         first = next(app().iter_game_ids(page=1), None)  # one row of the games index
         if first is None:
-            st.info(_("No games to replay yet."))
+            st.info(no_games())  # was "No games to replay yet.", and no word of what to do
             return
         requested = str(first)
     try:

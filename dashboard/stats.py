@@ -23,7 +23,10 @@ from dashboard.language import category, game_title
 
 
 def no_data() -> str:
-    return _("No finished games yet: run `novus simulate` or upload logs.")
+    return _(
+        "No finished games yet: finish one on the Play page, upload logs on the Upload page, "
+        "or fill the folder with sample games (`novus demo`)."
+    )
 
 
 def _game_filter(folder: Path, key: str) -> str | None:

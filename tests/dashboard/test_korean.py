@@ -200,3 +200,33 @@ def test_new_game_form_in_korean(env: dict[str, str]) -> None:
     assert len(helps) >= 5 and all(any("가" <= c <= "힣" for c in h) for h in helps), helps
     game.select_index(game.options.index("산타마리아")).run()
     assert any("산타마리아" in str(w.value) for w in at.warning)
+
+
+@pytest.mark.parametrize("page", ["library", "replay", "players", "games"])
+def test_an_empty_folder_says_where_games_come_from(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, page: str
+) -> None:
+    """A new user's first look: the Replay page said only "No games to replay yet.", the others
+    named `novus simulate` (a bot run) and not the Play page or `novus demo`."""
+    import streamlit as st
+
+    monkeypatch.setenv("NOVUS_DATA_DIR", str(tmp_path))
+    open_app(tmp_path)
+    st.cache_data.clear()
+    st.cache_resource.clear()
+    scripts = {"library": None, "replay": _replay, "players": _players, "games": PAGES["games"]}
+    script = scripts[page]
+    at = (
+        AppTest.from_file(APP, default_timeout=60)
+        if script is None
+        else AppTest.from_function(script, default_timeout=60)
+    )
+    at.query_params["lang"] = "ko"
+    try:
+        at.run()
+        said = " ".join(str(i.value) for i in at.info)
+        assert "플레이 페이지" in said and "올리기 페이지" in said and "novus demo" in said, said
+    finally:
+        st.cache_data.clear()
+        st.cache_resource.clear()
+        i18n.set_language(None)
