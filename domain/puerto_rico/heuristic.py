@@ -57,6 +57,9 @@ class HeuristicBot:
     def __init__(self, rules: Any, seed: int) -> None:
         self.rules = rules
         self.rng = random.Random(seed)
+        self.plan: tuple[tuple[Any, ...], list[int]] | None = None
+        """The rest of this mayor turn's plan, and the position it is for (planned once a turn:
+        the plan is the costliest thing the bot works out)."""
 
     def choose(self, state: State, seat: int) -> str:
         legal = list(self.rules.legal_actions(state, seat))
@@ -64,11 +67,31 @@ class HeuristicBot:
             return legal[0]
         p = state.players[seat]
         if state.role == MAYOR and state.hand > 0 and state.pending < 0 and state.ship_offer < 0:
-            placed = _next_placement(state, p)
+            placed = self._placement(state, seat, p)
             if placed in legal:
                 return placed
         best = max(legal, key=lambda a: self._value(state, seat, p, a) + self.rng.random() * 0.3)
         return best
+
+    def _placement(self, s: State, seat: int, p: Player) -> str:
+        """The planned placement at the lowest target (placements go in target order)."""
+        key = (seat, s.round, s.picks, s.hand, s.cursor, p.manned, p.workers)
+        plan = self.plan[1] if self.plan is not None and self.plan[0] == key else None
+        if plan is None:
+            plan = plan_colonists(s, p)
+        target = next((t for t, count in enumerate(plan) if count), -1)
+        if target < 0:
+            return ""
+        rest = list(plan)
+        rest[target] -= 1
+        manned, workers = list(p.manned), list(p.workers)
+        if target < NTILES:
+            manned[target] += 1
+        else:
+            workers[p.buildings.index(target - NTILES)] += 1
+        after = (seat, s.round, s.picks, s.hand - 1, target, tuple(manned), tuple(workers))
+        self.plan = (after, rest)
+        return A.COLONIST_ACTIONS[target]
 
     def _value(self, s: State, seat: int, p: Player, action: str) -> float:
         parsed = A.parse(action)
@@ -250,6 +273,10 @@ def plan_colonists(s: State, p: Player) -> list[int]:
             groups.append([0.0] + [first] * min(hand, free[NTILES + b]))
             splits.append([])
             keys.append(NTILES + b)
+    useful = [i for i, worth in enumerate(groups) if worth[-1] > 0]  # the others get none
+    groups = [groups[i] for i in useful]
+    splits = [splits[i] for i in useful]
+    keys = [keys[i] for i in useful]
     plan = [0] * len(free)
     for i, k in enumerate(_knapsack(groups, hand)):
         key = keys[i]
@@ -314,12 +341,3 @@ def _knapsack(groups: list[list[float]], hand: int) -> list[int]:
         share[i] = k
         c -= k
     return share
-
-
-def _next_placement(s: State, p: Player) -> str:
-    """The planned placement at the lowest target (placements go in target order)."""
-    plan = plan_colonists(s, p)
-    for target, count in enumerate(plan):
-        if count:
-            return A.COLONIST_ACTIONS[target]
-    return ""
