@@ -19,6 +19,7 @@ from uuid import UUID
 import streamlit as st
 
 from application import play
+from application.errors import GameChanged
 from application.games_index import GameFilter
 from application.i18n import _, term, when
 from application.service import NovusApp
@@ -31,6 +32,8 @@ from domain.core.chance import Dice, Shuffle
 from domain.core.errors import NovusError
 
 FLASH = "play-flash"
+WROTE = "play-wrote"
+"""(game, version) this tab's last write made."""
 PAD_TRIES = "play-pad-tries"
 """Outcomes sent from the chance pad so far in this session: part of the pad's name."""
 BOTS = ("heuristic", "random")
@@ -54,24 +57,55 @@ CSS = """
 """
 
 
-def _say(kind: str, text: str) -> None:
-    st.session_state[FLASH] = (kind, text)
+Where = tuple[UUID, int] | None
+"""The game and version a message belongs to (None: shown once, wherever)."""
 
 
-def _flash() -> None:
-    found = st.session_state.pop(FLASH, None)
+def _say(kind: str, text: str, where: Where = None) -> None:
+    st.session_state[FLASH] = (kind, text, where)
+
+
+def _flash(where: Where = None) -> None:
+    """The last write's message. One bound to a game's version stays while the game is at that
+    version (a run cut short by the next tap drew it and lost it, so "Recorded: ..." was not
+    always seen); a message for another game or version is dropped."""
+    found = st.session_state.get(FLASH)
     if found is None:
         return
-    kind, text = found
+    kind, text, at = found
+    if at is None or at != where:
+        st.session_state.pop(FLASH, None)
+        if at is not None:
+            return
     (st.error if kind == "error" else st.success)(text)
 
 
-def _guarded(action: Any, *args: Any, **kwargs: Any) -> Any:
-    """Run a write; a user error (a stale tab's conflict, a bad outcome) becomes a message."""
+def _done(app: NovusApp, game_id: UUID, text: str) -> None:
+    """A write went through: say so for the version it made, remembered as this tab's own."""
+    where = (game_id, app.version(game_id))
+    st.session_state[WROTE] = where
+    _say("success", text, where)
+
+
+def _guarded(action: Any, *args: Any, on: UUID | None = None, **kwargs: Any) -> Any:
+    """Run a write; a user error (a stale tab's conflict, a bad outcome) becomes a message,
+    bound to the game `on` as it stands."""
     try:
         return action(*args, **kwargs)
     except NovusError as error:
-        _say("error", f"{error.message}" + (f" — {error.hint}" if error.hint else ""))
+        where = None if on is None else (on, args[0].version(on))
+        if isinstance(error, GameChanged) and st.session_state.get(WROTE) == where:
+            # this tab's own previous tap changed the game: not "another tab"
+            _say(
+                "error",
+                _(
+                    "That tap came after the step before it was recorded and was not "
+                    "stored: the page shows the game as it stands now."
+                ),
+                where,
+            )
+            return None
+        _say("error", f"{error.message}" + (f" — {error.hint}" if error.hint else ""), where)
         return None
 
 
@@ -81,9 +115,9 @@ def _guarded(action: Any, *args: Any, **kwargs: Any) -> Any:
 def play_page(app: NovusApp) -> None:
     st.markdown(CSS, unsafe_allow_html=True)
     st.title(_("Play"))
-    _flash()
     requested = st.query_params.get("game")
     if not requested:
+        _flash()
         _new_game(app)
         _in_progress(app)
         return
@@ -96,6 +130,7 @@ def play_page(app: NovusApp) -> None:
             st.query_params.clear()
             st.rerun()
         return
+    _flash((pos.game_id, pos.version))
     _header(app, pos)
     if pos.over:
         _final(app, pos)
@@ -174,9 +209,11 @@ def _moves(app: NovusApp, pos: play.Position) -> None:
 def _record_move(app: NovusApp, game_id: UUID, move: play.Move, version: int) -> None:
     restore()
     st.session_state[f"play-filter-{game_id}"] = ""  # the next position starts unfiltered
-    done = _guarded(play.move, app, game_id, move.action, seat=move.seat, expected_version=version)
+    done = _guarded(
+        play.move, app, game_id, move.action, seat=move.seat, expected_version=version, on=game_id
+    )
     if done is not None:
-        _say("success", _("Recorded: {text}", text=done.text))
+        _done(app, game_id, _("Recorded: {text}", text=done.text))
 
 
 def _chance(app: NovusApp, pos: play.Position) -> None:
@@ -224,19 +261,21 @@ def _tapped(app: NovusApp, pos: play.Position, ident: str) -> None:
         return
     restore()
     st.session_state[PAD_TRIES] = st.session_state.get(PAD_TRIES, 0) + 1
-    done = _guarded(play.enter_chance, app, pos.game_id, seen, expected_version=pos.version)
+    done = _guarded(
+        play.enter_chance, app, pos.game_id, seen, expected_version=pos.version, on=pos.game_id
+    )
     if done is not None:
         said = ", ".join(Words(pos.game).value(str(item)) for item in done)
-        _say("success", _("Recorded: {items}", items=said))
+        _done(app, pos.game_id, _("Recorded: {items}", items=said))
 
 
 def _draw(app: NovusApp, game_id: UUID, version: int) -> None:
     restore()
-    done = _guarded(play.draw, app, game_id, expected_version=version)
+    done = _guarded(play.draw, app, game_id, expected_version=version, on=game_id)
     if done is not None:
         words = Words(app.timeline(game_id).setup.game)
         said = ", ".join(words.value(str(item)) for item in done)
-        _say("success", _("Drawn: {items}", items=said))
+        _done(app, game_id, _("Drawn: {items}", items=said))
 
 
 def _controls(app: NovusApp, pos: play.Position) -> None:
@@ -282,9 +321,9 @@ def _controls(app: NovusApp, pos: play.Position) -> None:
 
 def _take_back(app: NovusApp, game_id: UUID, version: int) -> None:
     restore()
-    left = _guarded(play.take_back, app, game_id, 1, expected_version=version)
+    left = _guarded(play.take_back, app, game_id, 1, expected_version=version, on=game_id)
     if left is not None:
-        _say("success", _("Took back one step: the game is at step {step}.", step=left))
+        _done(app, game_id, _("Took back one step: the game is at step {step}.", step=left))
 
 
 def _bots(
@@ -292,10 +331,10 @@ def _bots(
 ) -> None:
     restore()
     played = _guarded(
-        play.finish, app, game_id, kind, seats, max_steps=most, expected_version=version
+        play.finish, app, game_id, kind, seats, max_steps=most, expected_version=version, on=game_id
     )
     if played is not None:
-        _say("success", _("The bots played {n} step(s).", n=len(played)))
+        _done(app, game_id, _("The bots played {n} step(s).", n=len(played)))
 
 
 def _final(app: NovusApp, pos: play.Position) -> None:

@@ -129,3 +129,31 @@ def test_a_new_game_starts_with_the_names_typed_in(folder: dict[str, str]) -> No
     at.button(key="play-start").click().run()
     record = open_app(data_dir()).history(UUID(str(at.query_params["game"])))
     assert list(record.setup.players) == ["Mia", "Noa", "Oli"]
+
+
+def test_what_was_recorded_stays_said_and_a_double_tap_is_named_as_such(
+    folder: dict[str, str],
+) -> None:
+    """"Recorded: ..." was shown by one run only: a run cut short by the next tap (or any other
+    rerun) lost it. It now stays while the game is at the step it made. Two moves tapped before
+    the page reran: the second was refused as if "changed in another tab"; it was this one."""
+    app = open_app(data_dir())
+    play.draw(app, UUID(folder["early"]))
+    at = AppTest.from_function(_play, default_timeout=60)
+    at.query_params["game"] = folder["early"]
+    at.run()
+    next(b for b in at.button if "role:settler" in str(b.label)).click().run()
+    assert [str(s.value) for s in at.success] == ["Recorded: Ana selects the Settler"]
+    at.run()  # another rerun at the same step (a run cut short, an expander opened, ...)
+    assert [str(s.value) for s in at.success] == ["Recorded: Ana selects the Settler"]
+    quarry, corn = (
+        next(b for b in at.button if code in str(b.label))
+        for code in ("plantation:quarry", "plantation:corn")
+    )
+    quarry.click()
+    corn.click()  # both taps reach one run
+    at.run()
+    said = [str(e.value) for e in at.error]
+    assert len(said) == 1 and said[0].startswith("That tap came after the step"), said
+    assert "another tab" not in said[0]
+    assert len(app.history(UUID(folder["early"])).steps) == 3  # one of the two taps stored
