@@ -172,21 +172,27 @@ def show(
         int | None, typer.Option("--step", "-s", help="Show the state after N steps.")
     ] = None,
     seat: Annotated[
-        int | None, typer.Option("--seat", help="Show only what this seat may see.")
+        str | None,
+        typer.Option(
+            "--seat", help="Show only what this seat may see (seat number or player name)."
+        ),
     ] = None,
     as_json: Json = False,
     data_dir: DataDir = None,
 ) -> None:
     """The state of a game after a step (the last one by default), as text or JSON."""
+    from novus.cli.play import _seat
+
     app = open_store(data_dir, create=False)
     game_id = app.find(game_ref)
     timeline = app.timeline(game_id, fresh=True)
+    viewer = None if seat is None else _seat(seat, timeline.setup.players)
     state = app.state_at(game_id, step)
     rules = timeline.rules
     seats = len(timeline.setup.players)
-    if seat is not None and not 0 <= seat < seats:
+    if viewer is not None and not 0 <= viewer < seats:
         raise NovusError(
-            _("no seat {seat} in this game", seat=seat),
+            _("no seat {seat} in this game", seat=viewer),
             hint=_("seats are 0 to {last}", last=seats - 1),
         )
     at = len(timeline.steps) if step is None else step
@@ -202,7 +208,7 @@ def show(
         "over": rules.is_over(state),
         "synthetic": is_synthetic(timeline.setup.options),
         "scores": rules.scores(state).to_json(),
-        "view": rules.view(state, seat),
+        "view": rules.view(state, viewer),
     }
     if as_json:
         emit_json(picture)

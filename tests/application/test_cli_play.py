@@ -187,3 +187,19 @@ def test_chance_is_entered_by_the_items_korean_names(tmp_path: Path) -> None:
     code, out = novus("takeback", game, "-d", data)
     code, out = novus("move", game, "--chance", "Corn indigo SUGAR tobacco", "-d", data)
     assert code == 0 and "recorded: corn, indigo, sugar, tobacco" in out, out
+
+
+def test_show_takes_the_seat_by_name(tmp_path: Path) -> None:
+    """`novus show GAME --seat Ben` was a usage error ("a whole number is needed") while
+    `novus new --players` named the seats; it is Ben's view, as `--seat 1` is."""
+    data = tmp_path / "data"
+    code, out = novus("new", "--game", "puerto-rico", "--players", "Ana,Ben,Cleo", "-d", data)
+    game = out.strip().splitlines()[-1]
+    novus("draw", game, "-d", data)
+    code, by_name = novus("show", game, "--seat", "ben", "--json", "-d", data)
+    code2, by_number = novus("show", game, "--seat", "1", "--json", "-d", data)
+    assert code == code2 == 0 and json.loads(by_name) == json.loads(by_number)
+    code, out = novus("show", game, "--seat", "Bob", "-d", data)
+    assert code == 1 and "0 Ana, 1 Ben, 2 Cleo" in " ".join(out.split()), out
+    code, out = novus("show", game, "--seat", "5", "-d", data)
+    assert code == 1 and "no seat 5" in out, out
