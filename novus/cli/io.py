@@ -117,10 +117,12 @@ def import_command(
             ),
         )
     app = open_store(data_dir)
+    done: list[ImportResult] = []
     with progress() as bar:
         task = bar.add_task(_("importing"), total=len(files))
 
         def show(result: ImportResult) -> None:
+            done.append(result)
             bar.advance(task)
             for warning in result.warnings:
                 said = f"[yellow]{_('warning:')}[/] {result.file}: {warning}"
@@ -130,7 +132,21 @@ def import_command(
                 errors.print(f"[bold red]{_('rejected:')}[/] {message}", highlight=False)
                 errors.print(f"  [yellow]{_('hint:')}[/] {hint}", highlight=False)
 
-        results = import_paths(app, files, format.value, lenient, on_result=show)
+        try:
+            results = import_paths(app, files, format.value, lenient, on_result=show)
+        except KeyboardInterrupt:  # "interrupted" alone left open what had been stored
+            bar.stop()
+            errors.print(
+                _(
+                    "stopped after {n} of {total} files (each file is stored whole or not at "
+                    "all); the same command again imports the rest, the stored ones are "
+                    "reported as present",
+                    n=len(done),
+                    total=len(files),
+                ),
+                highlight=False,
+            )
+            raise
     counts = {
         s: sum(1 for r in results if r.status == s)
         for s in ("imported", "extended", "present", "rejected")

@@ -179,3 +179,29 @@ def test_importing_an_empty_folder_says_so(tmp_path: Path) -> None:
     assert not (tmp_path / "s").exists()
     code, out = novus("import", tmp_path / "empty", "-d", tmp_path / "s", "--lang", "ko")
     assert code == 1 and "가져올 파일이 없습니다" in out, out
+
+
+def test_ctrl_c_mid_import_says_what_was_stored(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Ctrl+C during `novus import` said only "interrupted": how many files were done, and
+    whether to start again, was left open. Each file is whole or absent, so it says so."""
+    import importers.api
+
+    source = open_app(tmp_path / "a")
+    for seed in (1, 2, 3):
+        source.simulate("puerto-rico", 3, {}, seed=seed, bot="random")
+    novus("export", "--all", "-o", tmp_path / "files", "-d", tmp_path / "a")
+    real = importers.api.import_paths
+
+    def stopped_after_two(app: object, paths: list[Path], *args: object, **kw: object) -> None:
+        real(app, paths[:2], *args, **kw)  # type: ignore[arg-type]
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(importers.api, "import_paths", stopped_after_two)
+    code, out = novus("import", tmp_path / "files", "-d", tmp_path / "b")
+    flat = " ".join(out.split())
+    assert code == 130 and "stopped after 2 of 3 files" in flat and "interrupted" in flat, flat
+    monkeypatch.setattr(importers.api, "import_paths", real)
+    code, out = novus("import", tmp_path / "files", "-d", tmp_path / "b")
+    assert code == 0 and "1 imported, 2 already present" in out, out
