@@ -52,6 +52,12 @@ class Fact(NamedTuple):
     amount: int = 1
 
 
+FactRow = tuple[int, str, str, int]
+"""A fact as the plain tuple of `Fact`'s fields (seat, fact, item, amount): what `facts` gives
+(a `Fact` is one too; a plain tuple costs a fifth of a `Fact` to make, and the fold makes one
+or more at most steps)."""
+
+
 class StepFact(NamedTuple):
     """Facts that are a plain function of a decision as `steps` stores it: not computed by the
     fold, not stored, but added by SQL to the view `facts` from the game's `steps` rows (each
@@ -68,7 +74,7 @@ class StepFact(NamedTuple):
     seat: str = "seat"
 
 
-FactsFn = Callable[[Rules[Any], Any, Step, Any], Iterable[Fact]]
+FactsFn = Callable[[Rules[Any], Any, Step, Any], Iterable[FactRow]]
 """`facts(rules, before, step, after)`: the facts of one step, from the states around it."""
 
 
@@ -77,7 +83,8 @@ class GameStats:
     """What one game adds to the projection.
 
     - `facts(rules, before, step, after)`: called once per step in order; must be a pure
-      function of its arguments (the projection may refold a game after a restart).
+      function of its arguments (the projection may refold a game after a restart); gives
+      `FactRow` tuples (a `Fact` is one).
     - `step_facts`: the facts of a decision that its stored action alone gives (`StepFact`);
       `facts` does not give them: the projection derives them in the view `facts` from the
       stored steps (the rows `facts` would give, with the step's round), so they cost the fold

@@ -21,14 +21,14 @@ from typing import Any
 
 from domain.century_new_world.scoring import breakdown
 from domain.core.protocol import Decision, Rules, SeatScore, Step
-from projections.games import Fact, GameStats
+from projections.games import FactRow, GameStats
 
 GAME = "century-new-world"
 KINDS = ("production", "upgrade", "trade", "village")
 CUBES = {"Y": "corn", "R": "meat", "G": "tobacco", "B": "fur"}
 
 
-def facts(rules: Rules[Any], before: Any, step: Step, after: Any) -> Iterable[Fact]:
+def facts(rules: Rules[Any], before: Any, step: Step, after: Any) -> Iterable[FactRow]:
     """The facts of one decision (chance steps only lay out the components: none)."""
     if not isinstance(step, Decision):
         return ()
@@ -37,32 +37,32 @@ def facts(rules: Rules[Any], before: Any, step: Step, after: Any) -> Iterable[Fa
     verb, _, rest = step.action.partition(":")
     if verb == "rest":
         back = before.settlers_on_board(seat)
-        return (Fact(seat, "rest", "settlers" if back else "pass", back),)
+        return ((seat, "rest", "settlers" if back else "pass", back),)
     if verb == "return":
-        return (Fact(seat, "return", CUBES[rest], 1),)
+        return ((seat, "return", CUBES[rest], 1),)
     if verb == "explore":
         tile = t.tiles[before.explore_on[t.loc_index[rest]]]
-        return (Fact(seat, "explore", tile.id, tile.points),)
+        return ((seat, "explore", tile.id, tile.points),)
     if verb != "place":
         return ()
     loc_id, _, arg = rest.partition(":")
     li = t.loc_index[loc_id]
     loc = t.locations[li]
     found = [
-        Fact(seat, "place", loc_id, after.occ_n[li]),
-        Fact(seat, "work", loc.kind),
+        (seat, "place", loc_id, after.occ_n[li]),
+        (seat, "work", loc.kind, 1),
     ]
     owner = before.occ_seat[li]
     if owner >= 0:
-        found.append(Fact(seat, "bump", str(owner), before.occ_n[li]))
-        found.append(Fact(owner, "bumped", str(seat), before.occ_n[li]))
+        found.append((seat, "bump", str(owner), before.occ_n[li]))
+        found.append((owner, "bumped", str(seat), before.occ_n[li]))
     if loc.kind == "village":
         for part in arg.split("+"):
             what, _, ident = part.partition("=")
             if what == "card":
-                found.append(Fact(seat, "card", ident, t.cards[t.card_index[ident]].points))
+                found.append((seat, "card", ident, t.cards[t.card_index[ident]].points))
             elif what == "bonus":
-                found.append(Fact(seat, "bonus", ident, t.bonus[t.bonus_index[ident]].points))
+                found.append((seat, "bonus", ident, t.bonus[t.bonus_index[ident]].points))
     return found
 
 

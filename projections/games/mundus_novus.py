@@ -48,7 +48,7 @@ from domain.mundus_novus.state import (
     SUPPLY,
     State,
 )
-from projections.games import Fact, GameStats, StepFact, win_correlation_view
+from projections.games import FactRow, GameStats, StepFact, win_correlation_view
 
 GAME = "mundus-novus"
 
@@ -110,9 +110,9 @@ def public_summary(rules: Rules[Any], before: State, step: Step) -> str | Phrase
     return (said(before, step) if said else None) or rules.describe(before, step)
 
 
-def _doubloons(before: State, step: Step, after: State) -> list[Fact]:
+def _doubloons(before: State, step: Step, after: State) -> list[FactRow]:
     """Doubloons gained or paid at this step, by source (all public: doubloons lie open)."""
-    found: list[Fact] = []
+    found: list[FactRow] = []
     verb = ""
     for seat, (b, a) in enumerate(zip(before.seats, after.seats, strict=True)):
         delta = a.doubloons - b.doubloons
@@ -123,48 +123,48 @@ def _doubloons(before: State, step: Step, after: State) -> list[Fact]:
         if verb == "end":
             paid = income(before, seat) if seat == step.seat else 0  # type: ignore[union-attr]
             if paid:
-                found.append(Fact(seat, "doubloons", "income", paid))
+                found.append((seat, "doubloons", "income", paid))
             if delta - paid:
-                found.append(Fact(seat, "doubloons", "shipyards", delta - paid))
+                found.append((seat, "doubloons", "shipyards", delta - paid))
         elif verb == "take":
-            found.append(Fact(seat, "doubloons", "orellana", delta))
+            found.append((seat, "doubloons", "orellana", delta))
         else:
-            found.append(Fact(seat, "doubloons", verb or "other", delta))
+            found.append((seat, "doubloons", verb or "other", delta))
     return found
 
 
-def _decision(before: State, step: Decision, after: State) -> list[Fact]:
+def _decision(before: State, step: Decision, after: State) -> list[FactRow]:
     seat = step.seat
     verb, _, rest = step.action.partition(":")
     if verb == "same":
         p = rest.split(":")
         kind = "Inca relic" if p[0] == "R" else K.KIND_NAMES[int(p[0])]
-        found = [Fact(seat, "same", kind, int(p[1]) + int(p[2]))]
+        found = [(seat, "same", kind, int(p[1]) + int(p[2]))]
         if int(p[2]):
-            found.append(Fact(seat, "same_relics", kind, int(p[2])))
+            found.append((seat, "same_relics", kind, int(p[2])))
         card_id = before.dev_deck[0] if p[3] == "deck" else before.queue[int(p[3]) - 1]
         card = before.cards[card_id]
-        found.append(Fact(seat, "develop", card.kind))
+        found.append((seat, "develop", card.kind, 1))
         if card.kind == "personality":
-            found.append(Fact(seat, "personality", card.title))
+            found.append((seat, "personality", card.title, 1))
         return found
     if verb == "diff":
         gained = after.seats[seat].doubloons - before.seats[seat].doubloons
-        return [Fact(seat, "diff", str(_count(rest)), gained)]
+        return [(seat, "diff", str(_count(rest)), gained)]
     if verb == "relics":
         gained = after.seats[seat].doubloons - before.seats[seat].doubloons
-        return [Fact(seat, "relics", rest, gained)]
+        return [(seat, "relics", rest, gained)]
     if verb == "take":  # the draw itself: `STEP_FACTS`
         p = rest.split(":")
-        return [Fact(seat, "swap", _kind_name(p[2]))] if len(p) > 2 else []
+        return [(seat, "swap", _kind_name(p[2]), 1)] if len(p) > 2 else []
     if verb == "complete":
-        return [Fact(seat, "complete", "set")]
+        return [(seat, "complete", "set", 1)]
     if verb == "declare":
-        return [Fact(seat, "declare", rest)]
+        return [(seat, "declare", rest, 1)]
     if verb == "coronado" and rest != K.NO_EVENT:
-        return [Fact(seat, "coronado", K.EVENT_NAMES[rest])]
+        return [(seat, "coronado", K.EVENT_NAMES[rest], 1)]
     if verb == "master":
-        return [Fact(int(rest), "master", "tie")]
+        return [(int(rest), "master", "tie", 1)]
     return []  # picks: `STEP_FACTS`
 
 
@@ -190,15 +190,15 @@ almost half of the game's facts. Rarer facts (a market swap, declarations, ...) 
 every `StepFact` is a branch of the view `facts` that each query on it plans (about 0.7 ms)."""
 
 
-def facts(rules: Rules[Any], before: State, step: Step, after: State) -> Iterable[Fact]:
+def facts(rules: Rules[Any], before: State, step: Step, after: State) -> Iterable[FactRow]:
     """The public facts of one step (see the module docstring)."""
     if isinstance(step, ChanceStep):
-        found: list[Fact] = []
+        found: list[FactRow] = []
         if before.phase == SUPPLY:
-            found.append(Fact(-1, "event", K.EVENT_NAMES.get(before.event, before.event)))
+            found.append((-1, "event", K.EVENT_NAMES.get(before.event, before.event), 1))
         elif before.phase == PIRATES:
             seat, _ = before.pirate_queue[0]
-            found.append(Fact(seat, "pirates", "cards", len(step.outcome)))
+            found.append((seat, "pirates", "cards", len(step.outcome)))
         elif before.phase not in (SETUP_DEV, SETUP_MARKET):  # pragma: no cover
             raise AssertionError(before.phase)
     else:
@@ -206,10 +206,10 @@ def facts(rules: Rules[Any], before: State, step: Step, after: State) -> Iterabl
         found = _decision(before, step, after)
         if before.phase == OFFER and after.phase not in (OFFER, CHOOSE_MASTER):
             kept = after.master == before.master
-            found.append(Fact(after.master, "master", "kept" if kept else "won"))
+            found.append((after.master, "master", "kept" if kept else "won", 1))
     found.extend(_doubloons(before, step, after))
     if after.over and not before.over:
-        found.extend(Fact(-1, "end", reason) for reason in after.end_reason.split("; "))
+        found.extend((-1, "end", reason, 1) for reason in after.end_reason.split("; "))
     return found
 
 

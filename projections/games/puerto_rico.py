@@ -14,7 +14,7 @@ from typing import Any
 from domain.core.protocol import Decision, Rules, SeatScore, Step
 from domain.puerto_rico import scoring
 from domain.puerto_rico.components import GOODS
-from projections.games import Fact, GameStats, StepFact
+from projections.games import FactRow, GameStats, StepFact
 
 GAME = "puerto-rico"
 _GOODS_ORDER = "[" + ", ".join(f"'{g}'" for g in GOODS) + "]"
@@ -41,7 +41,7 @@ STEP_FACTS = (
 counted as ``prospector``; ``build:<building>``), so the `facts` view derives them."""
 
 
-def facts(rules: Rules[Any], before: Any, step: Step, after: Any) -> Iterable[Fact]:
+def facts(rules: Rules[Any], before: Any, step: Step, after: Any) -> Iterable[FactRow]:
     """Barrel movements from the players' goods (roles and buildings: `STEP_FACTS`)."""
     if (
         before.goods_supply is after.goods_supply
@@ -54,8 +54,8 @@ def facts(rules: Rules[Any], before: Any, step: Step, after: Any) -> Iterable[Fa
 
 
 def barrels(
-    actor: int, verb: str, rest: str, olds: Any, news: Any, found: list[Fact]
-) -> list[Fact]:
+    actor: int, verb: str, rest: str, olds: Any, news: Any, found: list[FactRow]
+) -> list[FactRow]:
     """`found` and the barrels each seat gained or lost from `olds` to `news` (its players
     before and after a step). A barrel a player gains or loses always comes from or goes to
     the supply, a cargo ship or the trading house (the engine replaces that tuple too), so
@@ -73,12 +73,12 @@ def barrels(
         for good, had in enumerate(had_goods):
             has = has_goods[good]
             if has > had:
-                found.append(Fact(seat, "produce", GOODS[good], has - had))
+                found.append((seat, "produce", GOODS[good], has - had))
             elif has < had:
                 kind = "spoil"
                 if seat == actor and verb in _LEAVING and named in ("", GOODS[good]):
                     kind = _LEAVING[verb]
-                found.append(Fact(seat, kind, GOODS[good], had - has))
+                found.append((seat, kind, GOODS[good], had - has))
     return found
 
 

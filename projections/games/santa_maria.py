@@ -34,7 +34,7 @@ from domain.santa_maria.geometry import COLUMNS, ROWS, parse_cell
 from domain.santa_maria.moves import empty_buildings
 from domain.santa_maria.scoring import bishop_points, breakdown, colonist_points
 from domain.santa_maria.state import Player, State
-from projections.games import Fact, GameStats, win_correlation_view
+from projections.games import FactRow, GameStats, win_correlation_view
 
 GAME = "santa-maria"
 MAIN = ("colony", "coin", "white", "blue", "bluecol", "rest")
@@ -63,48 +63,48 @@ def _year_end_track(before: State, actor: int, after: State) -> list[tuple[int, 
     return track
 
 
-def _conquest(before: State, actor: int, after: State) -> Iterable[Fact]:
+def _conquest(before: State, actor: int, after: State) -> Iterable[FactRow]:
     """The year-end conquistador points, by the engine's order and the catalog's table."""
     track = _year_end_track(before, actor, after)
     year = before.year
     if before.n == 1:
         if track[0][0] >= before.cat.solo_trees[year - 1]:
-            yield Fact(0, "conquest", f"year {year}", before.cat.conq_scoring[2][year][0])
+            yield (0, "conquest", f"year {year}", before.cat.conq_scoring[2][year][0])
         return
     order = sorted(
         (i for i, t in enumerate(track) if t[0] > 0), key=lambda i: (-track[i][0], track[i][1])
     )
     points = before.cat.conq_scoring[min(before.n, 4)][year]  # 5 players score as 4 (module D)
     for rank, seat in enumerate(order[: len(points)]):
-        yield Fact(seat, "conquest", f"year {year}", points[rank])
+        yield (seat, "conquest", f"year {year}", points[rank])
 
 
-def _main(before: State, step: Decision) -> list[Fact]:
+def _main(before: State, step: Decision) -> list[FactRow]:
     seat = step.seat
     verb, _, arg = step.action.partition(":")
     if verb in _MAIN:
         if before.tasks:  # a main action's verb within a task: not the main action
             return []
-        found = [Fact(seat, "main", verb)]
+        found = [(seat, "main", verb, 1)]
         if verb == "rest":
-            found.append(Fact(seat, "rest", REST_NAMES[int(arg) - 1]))
+            found.append((seat, "rest", REST_NAMES[int(arg) - 1], 1))
         elif verb == "colony":
-            found.append(Fact(seat, "colony", f"{len(before.cat.tiles[arg].squares)}-space"))
+            found.append((seat, "colony", f"{len(before.cat.tiles[arg].squares)}-space", 1))
         else:
-            found.extend([Fact(seat, "activate", t) for t in _activated(before, seat, verb, arg)])
+            found.extend([(seat, "activate", t, 1) for t in _activated(before, seat, verb, arg)])
         return found
     if arg == "skip":
         return []
     if verb == "ship":
-        return [Fact(seat, "ship", f"dock {arg}")]
+        return [(seat, "ship", f"dock {arg}", 1)]
     if verb == "trade":
-        return [Fact(seat, "trade", "trade")]
+        return [(seat, "trade", "trade", 1)]
     if verb == "monk":
-        return [Fact(seat, "monk", arg)]
+        return [(seat, "monk", arg, 1)]
     return []
 
 
-def facts(rules: Rules[Any], before: State, step: Step, after: State) -> Iterable[Fact]:
+def facts(rules: Rules[Any], before: State, step: Step, after: State) -> Iterable[FactRow]:
     """The public facts of one step. Chance steps only lay out open components and dice, but
     the actor's queued tasks run on after them, so the tracks are read at every step."""
     if type(step) is Decision:
@@ -115,20 +115,20 @@ def facts(rules: Rules[Any], before: State, step: Step, after: State) -> Iterabl
         found = []
     moved = after.stamp - before.stamp  # conquistador moves (the actor's), reset or not
     if moved:
-        found.append(Fact(actor, "conquistador", "advance", moved))
+        found.append((actor, "conquistador", "advance", moved))
     for i, (b, a) in enumerate(zip(before.players, after.players, strict=True)):
         if a is b:  # a player not edited in this step (shared between the states)
             continue
         if a.piety > b.piety:
-            found.append(Fact(i, "piety", "advance", a.piety - b.piety))
+            found.append((i, "piety", "advance", a.piety - b.piety))
         if a.scholars is not b.scholars:  # the personal scholar of a town hall scores nothing
             found.extend(
-                Fact(i, "scholar", x)
+                (i, "scholar", x, 1)
                 for x in a.scholars
                 if x not in b.scholars and x != a.personal
             )
         if a.bishops is not b.bishops:
-            found.extend(Fact(i, "bishop", x) for x in a.bishops if x not in b.bishops)
+            found.extend((i, "bishop", x, 1) for x in a.bishops if x not in b.bishops)
     if after.year > before.year or (after.over and not before.over):
         found.extend(_conquest(before, actor, after))
     return found
