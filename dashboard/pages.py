@@ -135,13 +135,14 @@ def library_page() -> None:
     source = row1[3].selectbox(
         _("Source"), ["", *sources], key="f_source", format_func=source_name, placeholder=every
     )
-    row2 = st.columns(5)
+    row2 = st.columns(3)  # five to a row showed "yyyy/" of a date box at 800 px
     names = ["", *options["player_names"]]
     player = row2[0].selectbox(_("Player"), names, key="f_player", placeholder=every)
     winner = row2[1].selectbox(_("Winner"), names, key="f_winner", placeholder=every)
     text = row2[2].text_input(_("Search (id, names, options)"), key="f_search")
-    since = row2[3].date_input(_("Started from"), value=None, key="f_since")
-    until = row2[4].date_input(_("until"), value=None, key="f_until")
+    row3 = st.columns(3)
+    since = row3[0].date_input(_("Started from"), value=None, key="f_since")
+    until = row3[1].date_input(_("until"), value=None, key="f_until")
     chosen = data.LibraryFilter(
         game=game,
         variant=variant,

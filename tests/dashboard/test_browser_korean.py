@@ -142,3 +142,36 @@ def test_korean_board_words_are_never_cut_between_syllables_at_800_px(
         page.screenshot(path=str(ARTIFACTS / f"ko-board-words-{game}-800.png"), full_page=True)
     context.close()
     assert not cut, f"Korean words broken between syllables: {cut}"
+
+
+PLACEHOLDER_CUT = """e => {
+  const style = getComputedStyle(e);
+  const pen = document.createElement("canvas").getContext("2d");
+  pen.font = `${style.fontSize} ${style.fontFamily}`;
+  const icon = e.closest("[data-testid='stDateInput']").querySelector("svg");
+  const start = icon.getBoundingClientRect().left;
+  const field = e.closest("[data-baseweb='input']") || e.closest("[data-testid='stDateInput']");
+  const end = field.getBoundingClientRect().left + 12 + pen.measureText("yyyy / mm / dd").width;
+  return [Math.round(end), Math.round(start), end > start];
+}"""
+"""Where an empty date box's "yyyy / mm / dd" ends, where its calendar icon starts, and whether
+the text runs under the icon (Streamlit's box then shows "yyyy/" or "yyyy / mm")."""
+
+
+@pytest.mark.parametrize("lang", ["en", "ko"])
+def test_library_date_filters_show_their_whole_placeholder_at_800_px(
+    server: tuple[str, dict[str, str]], browser: Browser, lang: str
+) -> None:
+    """Five filters to a row left each date box about 80 px wide at 800 px: it showed "yyyy/"
+    of "yyyy/mm/dd". The second row holds player, winner and search, the dates a third."""
+    base, _ids = server
+    context = browser.new_context(viewport={"width": 800, "height": 1000})
+    page = context.new_page()
+    page.goto(f"{base}/?lang={lang}")
+    _settled(page)
+    boxes = page.locator("[data-testid='stDateInput'] input")
+    boxes.first.wait_for()
+    cut = [b.evaluate(PLACEHOLDER_CUT) for b in boxes.all()]
+    page.screenshot(path=str(ARTIFACTS / f"library-filters-{lang}-800.png"))
+    context.close()
+    assert len(cut) == 2 and not any(c for _i, _w, c in cut), cut
