@@ -111,7 +111,7 @@ def library(folder: Path, f: LibraryFilter, limit: int = 5000) -> tuple[pd.DataF
             "names": rows["seats"].map(_names),
             "source": rows["source_kind"],
             "started": rows["started"].dt.strftime("%Y-%m-%d %H:%M"),
-            "steps": rows["steps"],
+            "steps": _steps_so_far(reader, rows),
             "winner": rows["winner_names"].map(_names),
             "finished": rows["finished"],
             "id": rows["game_id"],
@@ -119,6 +119,22 @@ def library(folder: Path, f: LibraryFilter, limit: int = 5000) -> tuple[pd.DataF
         }
     )
     return shown, matching
+
+
+def _steps_so_far(reader: Any, rows: pd.DataFrame) -> pd.Series:
+    """The games' steps; a game in progress (its row has none until it finishes, and the
+    Library showed "None") counts the steps recorded so far."""
+    steps = rows["steps"]
+    going = rows.loc[steps.isna(), "game_id"].tolist()
+    if not going:
+        return steps
+    counted = reader.query(
+        "SELECT game_id, count(*) AS n FROM steps WHERE list_contains(?, game_id) "
+        "GROUP BY game_id",
+        [going],
+    )
+    so_far = rows["game_id"].map(dict(zip(counted["game_id"], counted["n"], strict=True)))
+    return steps.fillna(so_far.fillna(0)).astype("Int64")
 
 
 def facets(folder: Path) -> dict[str, Any]:

@@ -72,3 +72,21 @@ def test_library_with_a_game_in_progress(tmp_path: Path) -> None:
     assert total == 2
     winners = dict(zip(rows["id"], rows["winner"], strict=True))
     assert winners[str(playing)] == "" and winners[str(done)]
+
+
+def test_a_game_in_progress_shows_its_steps_so_far(tmp_path: Path) -> None:
+    """The Library's steps column read "None" for every game entered at the table and not
+    finished (its games row has no steps until the end); it shows the steps recorded so far."""
+    from application import play
+
+    app = open_app(tmp_path)
+    done = app.simulate("puerto-rico", ["Ana", "Ben", "Cy"], {}, seed=1, bot="random")
+    playing = play.new_game(app, "puerto-rico", ["Ann", "Bo", "Cy"], seed=2)
+    play.draw(app, playing)
+    play.move(app, playing, "role:settler")
+    fresh = play.new_game(app, "puerto-rico", ["Di", "Ed"], seed=3)  # nothing recorded yet
+    data.refresh(app, tmp_path)
+    rows, _total = data.library(tmp_path, data.LibraryFilter())
+    steps = dict(zip(rows["id"], rows["steps"], strict=True))
+    assert steps[str(playing)] == 2 and steps[str(fresh)] == 0
+    assert steps[str(done)] == len(app.history(done).steps)
