@@ -5,6 +5,7 @@ Both use `importers.api`, the same code as the dashboard upload.
 
 from __future__ import annotations
 
+import shutil
 from enum import StrEnum
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
@@ -15,7 +16,7 @@ from application.i18n import _, _n, render
 from domain.core.errors import NovusError
 from domain.core.phrase import Phrase
 from novus.cli.console import console, errors, progress
-from novus.cli.options import DataDir, open_store
+from novus.cli.options import DataDir, new_folder, open_store
 
 if TYPE_CHECKING:  # the importers (pydantic, the store) load when a command runs
     from importers.api import ImportResult
@@ -116,37 +117,43 @@ def import_command(
                 "(`novus export --all -o DIR` writes one)"
             ),
         )
+    created = new_folder(data_dir)
     app = open_store(data_dir)
     done: list[ImportResult] = []
-    with progress() as bar:
-        task = bar.add_task(_("importing"), total=len(files))
+    try:
+        with progress() as bar:
+            task = bar.add_task(_("importing"), total=len(files))
 
-        def show(result: ImportResult) -> None:
-            done.append(result)
-            bar.advance(task)
-            for warning in result.warnings:
-                said = f"[yellow]{_('warning:')}[/] {result.file}: {warning}"
-                errors.print(said, highlight=False)
-            if result.error is not None:  # a report's reader speaks English (docs/pbem-report)
-                message, hint = (shown(part) for part in result.error.said)
-                errors.print(f"[bold red]{_('rejected:')}[/] {message}", highlight=False)
-                errors.print(f"  [yellow]{_('hint:')}[/] {hint}", highlight=False)
+            def show(result: ImportResult) -> None:
+                done.append(result)
+                bar.advance(task)
+                for warning in result.warnings:
+                    said = f"[yellow]{_('warning:')}[/] {result.file}: {warning}"
+                    errors.print(said, highlight=False)
+                if result.error is not None:  # a report's reader speaks English (docs/pbem-report)
+                    message, hint = (shown(part) for part in result.error.said)
+                    errors.print(f"[bold red]{_('rejected:')}[/] {message}", highlight=False)
+                    errors.print(f"  [yellow]{_('hint:')}[/] {hint}", highlight=False)
 
-        try:
-            results = import_paths(app, files, format.value, lenient, on_result=show)
-        except KeyboardInterrupt:  # "interrupted" alone left open what had been stored
-            bar.stop()
-            errors.print(
-                _(
-                    "stopped after {n} of {total} files (each file is stored whole or not at "
-                    "all); the same command again imports the rest, the stored ones are "
-                    "reported as present",
-                    n=len(done),
-                    total=len(files),
-                ),
-                highlight=False,
-            )
-            raise
+            try:
+                results = import_paths(app, files, format.value, lenient, on_result=show)
+            except KeyboardInterrupt:  # "interrupted" alone left open what had been stored
+                bar.stop()
+                errors.print(
+                    _(
+                        "stopped after {n} of {total} files (each file is stored whole or not at "
+                        "all); the same command again imports the rest, the stored ones are "
+                        "reported as present",
+                        n=len(done),
+                        total=len(files),
+                    ),
+                    highlight=False,
+                )
+                raise
+    finally:  # nothing stored into a folder this command made: leave no empty store behind
+        if created is not None and not any(r.status in ("imported", "extended") for r in done):
+            app.close()
+            shutil.rmtree(created, ignore_errors=True)
     counts = {
         s: sum(1 for r in results if r.status == s)
         for s in ("imported", "extended", "present", "rejected")

@@ -49,6 +49,23 @@ def parse_options(pairs: list[str] | None) -> dict[str, str]:
     return options
 
 
+def new_folder(data_dir: Path | None) -> Path | None:
+    """The outermost folder that opening the store in `data_dir` would create (None if the
+    data folder is already there, or the store is not a SQLite file in it).
+
+    `novus import` removes it again when nothing was stored: a mistyped --data-dir whose every
+    file was rejected must not leave an empty data folder behind.
+    """
+    if settings.persistence_module() != settings.SQLITE:
+        return None
+    folder = settings.data_dir(data_dir)
+    if folder.exists():
+        return None
+    while not folder.parent.exists() and folder.parent != folder:
+        folder = folder.parent
+    return folder
+
+
 class NoStore(NovusError):
     """A command that only reads was pointed at a data folder with no event store."""
 

@@ -205,3 +205,22 @@ def test_ctrl_c_mid_import_says_what_was_stored(
     monkeypatch.setattr(importers.api, "import_paths", real)
     code, out = novus("import", tmp_path / "files", "-d", tmp_path / "b")
     assert code == 0 and "1 imported, 2 already present" in out, out
+
+
+def test_importing_only_rejected_files_leaves_no_new_data_folder(tmp_path: Path) -> None:
+    """Every file rejected into a folder that was not there (a mistyped --data-dir) left a new,
+    empty store behind; nothing is half-written, so nothing is left. A folder that was there
+    before, and a folder a good file went into, stay."""
+    bad = tmp_path / "bad.novus.jsonl"
+    bad.write_text("not a game\n", encoding="utf-8")
+    code, out = novus("import", bad, "-d", tmp_path / "new" / "store")
+    assert code == 1 and "0 imported, 0 already present, 1 rejected" in out, out
+    assert not (tmp_path / "new").exists()
+    (tmp_path / "kept").mkdir()
+    code, out = novus("import", bad, "-d", tmp_path / "kept")
+    assert code == 1 and (tmp_path / "kept").is_dir()
+    open_app(tmp_path / "a").simulate("puerto-rico", 3, {}, seed=2, bot="random")
+    novus("export", "--all", "-o", tmp_path / "all", "-d", tmp_path / "a")
+    (good,) = (tmp_path / "all").iterdir()
+    code, out = novus("import", good, bad, "-d", tmp_path / "b")
+    assert code == 1 and "1 imported" in out and len(open_app(tmp_path / "b").game_ids()) == 1
