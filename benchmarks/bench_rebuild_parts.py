@@ -21,10 +21,8 @@ path. The wrappers cost about a microsecond a call (a few thousand calls a rebui
 
 from __future__ import annotations
 
-import argparse
 import os
 import sys
-import tempfile
 import time
 from collections import defaultdict
 from collections.abc import Callable
@@ -34,8 +32,8 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from application.service import NovusApp, open_app  # noqa: E402
-from benchmarks.bench_rebuild_replay import GAMES, fill, rebuild, replay_stored  # noqa: E402
+from application.service import NovusApp  # noqa: E402
+from benchmarks.bench_rebuild_replay import filled_store, rebuild, replay_stored  # noqa: E402
 from projections import fold, projection, ratings, rows, view  # noqa: E402
 
 PARTS: tuple[tuple[str, Any, str], ...] = (
@@ -105,15 +103,7 @@ def measure(app: NovusApp, folder: Path, repeat: int) -> tuple[float, dict[str, 
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--games", type=int, default=200)
-    parser.add_argument("--game", default="puerto-rico", choices=(*GAMES, "all"))
-    parser.add_argument("--repeat", type=int, default=3)
-    parser.add_argument("--store", type=Path, default=None)
-    args = parser.parse_args()
-    folder = args.store or Path(tempfile.mkdtemp(prefix="novus-bench-parts-"))
-    app = open_app(folder)
-    fill(app, args.games, args.game)
+    args, folder, app = filled_store(__doc__, "novus-bench-parts-")
     pure = os.environ.get("NOVUS_PURE") == "1"
     print(f"{len(app.game_ids())} games, store {folder}, {'pure Python' if pure else 'compiled'}")
     whole, parts, bare = measure(app, folder / "parts", args.repeat)

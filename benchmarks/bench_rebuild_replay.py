@@ -127,16 +127,23 @@ def rebuild(app: NovusApp, folder: Path, workers: int) -> None:
         projector.catch_up(rebuild=True)
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__)
+def filled_store(description: str | None, prefix: str) -> tuple[argparse.Namespace, Path, NovusApp]:
+    """The command line shared by the rebuild benchmarks (`--games`, `--game`, `--repeat`,
+    `--store`), and the store it names, filled to `--games` games."""
+    parser = argparse.ArgumentParser(description=description)
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--game", default="puerto-rico", choices=(*GAMES, "all"))
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--store", type=Path, default=None)
     args = parser.parse_args()
-    folder = args.store or Path(tempfile.mkdtemp(prefix="novus-bench-replay-"))
+    folder = args.store or Path(tempfile.mkdtemp(prefix=prefix))
     app = open_app(folder)
     fill(app, args.games, args.game)
+    return args, folder, app
+
+
+def main() -> None:
+    args, folder, app = filled_store(__doc__, "novus-bench-replay-")
     games = []
     for game_id in app.game_ids():
         record = app.history(game_id)

@@ -13,6 +13,7 @@ from application.service import NovusApp, open_app
 from domain.core import registry
 from domain.core.protocol import ChanceStep, Decision, Step
 from projections import published
+from projections.read import Views
 from projections.schema import TABLES
 
 
@@ -38,6 +39,23 @@ def dump(path: Path, tables: tuple[str, ...] = ()) -> dict[str, list[tuple[Any, 
         return out
     finally:
         con.close()
+
+
+def decisions_with_rounds(
+    app: NovusApp, views: Views
+) -> Iterator[tuple[tuple[str, int, int, int], str, str]]:
+    """Every stored decision as ``((game id, step, its round in the view `steps`, seat), verb,
+    the rest of the action)``: what a fact derived from the action (`GameStats.step_facts`)
+    must say."""
+    rounds = {
+        (row.game_id, row.step): row.round
+        for row in views.query("SELECT game_id, step, round FROM steps").itertuples()
+    }
+    for game_id in app.game_ids():
+        for number, step in enumerate(app.history(game_id).steps, 1):
+            if isinstance(step, Decision):
+                verb, _, rest = step.action.partition(":")
+                yield (str(game_id), number, rounds[str(game_id), number], step.seat), verb, rest
 
 
 def naive_score_changes(

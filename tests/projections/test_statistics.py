@@ -15,7 +15,7 @@ from domain.core.protocol import ChanceStep, Decision, Step
 from projections import runner, schema
 from projections.games import puerto_rico
 from projections.read import Views
-from tests.projections.conftest import dump
+from tests.projections.conftest import decisions_with_rounds, dump
 
 ANA, BEN, CLEO = 0, 1, 2
 OPENING: list[Step] = [
@@ -178,19 +178,10 @@ def test_role_and_build_facts_are_derived_from_the_stored_actions(
     app.simulate("puerto-rico", 3, {"buildings": "random"}, seed=4, bot="heuristic")
     runner.catch_up(app, folder=folder)
     views = Views(folder)
-    rounds = {
-        (row.game_id, row.step): row.round
-        for row in views.query("SELECT game_id, step, round FROM steps").itertuples()
-    }
     want = set()
-    for game_id in app.game_ids():
-        for number, step in enumerate(app.history(game_id).steps, 1):
-            if isinstance(step, Decision):
-                verb, _, rest = step.action.partition(":")
-                if verb in ("role", "build"):
-                    item = "prospector" if rest == "prospector2" else rest
-                    want.add((str(game_id), number, rounds[str(game_id), number], step.seat,
-                              verb, item, 1))  # fmt: skip
+    for at, verb, rest in decisions_with_rounds(app, views):
+        if verb in ("role", "build"):
+            want.add((*at, verb, "prospector" if rest == "prospector2" else rest, 1))
     got = views.query(
         "SELECT game_id, step, round, seat, fact, item, amount FROM facts "
         "WHERE fact IN ('role', 'build')"

@@ -27,7 +27,7 @@ from domain.mundus_novus.state import PIRATES, SETUP_DEV, SUPPLY
 from projections import published, runner
 from projections.games import mundus_novus as mn
 from projections.read import Views
-from tests.projections.conftest import dump
+from tests.projections.conftest import decisions_with_rounds, dump
 
 RULES = registry.get("mundus-novus")
 GAME = "mundus-novus"
@@ -305,24 +305,15 @@ def test_pick_and_take_facts_are_derived_from_the_stored_actions(
     app.simulate("mundus-novus", 3, {}, seed=6, bot="random")
     runner.catch_up(app, folder=folder)
     views = Views(folder)
-    rounds = {
-        (row.game_id, row.step): row.round
-        for row in views.query("SELECT game_id, step, round FROM steps").itertuples()
-    }
     want = set()
-    for game_id in app.game_ids():
-        for number, step in enumerate(app.history(game_id).steps, 1):
-            if not isinstance(step, Decision):
-                continue
-            verb, _, rest = step.action.partition(":")
-            at = (str(game_id), number, rounds[str(game_id), number], step.seat)
-            if verb == "pick":
-                want.add((*at, "pick", K.KIND_NAMES[K.parse(rest)]))
-            elif verb == "take":
-                p = rest.split(":")
-                want.add((*at, "take", K.KIND_NAMES[K.parse(p[1])]))
-                if len(p) > 2:
-                    want.add((*at, "swap", K.KIND_NAMES[K.parse(p[2])]))
+    for at, verb, rest in decisions_with_rounds(app, views):
+        if verb == "pick":
+            want.add((*at, "pick", K.KIND_NAMES[K.parse(rest)]))
+        elif verb == "take":
+            p = rest.split(":")
+            want.add((*at, "take", K.KIND_NAMES[K.parse(p[1])]))
+            if len(p) > 2:
+                want.add((*at, "swap", K.KIND_NAMES[K.parse(p[2])]))
     got = views.query(
         "SELECT game_id, step, round, seat, fact, item FROM facts "
         "WHERE fact IN ('pick', 'take', 'swap') AND amount = 1"
