@@ -2,7 +2,7 @@
 `takeback`, `branch`, `finish` (all over `application.play`, like the dashboard's Play page).
 
 Each command stores its step at once; scripts chain them (`novus new` prints only the id on
-stdout, `novus legal --json` prints JSON).
+stdout, what to type next on stderr; `novus legal --json` prints JSON).
 """
 
 from __future__ import annotations
@@ -48,7 +48,8 @@ def new(
     pos = play.position(app, game_id)
     if pos.synthetic_note:
         errors.print(f"[yellow]{_('note')}:[/] {pos.synthetic_note}", highlight=False)
-    print(game_id)
+    errors.print(_started(pos.game, game_id, pos.chance is not None), highlight=False)
+    print(game_id)  # the last line of stdout: scripts (and the tests) take the id from it
 
 
 def legal(
@@ -220,6 +221,25 @@ def _title(game: str) -> str:
     from domain.core import registry
 
     return term(registry.get(game).title, "game")
+
+
+def _started(game: str, game_id: UUID, chance: bool) -> str:
+    """What to type next after `novus new` (a bare id left the person at the table guessing)."""
+    short = game_id.hex[:8]  # a unique prefix, as `novus games` shows it
+    if chance:
+        return _(
+            "started a game of {game} ({id}); it waits for chance: `novus legal {id}` says "
+            "what, `novus move {id} --chance A,B,...` enters what the table shows, "
+            "`novus draw {id}` lets Novus draw",
+            game=_title(game),
+            id=short,
+        )
+    return _(
+        "started a game of {game} ({id}); next: `novus legal {id}` lists the moves, "
+        "`novus move {id} MOVE` records one",
+        game=_title(game),
+        id=short,
+    )
 
 
 def _seats(text: str, players: Sequence[str], option: str = "--seats") -> list[int]:

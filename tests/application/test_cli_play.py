@@ -203,3 +203,31 @@ def test_show_takes_the_seat_by_name(tmp_path: Path) -> None:
     assert code == 1 and "0 Ana, 1 Ben, 2 Cleo" in " ".join(out.split()), out
     code, out = novus("show", game, "--seat", "5", "-d", data)
     assert code == 1 and "no seat 5" in out, out
+
+
+def test_new_says_what_to_type_next_on_stderr(tmp_path: Path) -> None:
+    """`novus new` printed only the id, leaving the person at the table to guess the next
+    command. Stdout stays the id alone (scripts take it); stderr names the next commands with
+    the id's short prefix, which they accept, in the display language."""
+    from uuid import UUID
+
+    from application.i18n import set_language
+    from novus.cli.play import _started
+
+    data = tmp_path / "data"
+    result = runner.invoke(app, ["new", "-g", "puerto-rico", "-p", "Ana,Ben,Cleo", "-d", str(data)])
+    assert result.exit_code == 0 and result.stdout.strip() == str(UUID(result.stdout.strip()))
+    short = result.stdout.strip()[:8]
+    hint = " ".join(result.stderr.split())
+    assert "started a game of Puerto Rico" in hint and f"`novus draw {short}`" in hint, hint
+    assert f"`novus move {short} --chance A,B,...`" in hint
+    code, out = novus("draw", short, "-d", data)  # the prefix the hint shows is accepted
+    assert code == 0 and "drawn:" in out
+    args = ["new", "-g", "santa-maria", "-p", "Ana,Ben", "-d", str(data), "--lang", "ko"]
+    result = runner.invoke(app, args)
+    assert result.exit_code == 0 and UUID(result.stdout.strip().splitlines()[-1])
+    assert "산타마리아 게임을 시작했습니다" in " ".join(result.stderr.split()), result.stderr
+    set_language("en")  # the last command's --lang stays set in this process
+    said = _started("puerto-rico", UUID(int=0xABCDEF12 << 96), chance=False)
+    assert "`novus legal abcdef12` lists the moves" in said
+    assert "`novus move abcdef12 MOVE` records one" in said
