@@ -73,8 +73,34 @@ def _source(kind: str) -> str:
     return _(kind) if kind in SOURCES else kind
 
 
+def game_title(code: str) -> str:
+    """A game's title in the display language ('puerto-rico' read as a code on a Korean line);
+    a code no installed engine knows stays as it is."""
+    return term(registry.get(code).title, "game") if code in registry.names() else code
+
+
+def game_code(text: str) -> str:
+    """`--game` by code (`puerto-rico`) or by the title the table shows, in English or the
+    display language, any case and spacing (`Puerto Rico`, `푸에르토 리코`)."""
+    known = registry.names()
+    if text in known:
+        return text
+
+    def bare(name: str) -> str:
+        return "".join(c for c in name.casefold() if c.isalnum())
+
+    for code in known:
+        title = registry.get(code).title
+        if bare(text) in (bare(code), bare(title), bare(term(title, "game"))):
+            return code
+    registry.get(text)  # UnknownGame, with the known codes and a guess
+    return text
+
+
 def games(
-    game: Annotated[str | None, typer.Option("--game", "-g", help="Only this game.")] = None,
+    game: Annotated[
+        str | None, typer.Option("--game", "-g", help="Only this game (its code or its title).")
+    ] = None,
     player: Annotated[
         str | None, typer.Option("--player", help="Only games with a player named like this.")
     ] = None,
@@ -93,7 +119,7 @@ def games(
     """List the stored games: the newest `--limit`, oldest first (`novus show ID` for one)."""
     check_formats(as_json, as_csv)
     if game:
-        registry.get(game)  # an unknown name is an error, not an empty list
+        game = game_code(game)  # an unknown name is an error, not an empty list
     where = GameFilter(game=game, players=players, player=player)
     filtered = where != GameFilter()
     try:
@@ -123,7 +149,7 @@ def games(
         winners = ", ".join(s.players[w] for w in s.winners) if s.winners is not None else "-"
         table.add_row(
             s.id.hex[:8],
-            s.game + (" *" if is_synthetic(s.options) else ""),
+            game_title(s.game) + (" *" if is_synthetic(s.options) else ""),
             str(len(s.players)),
             _source(str(s.source.get("kind", "?"))),
             "-" if s.seed is None else str(s.seed),

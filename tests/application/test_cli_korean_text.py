@@ -243,3 +243,20 @@ def test_demo_in_korean(tmp_path: Path) -> None:
     assert "예시 게임" in out
     assert "몬두스 노부스" in out and "mundus-novus" not in out  # the games' Korean names
     korean("demo", "--games", "1", "--no-dashboard", "-d", str(tmp_path / "demo"))
+
+
+def test_games_names_each_game_by_its_korean_title(stored: tuple[Path, dict[str, str]]) -> None:
+    """`novus games --lang ko` showed the codes ('puerto-rico') in its game column: the titles
+    in the display language, as `novus show` and `legal` give them; --json keeps the codes,
+    and --game takes a code or a title (English or Korean)."""
+    data, ids = stored
+    out = korean("games", "-d", str(data))
+    assert not any(code in out for code in GAMES), out
+    titles = {game: i18n.term(registry.get(game).title, "game", "ko") for game in GAMES}
+    assert all(title in out for title in titles.values()) and "푸에르토 리코" in out, out
+    listed = json.loads(runner.invoke(app, ["games", "--json", "-d", str(data)]).stdout)
+    assert sorted(g["game"] for g in listed) == sorted(GAMES)
+    for pick in ("santa-maria", "Santa Maria", "santa maria", titles["santa-maria"]):
+        out = korean("games", "--game", pick, "-d", str(data))
+        assert "게임 1개" in out and ids["santa-maria"] in out, (pick, out)
+    korean("games", "--game", "santa-mara", "-d", str(data), code=1, allowed=("santa-mara",))

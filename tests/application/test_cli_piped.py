@@ -102,5 +102,5 @@ def test_the_games_table_fits_80_columns_in_korean(
     monkeypatch.setattr(library, "console", screen)
     result = CliRunner().invoke(app, ["games", "-d", str(data), "--lang", "ko"])
     assert result.exit_code == 0, result.output
-    (row,) = [line for line in out.getvalue().splitlines() if "mundus-novus" in line]
+    (row,) = [line for line in out.getvalue().splitlines() if "몬두스 노부스" in line]  # the title
     assert row.rstrip().endswith(("Heuristic 1", "Heuristic 2")), out.getvalue()
