@@ -186,15 +186,20 @@ class GamesProjection(Projection[DuckDBView]):
     def complete(self, pending: tuple[Batch, Any, Tracking | None], *, hold: bool = False) -> Batch:
         """Second half: gather the fold rows and write everything in one transaction (`hold`:
         left open for the next batches, `DuckDBView.write`; a failed write that rolled back
-        held batches raises `HeldLost`, and the folds are forgotten)."""
+        held batches raises `HeldLost`, and the folds are forgotten).
+        With `hold`, the `games` rows of games still in progress wait for the next batch
+        (`_carry`)."""
         batch, ticket, tracking = pending
         if tracking is None:
             return batch
         try:
+            self._take_carried(batch)
             self.folds.collect(ticket, batch)
             for game_id, step, why in batch.failed:  # a fold worker's engine raised
                 self.skip(batch, game_id, None, f"step {step}: {why}")
             self._leave_out(batch)
+            if hold:
+                self._carry(batch)
             try:
                 self.view.write(batch, tracking, hold=hold)
             except Exception as error:
@@ -210,6 +215,33 @@ class GamesProjection(Projection[DuckDBView]):
             self.forget()
             raise
         return batch
+
+    def _carry(self, batch: Batch) -> None:
+        """Hold back the `games` rows of `batch`'s games in progress (`DuckDBView.carried`):
+        the next batch of the same transaction writes them (`_take_carried`), so a game that
+        ends there is inserted once, finished, instead of inserted here and updated there. A
+        commit before it (a publish in the middle of a group) writes them as they are."""
+        moved = {key: row for key, row in batch.games.items() if not row["finished"]}
+        for key in moved:
+            del batch.games[key]
+        self.view.carried.update(moved)
+
+    def _take_carried(self, batch: Batch) -> None:
+        """Put the rows held back from the batch before (`_carry`) into `batch`, ahead of its
+        own; a game `batch` finishes gets its finished figures and leaves `batch.finish`."""
+        moved, self.view.carried = self.view.carried, {}
+        if not moved:
+            return
+        finish = batch.finish
+        ended = [i for i, key in enumerate(finish.cols[0]) if key in moved]
+        for i in ended:
+            game_id, at, steps, winners, names = (col[i] for col in finish.cols)
+            moved[game_id].update(
+                ended=at, steps=steps, finished=True, winners=winners, winner_names=names
+            )
+        if ended:
+            finish.drop({finish.cols[0][i] for i in ended})
+        batch.games = {**moved, **batch.games}
 
     def _leave_out(self, batch: Batch) -> None:
         """Remove the rows of every game left out since `batch` was started."""
@@ -278,7 +310,7 @@ class GamesProjection(Projection[DuckDBView]):
         return self.offsets.get(key, 0)
 
     def _setup_of(self, batch: Batch, key: str) -> Setup:
-        row = batch.games.get(key)
+        row = batch.games.get(key) or self.view.carried.get(key)
         if row is not None:
             return Setup.from_json(orjson.loads(row["setup"]))
         progress = self.view.game_progress(key)

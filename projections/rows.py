@@ -7,6 +7,7 @@ column order, so DuckDB inserts each with a single `INSERT INTO t SELECT * FROM 
 from __future__ import annotations
 
 from datetime import datetime
+from typing import Any
 
 import pyarrow as pa
 
@@ -48,11 +49,16 @@ def tables(batch: Batch) -> dict[str, pa.Table]:
     """A batch's new rows per table (only the non-empty ones)."""
     out: dict[str, pa.Table] = {}
     if batch.games:
-        out["games"] = pa.Table.from_pylist(list(batch.games.values()), schema=ARROW["games"])
+        out["games"] = games(list(batch.games.values()))
     for columns in (batch.seats, batch.steps, batch.timeline, batch.facts, batch.takebacks):
         if len(columns):
             out[columns.table] = _table(columns, ARROW[columns.table])
     return out
+
+
+def games(found: list[dict[str, Any]]) -> pa.Table:
+    """`games` rows (dicts by column name) as the table's Arrow table."""
+    return pa.Table.from_pylist(found, schema=ARROW["games"])
 
 
 def updates(batch: Batch) -> pa.Table | None:

@@ -68,6 +68,9 @@ class DuckDBView(TrackingRecorder):
         self.held = 0
         """Batches written in the open transaction, not yet committed (`write(hold=True)`)."""
         self._held_tracking = Tracking("", 0)
+        self.carried: dict[str, dict[str, Any]] = {}
+        """`games` rows of games in progress held back from the last held batch for the next
+        one (`GamesProjection._carry`); a commit in between writes them first."""
         """The position of the last held batch."""
         try:
             try:
@@ -175,6 +178,7 @@ class DuckDBView(TrackingRecorder):
             body()
         except BaseException as error:
             held, self.held = self.held, 0
+            self.carried = {}
             self.con.execute("ROLLBACK")
             if held and isinstance(error, Exception):
                 raise HeldLost(held) from error
@@ -190,15 +194,24 @@ class DuckDBView(TrackingRecorder):
         """Commit the batches held in the open transaction, if any, with the position of the
         last (a publish in the middle of a catch-up, e.g. from its `progress`)."""
         if self.held:
+            if self.carried:  # held back for the next batch: they belong to these
+                self._write_carried()
             self._track(self._held_tracking)
             self.held = 0
             self.con.execute("COMMIT")
 
     def rollback(self) -> None:
         """Drop the batches held in the open transaction (`write(hold=True)`), if any."""
+        self.carried = {}
         if self.held:
             self.held = 0
             self.con.execute("ROLLBACK")
+
+    def _write_carried(self) -> None:
+        carried, self.carried = self.carried, {}
+        self._insert("games", rows.games(list(carried.values())))
+        if self.buffering:
+            published.record(self.con, set(carried), set())
 
     def changed(self, game_ids: list[str]) -> None:
         """List games whose rows changed outside `write` (ratings) for the next publish;

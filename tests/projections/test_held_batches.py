@@ -14,7 +14,7 @@ import pytest
 from eventsourcing.persistence import Tracking
 
 from application.service import NovusApp
-from projections import runner
+from projections import published, runner
 from projections.columns import Batch
 from projections.view import DuckDBView, HeldLost
 from tests.projections.conftest import dump
@@ -159,3 +159,62 @@ def test_held_batches_keep_no_arrow_copy(tmp_path: Path) -> None:
         assert pa.total_allocated_bytes() <= base
     finally:
         view.close()
+
+
+def test_a_game_finished_in_a_later_held_batch_is_inserted_once_finished(
+    folder: Path, make_app: Callable[..., NovusApp], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A game's `games` row moves on with it while its batches are held (`Projection._carry`):
+    a game that ends in a later batch of the same transaction is inserted once, finished, and
+    no finished-game UPDATE runs; only a game that crosses a commit is updated. The rows are
+    those of a projection in one batch."""
+    app = make_app()
+    _simulate(app)
+    clean = tmp_path / "clean"
+    runner.catch_up(app, folder=clean)
+    updated: list[str] = []
+    update = DuckDBView._update
+
+    def spy(self: DuckDBView, updates: pa.Table) -> None:
+        updated.extend(updates.column("game_id").to_pylist())
+        update(self, updates)
+
+    monkeypatch.setattr(DuckDBView, "_update", spy)
+    runner.catch_up(app, folder=folder, batch_size=BATCH)  # one group: every batch held
+    assert app.max_notification_id() > 8 * BATCH and updated == []
+    assert dump(folder / "views.duckdb") == dump(clean / "views.duckdb")
+
+    monkeypatch.setattr(runner, "COMMIT_BATCHES", 1)  # every batch commits: games cross
+    runner.catch_up(app, folder=folder, batch_size=BATCH, rebuild=True)
+    assert len(updated) == 4
+    assert dump(folder / "views.duckdb") == dump(clean / "views.duckdb")
+
+
+def test_a_publish_in_a_group_writes_the_rows_held_back(
+    folder: Path, make_app: Callable[..., NovusApp], tmp_path: Path
+) -> None:
+    """A publish between held batches commits them with the `games` rows of their games in
+    progress (held back for the next batch): every published copy has a `games` row for each
+    game with steps, and the end equals a projection in one batch."""
+    app = make_app()
+    _simulate(app)
+    clean = tmp_path / "clean"
+    runner.catch_up(app, folder=clean)
+    missing: list[int] = []
+    with runner.Projector(app, folder=folder, batch_size=BATCH) as projector:
+
+        def publish(position: int, last: int) -> None:
+            projector.publish()
+            con = published.connect(projector.published)
+            try:
+                (found,) = con.execute(
+                    "SELECT count(DISTINCT game_id) FROM steps "
+                    "WHERE game_id NOT IN (SELECT game_id FROM games)"
+                ).fetchone() or (0,)
+            finally:
+                con.close()
+            missing.append(int(found))
+
+        projector.catch_up(progress=publish)
+    assert len(missing) > 8 and set(missing) == {0}
+    assert dump(folder / "views.duckdb") == dump(clean / "views.duckdb")
