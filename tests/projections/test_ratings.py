@@ -319,3 +319,24 @@ def test_rating_a_chunk_at_a_time_gives_the_same_numbers(monkeypatch: pytest.Mon
     assert ratings.update(con).games == 4
     for player, (mu, sigma) in _by_hand(GAMES).items():
         assert _table(con)[player][:2] == pytest.approx((mu, sigma), abs=1e-9)
+
+
+def test_the_latest_ratings_are_each_players_newest_history_row() -> None:
+    """`ratings_latest` (written in one statement for every player rated) holds each player's
+    figures after their newest game, per game name, whatever the order of the updates."""
+    con = _db()
+    names = [f"P{i}" for i in range(9)]
+    for day in range(12):
+        seated = [names[(day * 2 + k) % len(names)] for k in range(3 + day % 3)]
+        game = "puerto-rico" if day % 4 else "santa-maria"
+        _add(con, f"g{day:02}", 11 - day if day % 3 == 0 else day, {p: r + 1 for r, p in
+             enumerate(seated)}, game=game)  # fmt: skip
+        if day % 5 == 4:
+            ratings.update(con)
+    ratings.update(con)
+    latest = con.execute(f"SELECT * FROM {ratings.LATEST} ORDER BY ALL").fetchall()
+    newest = con.execute(
+        f"""SELECT game, player, arg_max(mu, (played, game_id)), arg_max(sigma, (played, game_id))
+            FROM {ratings.TABLE} GROUP BY ALL ORDER BY ALL"""
+    ).fetchall()
+    assert latest == newest and len(latest) > len(names)
