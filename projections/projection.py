@@ -88,6 +88,9 @@ class GamesProjection(Projection[DuckDBView]):
         self.history = history
         self.meta: dict[str, tuple[str, tuple[str, ...]]] = {}
         """Game and player names of the games in progress (for their `seats` rows)."""
+        self.unwritten: dict[str, str] = {}
+        """Setup JSON of the games started in a batch not written yet (a batch is folded
+        while the one before is written): a take-back in the next batch needs it."""
         self.keys: dict[UUID | str, str] = {}
         """Text ids of the games in progress by their UUID or stored hex (most events name one)."""
         self.skipped: set[str] = view.skipped_games()
@@ -214,6 +217,8 @@ class GamesProjection(Projection[DuckDBView]):
         except BaseException:
             self.forget()
             raise
+        for key in (*batch.games, *self.view.carried):  # written, or found there
+            self.unwritten.pop(key, None)
         return batch
 
     def _carry(self, batch: Batch) -> None:
@@ -277,6 +282,7 @@ class GamesProjection(Projection[DuckDBView]):
         entry: Skipped = (key, game, position, reason)
         batch.skipped.append(entry)
         self.skipped.add(key)
+        self.unwritten.pop(key, None)
         self.skip_log.append(key)
         for known in [k for k, v in self.keys.items() if v == key]:
             del self.keys[known]
@@ -286,6 +292,7 @@ class GamesProjection(Projection[DuckDBView]):
         """Drop the folds (after a rebuild, or a failed write): they are refolded on demand."""
         self.folds.reset()
         self.meta.clear()
+        self.unwritten.clear()
         self.keys.clear()
         self.offsets = None
         self.skipped = self.view.skipped_games()
@@ -313,6 +320,8 @@ class GamesProjection(Projection[DuckDBView]):
         row = batch.games.get(key) or self.view.carried.get(key)
         if row is not None:
             return Setup.from_json(orjson.loads(row["setup"]))
+        if key in self.unwritten:  # started in the batch being written
+            return Setup.from_json(orjson.loads(self.unwritten[key]))
         progress = self.view.game_progress(key)
         if progress is None:
             raise LookupError(f"game {key} taken back before its Started event")
@@ -434,6 +443,7 @@ class GamesProjection(Projection[DuckDBView]):
             "position": position,
         }
         self.meta[key] = (setup.game, setup.players)
+        self.unwritten[key] = batch.games[key]["setup"]
         self.folds.start(batch, key, setup)
 
     def _finished(self, batch: Batch, event: Game.Finished) -> None:

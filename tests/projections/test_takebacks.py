@@ -102,3 +102,25 @@ def test_projection_follows_take_backs(
     summaries = {s.id: s.steps for s in app.summaries()}
     assert summaries[game] == incremental[game]["games"][0][0] == len(app.history(game).steps)
     assert summaries[other] == incremental[other]["games"][0][0]
+
+
+def test_a_take_back_in_the_batch_after_the_start(
+    folder: Path, make_app: Callable[..., NovusApp], tmp_path: Path
+) -> None:
+    """A batch is folded while the one before is written: a game started in that one and
+    taken back in this one finds its setup in memory (it was left out: 'taken back before its
+    Started event'), at every batch size."""
+    app = make_app()
+    game = play.new_game(app, "puerto-rico", ["Ana", "Ben", "Cleo"], seed=8)
+    play.finish(app, game, "heuristic", max_steps=12)
+    play.take_back(app, game, 10)
+    play.finish(app, game, "heuristic", max_steps=3)
+    want = expected(app, game, tmp_path)
+    for size in (3, 5, 8):
+        runner.catch_up(app, folder=folder, batch_size=size, rebuild=True)
+        assert rows_of(folder / "views.duckdb", game) == want
+        con = published.connect(folder / "views.duckdb")
+        try:
+            assert con.execute("SELECT count(*) FROM skipped_games").fetchone() == (0,)
+        finally:
+            con.close()
