@@ -25,6 +25,7 @@ from domain.core import registry
 from domain.core.errors import NovusError
 from domain.core.labels import SYNTHETIC_LABEL
 from novus.cli.console import console
+from novus.cli.options import game_code
 
 
 class UnknownPack(NovusError):
@@ -102,7 +103,7 @@ def check(
 ) -> None:
     """Validate a component pack: list its missing facts and invalid rows; exit 1 if any."""
     if game:
-        registry.get(game)  # unknown names are an error listing the known ones
+        game = game_code(game)  # unknown names are an error listing the known ones
     modules = pack_modules([game] if game else None)
     if not modules:
         raise UnknownPack(

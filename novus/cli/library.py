@@ -17,7 +17,7 @@ from domain.core.errors import NovusError
 from domain.core.labels import SYNTHETIC_LABEL, is_synthetic, synthetic_label
 from domain.core.protocol import CHANCE, Decision, Rules
 from novus.cli.console import console
-from novus.cli.options import DataDir, NoStore, open_store
+from novus.cli.options import DataDir, NoStore, game_code, game_title, open_store
 from novus.cli.output import Csv, Json, check_formats, emit_csv, emit_json
 
 GameRef = Annotated[str, typer.Argument(help="Game id, or a unique prefix of it.")]
@@ -71,30 +71,6 @@ SOURCES = (N_("simulation"), N_("import"), N_("manual"), N_("branch"))
 
 def _source(kind: str) -> str:
     return _(kind) if kind in SOURCES else kind
-
-
-def game_title(code: str) -> str:
-    """A game's title in the display language ('puerto-rico' read as a code on a Korean line);
-    a code no installed engine knows stays as it is."""
-    return term(registry.get(code).title, "game") if code in registry.names() else code
-
-
-def game_code(text: str) -> str:
-    """`--game` by code (`puerto-rico`) or by the title the table shows, in English or the
-    display language, any case and spacing (`Puerto Rico`, `푸에르토 리코`)."""
-    known = registry.names()
-    if text in known:
-        return text
-
-    def bare(name: str) -> str:
-        return "".join(c for c in name.casefold() if c.isalnum())
-
-    for code in known:
-        title = registry.get(code).title
-        if bare(text) in (bare(code), bare(title), bare(term(title, "game"))):
-            return code
-    registry.get(text)  # UnknownGame, with the known codes and a guess
-    return text
 
 
 def games(

@@ -9,7 +9,8 @@ import typer
 from typer._click.globals import get_current_context
 
 from application import settings
-from application.i18n import _
+from application.i18n import _, term
+from domain.core import registry
 from domain.core.errors import NovusError
 
 if TYPE_CHECKING:  # the store (eventsourcing, psycopg) loads in the commands that open it
@@ -94,3 +95,27 @@ def open_store(data_dir: Path | None, *, create: bool = True) -> NovusApp:
     if context is not None:
         context.call_on_close(app.close)
     return app
+
+
+def game_title(code: str) -> str:
+    """A game's title in the display language ('puerto-rico' read as a code on a Korean line);
+    a code no installed engine knows stays as it is."""
+    return term(registry.get(code).title, "game") if code in registry.names() else code
+
+
+def game_code(text: str) -> str:
+    """`--game` by code (`puerto-rico`) or by the title the table shows, in English or the
+    display language, any case and spacing (`Puerto Rico`, `푸에르토 리코`)."""
+    known = registry.names()
+    if text in known:
+        return text
+
+    def bare(name: str) -> str:
+        return "".join(c for c in name.casefold() if c.isalnum())
+
+    for code in known:
+        title = registry.get(code).title
+        if bare(text) in (bare(code), bare(title), bare(term(title, "game"))):
+            return code
+    registry.get(text)  # UnknownGame, with the known codes and a guess
+    return text

@@ -19,7 +19,7 @@ from application.i18n import _
 from application.view_words import Words, chance_label
 from domain.core.errors import NovusError
 from novus.cli.console import console, errors
-from novus.cli.options import DataDir, OptionPairs, open_store, parse_options
+from novus.cli.options import DataDir, OptionPairs, game_code, open_store, parse_options
 from novus.cli.simulation import BotKind
 
 if TYPE_CHECKING:  # the store loads in the commands that use it, not at `novus --help`
@@ -43,6 +43,7 @@ def new(
     from application import play
 
     names = [p.strip() for p in players.split(",") if p.strip()]
+    game = game_code(game)
     app = open_store(data_dir)
     game_id = play.new_game(app, game, names, parse_options(option), seed=seed)
     pos = play.position(app, game_id)

@@ -16,10 +16,9 @@ from rich.table import Table
 from application import settings
 from application.i18n import _, current_language, pgettext
 from application.view_words import Words, column_name
-from domain.core import registry
 from domain.core.errors import NovusError, did_you_mean
 from novus.cli.console import console, errors, progress
-from novus.cli.options import DataDir, NoStore, open_store
+from novus.cli.options import DataDir, NoStore, game_code, open_store
 from novus.cli.output import Csv, Json, check_formats, emit_csv, emit_json
 from projections import defaults
 
@@ -418,7 +417,7 @@ def stats(
 
     check_formats(as_json, as_csv)
     if game:
-        registry.get(game)  # an unknown name is an error, not empty tables
+        game = game_code(game)  # an unknown name is an error, not empty tables
     behind = catch_up_views(data_dir, quiet=as_json or as_csv)
     with contextlib.closing(Views(data_dir)) as views:
         frames = stat_frames(views, game, player, bots)

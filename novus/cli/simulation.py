@@ -15,7 +15,7 @@ from domain.core.errors import SetupError
 from domain.core.labels import SYNTHETIC_LABEL, is_synthetic
 from domain.core.protocol import Rules
 from novus.cli.console import console, progress
-from novus.cli.options import DataDir, OptionPairs, open_store, parse_options
+from novus.cli.options import DataDir, OptionPairs, game_code, open_store, parse_options
 from novus.cli.output import Csv, Json, check_formats, emit_csv, emit_json
 
 
@@ -50,6 +50,7 @@ def simulate(
     data_dir: DataDir = None,
 ) -> None:
     """Play bot games and store them; game i uses seed SEED+i, so runs are reproducible."""
+    game = game_code(game)
     rules = registry.get(game)
     check_players(rules, players)
     options = parse_options(option)

@@ -49,7 +49,7 @@ def test_an_unknown_game_suggests_the_closest() -> None:
     flat = " ".join(out.split())
     assert code == 1 and "unknown game 'puerto-ric'" in flat
     assert "did you mean 'puerto-rico'?" in flat
-    code, out = novus_cli("simulate", "-g", "santamaria")
+    code, out = novus_cli("simulate", "-g", "santa-mara")  # ("santamaria" names it: taken)
     assert code == 1 and "did you mean 'santa-maria'?" in " ".join(out.split())
     code, out = novus_cli("rules", "chess")
     assert code == 1 and "did you mean" not in out and "known games" in " ".join(out.split())
