@@ -20,12 +20,12 @@ import typer
 from rich import box
 from rich.table import Table
 
-from application.i18n import _
+from application.i18n import _, current_language
 from domain.core import registry
 from domain.core.errors import NovusError
 from domain.core.labels import SYNTHETIC_LABEL
 from novus.cli.console import console
-from novus.cli.options import game_code
+from novus.cli.options import game_code, game_title
 
 
 class UnknownPack(NovusError):
@@ -71,11 +71,13 @@ def list_packs() -> None:
     table = Table(title=_("component packs"), box=box.SIMPLE)
     for column in (_("game"), _("pack"), _("state")):
         table.add_column(column, no_wrap=True)
-    synthetic = False
+    synthetic = published = False
     for game in registry.names():
         module = pack_module(game)
         if module is None:
-            table.add_row(game, _("printed"), f"[green]{_('complete')}[/] ({_('sourced tables')})")
+            table.add_row(
+                game_title(game), _("printed"), f"[green]{_('complete')}[/] ({_('sourced tables')})"
+            )
             continue
         for name in module.names:
             problems = module.check(name)
@@ -87,12 +89,20 @@ def list_packs() -> None:
             if name == "synthetic":
                 synthetic = True
                 name += " *"
-            table.add_row(game, name, state)
+            elif name == "published":
+                published = True
+                name += " **"
+            table.add_row(game_title(game), name, state)
+    notes = []
     if synthetic:
-        table.caption = "* " + _(
-            "{label}: invented for demonstration and tests", label=_(SYNTHETIC_LABEL)
+        notes.append(
+            "* " + _("{label}: invented for demonstration and tests", label=_(SYNTHETIC_LABEL))
         )
+    if published:
+        notes.append("** " + _("only facts checked against the printed game; fill in the rest"))
     console.print(table)
+    for note in notes:  # below the table, left-aligned: a centred caption wraps badly
+        console.print(note, highlight=False)
 
 
 def check(
@@ -107,45 +117,61 @@ def check(
     modules = pack_modules([game] if game else None)
     if not modules:
         raise UnknownPack(
-            "no installed game uses component packs"
+            _("no installed game uses component packs")
             if not game
-            else f"{game} has printed component tables, not packs",
-            hint="`novus components list` shows the packs",
+            else _("{game} has printed component tables, not packs", game=game_title(game)),
+            hint=_("`novus components list` shows the packs"),
         )
     is_path = Path(pack).exists()
     if not is_path:
         modules = [m for m in modules if pack in m.names]
         if not modules:
             raise UnknownPack(
-                f"no pack named {pack!r} and no such file or folder",
-                hint="`novus components list` shows the pack names; give a path for your own",
+                _("no pack named {pack} and no such file or folder", pack=repr(pack)),
+                hint=_("`novus components list` shows the pack names; give a path for your own"),
             )
     elif game is None and len(modules) > 1:
         raise UnknownPack(
-            f"{pack} is a path: say which game it is for",
+            _("{pack} is a path: say which game it is for", pack=pack),
             hint="--game " + "|".join(m.game for m in modules),
         )
     failed = 0
+    english_details = current_language() != "en"
     for module in modules:
         problems = module.check(pack)
-        label = f"{module.game} {pack}"
+        label = f"{game_title(module.game)} {pack}"
         if pack == "synthetic":
-            label += f" ({SYNTHETIC_LABEL})"
+            label += f" ({_(SYNTHETIC_LABEL)})"
         if not problems:
             console.print(
-                f"[green]ok[/] {label}: complete and valid", highlight=False, soft_wrap=True
+                f"[green]{_('ok')}[/] " + _("{pack}: complete and valid", pack=label),
+                highlight=False,
+                soft_wrap=True,
             )
             continue
         failed += 1
         console.print(
-            f"[red]{len(problems)} problem(s)[/] in {label}:", highlight=False, soft_wrap=True
+            "[red]" + _("{pack}: {n} problem(s)", pack=label, n=len(problems)) + "[/]",
+            highlight=False,
+            soft_wrap=True,
         )
+        if english_details:  # the engines' checks name files and columns as the docs do
+            english_details = False
+            console.print(
+                _(
+                    "(each problem names the pack's files and columns in English, "
+                    "as docs/components.md does)"
+                ),
+                style="dim",
+                highlight=False,
+                soft_wrap=True,
+            )
         for problem in problems:
             console.print(f"  - {problem}", highlight=False, markup=False, soft_wrap=True)
     if failed:
         raise IncompletePack(
-            f"{failed} pack(s) incomplete or invalid",
-            hint="docs/components.md describes the pack format and every fact a pack needs",
+            _("{n} pack(s) incomplete or invalid", n=failed),
+            hint=_("docs/components.md describes the pack format and every fact a pack needs"),
         )
 
 
