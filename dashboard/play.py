@@ -13,6 +13,7 @@ from __future__ import annotations
 import itertools
 import json
 from collections.abc import Sequence
+from functools import partial
 from typing import Any
 from uuid import UUID
 
@@ -21,12 +22,13 @@ import streamlit as st
 from application import play
 from application.errors import GameChanged
 from application.games_index import GameFilter
-from application.i18n import _, term, when
+from application.i18n import _, current_language, term, when
 from application.service import NovusApp
 from application.settings import data_dir
 from application.view_words import Words, chance_label
 from dashboard import boards, chance_pad, data
 from dashboard.language import game_title, restore
+from dashboard.option_words import bot_name, option_name, value_name
 from domain.core import registry
 from domain.core.chance import Dice, Shuffle
 from domain.core.errors import NovusError
@@ -298,7 +300,13 @@ def _controls(app: NovusApp, pos: play.Position) -> None:
                 key=f"play-bot-seats-{pos.game_id}",
                 placeholder=_("none"),
             )
-            kind = st.radio(_("Bot"), BOTS, horizontal=True, key=f"play-bot-kind-{pos.game_id}")
+            kind = st.radio(
+                _("Bot"),
+                BOTS,
+                horizontal=True,
+                format_func=partial(bot_name, lang=current_language()),
+                key=f"play-bot-kind-{pos.game_id}",
+            )
             left, right = st.columns(2)
             left.button(
                 _("One bot step"),
@@ -389,9 +397,10 @@ def _new_game(app: NovusApp) -> None:
     columns = st.columns(2)
     for index, spec in enumerate(rules.options):
         options[spec.key] = columns[index % 2].selectbox(
-            spec.key,
+            option_name(spec.key),
             spec.values,
             index=spec.values.index(spec.default) if spec.default in spec.values else 0,
+            format_func=partial(value_name, spec.key, lang=current_language()),
             help=term(spec.help, "option"),
             key=f"play-new-{game}-{spec.key}",
         )
