@@ -106,10 +106,12 @@ class SetupError(NovusError):
 class UnknownGame(NovusError):
     """A game name that is not in the registry."""
 
-    def __init__(self, name: str, known: Sequence[str]) -> None:
+    def __init__(self, name: str, known: Sequence[str], shown: Sequence[str] = ()) -> None:
+        """`shown`: the games as the known list names them (with their titles), else `known`."""
+        listed = ", ".join(shown or known)
         super().__init__(
             phrase("unknown game '{name}'", name=name),
-            hint=guessed(name, known, phrase("known games: {known}", known=", ".join(known))),
+            hint=guessed(name, known, phrase("known games: {known}", known=listed)),
         )
         self.name = name
 

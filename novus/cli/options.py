@@ -11,7 +11,7 @@ from typer._click.globals import get_current_context
 from application import settings
 from application.i18n import _, term
 from domain.core import registry
-from domain.core.errors import NovusError
+from domain.core.errors import NovusError, UnknownGame
 
 if TYPE_CHECKING:  # the store (eventsourcing, psycopg) loads in the commands that open it
     from application.service import NovusApp
@@ -117,5 +117,5 @@ def game_code(text: str) -> str:
         title = registry.get(code).title
         if bare(text) in (bare(code), bare(title), bare(term(title, "game"))):
             return code
-    registry.get(text)  # UnknownGame, with the known codes and a guess
-    return text
+    # the titles too: a person who typed a title ('센추리 뉴월드') learns the one we use
+    raise UnknownGame(text, known, [f"{game_title(code)} ({code})" for code in known])

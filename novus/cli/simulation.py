@@ -118,7 +118,7 @@ def rules_command(
 ) -> None:
     """The games, their player counts, and their options with allowed values and defaults."""
     check_formats(as_json, as_csv)
-    names = [game] if game else registry.names()
+    names = [game_code(game)] if game else registry.names()
     every = [registry.get(name) for name in names]
     if as_json:
         emit_json([rules_json(rules) for rules in every])

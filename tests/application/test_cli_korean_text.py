@@ -280,3 +280,13 @@ def test_every_game_option_takes_a_title(
     checked = runner.invoke(app, ["components", "check", "synthetic", "--game", "santa maria"])
     assert checked.exit_code == 0 and "santa-maria synthetic" in checked.output, checked.output
     korean("simulate", "--game", "산타마리야", "-d", str(tmp_path / "x"), code=1)
+
+
+def test_rules_takes_a_title_and_an_unknown_game_lists_the_titles() -> None:
+    """`novus rules 산타마리아` was an unknown game (only `--game` took titles), and the hint
+    listed the codes alone, so '센추리 뉴월드' left the person guessing 'century-new-world'."""
+    out = korean("rules", "산타마리아", allowed=CODES)
+    assert out.startswith("santa-maria  산타마리아"), out
+    out = korean("rules", "센추리 뉴월드", code=1, allowed=GAMES)
+    assert "센추리: 신대륙 (century-new-world)" in out, out
+
