@@ -18,6 +18,7 @@ import difflib
 import re
 import secrets
 import unicodedata
+from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -32,7 +33,13 @@ from application.view_words import Words, chance_label
 from domain.core import registry
 from domain.core.bots import BOT_KINDS
 from domain.core.chance import ChanceSpec, Dice, Draw, Outcome, Shuffle, resolve, validate
-from domain.core.errors import ChanceExpected, GameOver, NovusError, SetupError
+from domain.core.errors import (
+    BadChanceOutcome,
+    ChanceExpected,
+    GameOver,
+    NovusError,
+    SetupError,
+)
 from domain.core.labels import SYNTHETIC_LABEL
 from domain.core.protocol import CHANCE, ChanceStep, Decision, Step, TakeBack
 
@@ -307,8 +314,59 @@ def parse_outcome(
                 hint=_("possible: {items}", items=", ".join(sorted(said))),
             )
         outcome = tuple(names[p.casefold()] for p in parts)
+    _check_outcome(spec, outcome, name or str)
     validate(spec, outcome)
     return outcome
+
+
+def _check_outcome(spec: ChanceSpec, outcome: Outcome, name: Callable[[str], str]) -> None:
+    """`validate` in the display language, saying what to enter: the engines' own check reads
+    "boards: not in the pool: A1 x2" in English, on a Korean screen too."""
+    label = chance_label(spec.label)
+
+    def times(item: str, n: int) -> str:
+        return _("{item} x{n}", item=name(item), n=n)
+
+    if isinstance(spec, Dice):
+        if len(outcome) != spec.count or not all(1 <= int(v) <= spec.sides for v in outcome):
+            raise BadChanceOutcome(
+                _(
+                    "{label} needs {n} dice values, not {got}",
+                    label=label,
+                    n=spec.count,
+                    got=", ".join(map(str, outcome)) or "-",
+                ),
+                hint=_(
+                    "each a whole number from 1 to {sides}, separated by commas", sides=spec.sides
+                ),
+            )
+        return
+    items = spec.items if isinstance(spec, Shuffle) else spec.pool
+    count = len(spec.items) if isinstance(spec, Shuffle) else spec.count
+    have, seen = Counter(items), Counter(map(str, outcome))
+    extra = sorted(item for item in seen if seen[item] > have[item])
+    if extra:
+        raise BadChanceOutcome(
+            _(
+                "{label} does not hold that many of {items}",
+                label=label,
+                items=", ".join(times(i, seen[i]) for i in extra),
+            ),
+            hint=_(
+                "it holds: {items}",
+                items=", ".join(
+                    times(i, have[i]) if have[i] > 1 else name(i) for i in sorted(have)
+                ),
+            ),
+        )
+    if len(outcome) != count:
+        missing = sorted((have - seen).elements()) if count == len(items) else []  # all come out
+        raise BadChanceOutcome(
+            _("{label} takes {n} items, not {got}", label=label, n=count, got=len(outcome)),
+            hint=_("missing: {items}", items=", ".join(name(i) for i in missing))
+            if missing
+            else _("enter the {n} items that came out, in order, separated by commas", n=count),
+        )
 
 
 def _items(text: str, names: Mapping[str, str]) -> list[str]:

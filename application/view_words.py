@@ -142,6 +142,7 @@ KEYS: dict[str, str] = {
     "scholar1": "scholar 1",
     "scholar2": "scholar 2",
     "scholar3": "scholar 3",
+    "scholar4": "scholar 4",
     "scholars": "scholars",
     "shipping_left": "shipping tiles left",
     "ships": "ships",

@@ -290,3 +290,20 @@ def test_rules_takes_a_title_and_an_unknown_game_lists_the_titles() -> None:
     out = korean("rules", "센추리 뉴월드", code=1, allowed=GAMES)
     assert "센추리: 신대륙 (century-new-world)" in out, out
 
+
+def test_a_wrong_chance_outcome_is_said_in_korean(tmp_path: Path) -> None:
+    """A board entered twice, too few shipping tiles or dice: the engine's own check answered
+    in English ('boards: not in the pool: A1 x2', 'expected 4 items, got 2') on a Korean
+    screen; it says what the outcome needs, naming the items."""
+    data = str(tmp_path / "data")
+    new = korean("new", "--game", "santa-maria", "--players", "Ann,Bo,Cy", "-d", data)
+    game_id = re.findall(r"[0-9a-f]{8}-[0-9a-f-]{27}", new)[0]
+    boards = ("A1", "A2", "A3", "A4")
+    out = korean("move", game_id, "--chance", "A1,A1,A2", "-d", data, code=1, allowed=boards)
+    assert "A1 2개" in out, out
+    out = korean("move", game_id, "--chance", "A1,A2", "-d", data, code=1, allowed=boards)
+    assert "3개" in out, out
+    korean("move", game_id, "--chance", "A1,A2,A3", "-d", data, allowed=boards)
+    tiles = ("s0-1", "s0-2", "s0-3", "s0-4")
+    out = korean("move", game_id, "--chance", "s0-1,s0-2", "-d", data, code=1, allowed=tiles)
+    assert "s0-3, s0-4" in out, out  # the shuffle's missing tiles

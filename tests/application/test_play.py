@@ -234,3 +234,22 @@ def test_branches_are_found_a_page_of_the_games_index_at_a_time(
     monkeypatch.setattr(app, "summary_pages", small_pages)
     assert play.branches(app, parent) == [(10, second), (30, first)]
     assert pages == [2]  # six games, but only the two branches of `parent` are read
+
+
+def test_a_wrong_outcome_says_what_it_needs() -> None:
+    """The engines' check ('dice: expected 3 values from 1 to 6, got (1, 2)') is English only;
+    `parse_outcome` says it in the display language, naming what is missing or doubled."""
+    with pytest.raises(BadChanceOutcome, match="white dice needs 3 dice values, not 1, 2"):
+        play.parse_outcome(Dice(3, label="white dice"), "1,2")
+    with pytest.raises(BadChanceOutcome, match="from 1 to 6"):
+        play.parse_outcome(Dice(2), "1,7")
+    boards = Draw(("A1", "A2", "A3"), 2, label="boards")
+    with pytest.raises(BadChanceOutcome, match="boards does not hold that many of A1 x2"):
+        play.parse_outcome(boards, "a1 a1")
+    with pytest.raises(BadChanceOutcome, match="boards takes 2 items, not 1") as caught:
+        play.parse_outcome(boards, "A3")
+    assert "in order" in caught.value.hint
+    with pytest.raises(BadChanceOutcome) as caught:
+        play.parse_outcome(Shuffle(("x", "y", "z")), "y")
+    assert caught.value.hint == "missing: x, z"
+    assert play.parse_outcome(boards, "A3, A1") == ("A3", "A1")
