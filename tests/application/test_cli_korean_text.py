@@ -267,8 +267,7 @@ def test_every_game_option_takes_a_title(
 ) -> None:
     """`--game` of `simulate`, `new`, `stats` and `components check` took only the code while
     `games --game` took the title shown beside it ('산타마리아'): every one takes both now, and
-    a misspelt title is still an error. (`components check` is checked in English: its report
-    is not translated yet.)"""
+    a misspelt title is still an error."""
     data, _ids = stored
     title = i18n.term(registry.get("santa-maria").title, "game", "ko")
     out = korean("simulate", "--game", title, "--players", "2", "--games", "1", "--seed", "9",
@@ -277,8 +276,8 @@ def test_every_game_option_takes_a_title(
     new = korean("new", "--game", "Santa Maria", "--players", "Ann,Bo", "-d", str(tmp_path / "n"))
     assert re.search(r"^[0-9a-f-]{36}$", new.strip().splitlines()[-1], re.M), new
     korean("stats", "--game", title, "-d", str(data), allowed=VERBS)
-    checked = runner.invoke(app, ["components", "check", "synthetic", "--game", "santa maria"])
-    assert checked.exit_code == 0 and "santa-maria synthetic" in checked.output, checked.output
+    checked = korean("components", "check", "synthetic", "--game", "santa maria")
+    assert f"{title} synthetic" in checked and "빠진 것 없이 올바름" in checked, checked
     korean("simulate", "--game", "산타마리야", "-d", str(tmp_path / "x"), code=1)
 
 
