@@ -116,19 +116,25 @@ def games(
     if not total:
         console.print(_("no games match") if filtered else _("no games stored yet"))
         return
-    title = _n("{n} game", "{n} games", total)  # no blank edges: Korean fits 80 columns
-    table = Table(title=title, box=box.SIMPLE, pad_edge=False, show_edge=False)
+    title = _n("{n} game", "{n} games", total)
+    # 80 columns in either language leave the winner 14+ cells: no blank edges, two-cell gaps,
+    # and a seed only where it reproduces the game (a simulation; a game entered at the table
+    # has a ten-digit seed for Novus's draws, in `--json` and `show`)
+    table = Table(
+        title=title, box=box.SIMPLE, pad_edge=False, show_edge=False, collapse_padding=True
+    )
     for column in (_("id"), _("game"), _("seats"), _("source"), _("seed"), _("steps")):
         table.add_column(column, no_wrap=True)
-    table.add_column(_("winner"), min_width=10)
+    table.add_column(_("winner"), min_width=12)
     for s in shown:
         winners = ", ".join(s.players[w] for w in s.winners) if s.winners is not None else "-"
+        kind = str(s.source.get("kind", "?"))
         table.add_row(
             s.id.hex[:8],
             game_title(s.game) + (" *" if is_synthetic(s.options) else ""),
             str(len(s.players)),
-            _source(str(s.source.get("kind", "?"))),
-            "-" if s.seed is None else str(s.seed),
+            _source(kind),
+            "-" if s.seed is None or kind != "simulation" else str(s.seed),
             _("playing") if s.steps is None else str(s.steps),
             winners,
         )

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import io
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -104,3 +105,36 @@ def test_the_games_table_fits_80_columns_in_korean(
     assert result.exit_code == 0, result.output
     (row,) = [line for line in out.getvalue().splitlines() if "몬두스 노부스" in line]  # the title
     assert row.rstrip().endswith(("Heuristic 1", "Heuristic 2")), out.getvalue()
+
+
+@pytest.mark.parametrize("lang", ["ko", "en"])
+def test_the_games_table_keeps_the_winner_whole_at_80_columns(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, lang: str
+) -> None:
+    """A game entered at the table has a ten-digit seed (for Novus's draws): with one in the
+    list the winner column was left four cells at 80 columns, 'Heuristic 1' broken over two
+    lines as 'Heur' / '1' in both languages. The seed shows for simulations only (it reproduces
+    them) and the gaps are two cells: a tie reads 'Heuristic 1,' over 'Heuristic 2'."""
+    from typer.testing import CliRunner
+
+    from novus.cli import library
+    from novus.cli.main import app
+
+    data = tmp_path / "data"
+    _novus("simulate", "--game", "puerto-rico", "--players", "5", "--seed", "7", "-d", data)
+    _novus("new", "--game", "puerto-rico", "--players", "Ana,Ben,Cleo", "-d", data)
+    out = io.StringIO()
+    screen = OutputConsole(file=out, width=80, force_terminal=True, color_system=None)
+    monkeypatch.setattr(library, "console", screen)
+    result = CliRunner().invoke(app, ["games", "-d", str(data), "--lang", lang])
+    assert result.exit_code == 0, result.output
+    lines = out.getvalue().splitlines()
+    assert max(cell_len(line) for line in lines) <= 80
+    words = [w for line in lines for w in line.split() if w.startswith("Heur")]
+    assert words and set(words) == {"Heuristic"}, out.getvalue()  # seed 7: a tie of two
+    for line in lines:
+        if "Heuristic" in line:
+            assert re.search(r"Heuristic [12]", line), out.getvalue()
+    playing = "진행 중" if lang == "ko" else "playing"
+    (manual,) = [line for line in lines if playing in line]
+    assert not re.search(r"\d{6}", manual), manual  # no draw seed
