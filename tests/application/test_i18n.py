@@ -55,6 +55,30 @@ def test_translations_use_exactly_the_fields_of_their_id() -> None:
     assert not wrong
 
 
+def test_a_particle_after_a_field_follows_its_sound() -> None:
+    """'산타마리아은(는)' on the Play page: a Korean particle written after a plain field as
+    '은(는)' shows both forms whatever the word; `{title:은}` picks the one its sound takes.
+    (A field in quotes or with a conversion, '{pair}' or {given!r}, keeps both forms.)"""
+    import re
+
+    from babel.messages.pofile import read_po
+
+    with i18n.po_path("ko").open("rb") as handle:
+        po = read_po(handle, locale="ko")
+    both = re.compile(r"\{[A-Za-z_]\w*\}(은\(는\)|이\(가\)|을\(를\)|과\(와\)|으로\(로\))")
+    texts = (
+        t for m in po if m.string for t in ((m.string,) if isinstance(m.string, str) else m.string)
+    )
+    assert not [t for t in texts if both.search(t)]
+    i18n.set_language("ko")
+    said = _(
+        "{title} plays with invented components in Novus: start it to explore and play with "
+        "bots; recording a real table game is complete for Puerto Rico.",
+        title="산타마리아",
+    )
+    assert "산타마리아는" in said and "푸에르토 리코만" in said, said
+
+
 def test_the_catalog_is_read_from_the_po_file_and_follows_its_changes(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
