@@ -137,6 +137,12 @@ def chance_choices(spec: ChanceSpec) -> list[str]:
     return list(dict.fromkeys(items))
 
 
+def chance_limits(spec: ChanceSpec) -> dict[str, int]:
+    """How many of each item an outcome may name (a pool's copies); empty for dice."""
+    items = spec.items if isinstance(spec, Shuffle) else spec.pool if isinstance(spec, Draw) else ()
+    return dict(Counter(map(str, items)))
+
+
 def chance_count(spec: ChanceSpec) -> int:
     return len(spec.items) if isinstance(spec, Shuffle) else spec.count
 

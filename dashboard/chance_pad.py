@@ -7,7 +7,7 @@ was lost (Streamlit merges a button's clicks that wait for one rerun into one), 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -43,13 +43,17 @@ def show(
     count: int,
     texts: dict[str, str],
     on_outcome: Callable[[], Any],
+    limits: Mapping[str, int] | None = None,
 ) -> None:
     """Mount the pad for one awaited outcome. `ident` names it (a new ident starts empty:
     give one per position and per try); `items` are (value, label) pairs; `texts` has `tap`
-    ({have}, {count}), `so_far` ({items}) and `clear`; `on_outcome` runs when it is complete."""
+    ({have}, {count}), `so_far` ({items}) and `clear`; `on_outcome` runs when it is complete;
+    `limits`: how many of each item the pool holds (its button is off once tapped that often;
+    dice have none)."""
+    limits = limits or {}
     data = {
         "id": ident,
-        "items": [{"value": v, "label": label} for v, label in items],
+        "items": [{"value": v, "label": label, "max": limits.get(v, 0)} for v, label in items],
         "count": count,
         "texts": texts,
     }

@@ -244,6 +244,7 @@ def _chance(app: NovusApp, pos: play.Position) -> None:
                 "clear": _("Clear"),
             },
             on_outcome=lambda: _tapped(app, pos, ident),
+            limits=play.chance_limits(spec),
         )
         st.button(
             _("Let Novus draw"),

@@ -36,8 +36,17 @@ class Pad {
     this.draw();
   }
 
+  // an item the pool holds n of is taken at most n times: a double tap on the one board A1
+  // was recorded as "A1, A1" and refused only when the outcome was complete
+  left(item) {
+    if (!item.max) return Infinity;
+    return item.max - this.seen.filter((v) => v === item.value).length;
+  }
+
   tap(value) {
     if (this.sent) return;
+    const item = this.data.items.find((i) => i.value === value);
+    if (item && this.left(item) <= 0) return;
     this.seen.push(value);
     if (this.seen.length >= this.data.count) {
       this.sent = true;
@@ -62,7 +71,7 @@ class Pad {
     for (const item of items) {
       const button = el("button", "cp-btn", item.label);
       button.type = "button";
-      button.disabled = this.sent;
+      button.disabled = this.sent || this.left(item) <= 0;
       button.addEventListener("click", () => this.tap(item.value));
       grid.appendChild(button);
     }

@@ -156,3 +156,33 @@ def test_quick_taps_on_one_item_are_all_counted(
     finally:
         tab.close()
         app.close()
+
+
+@pytest.mark.parametrize("width", [800, 1400])
+def test_a_double_tap_takes_an_item_no_more_often_than_the_pool_holds(
+    server: tuple[str, Path], browser: object, width: int
+) -> None:
+    """A double tap on Santa Maria's board A1 (one in the pool) was taken as "A1, A1", and the
+    outcome refused only once complete; the button is off once the pool's copies are tapped."""
+    base, folder = server
+    app = open_app(folder)
+    game = play.new_game(app, "santa-maria", ["민준", "서연", "지호"], seed=3)
+    tab: Page = browser.new_page(viewport={"width": width, "height": 1000}, has_touch=True)  # type: ignore[attr-defined]
+    try:
+        tab.goto(f"{base}/play?game={game}&lang=ko")
+        _settled(tab)
+        a1 = tab.get_by_role("button", name="A1", exact=True)
+        box = a1.bounding_box()
+        assert box is not None
+        for _tap in range(2):
+            tab.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+        expect(tab.get_by_text("지금까지: A1", exact=True)).to_be_visible()
+        expect(a1).to_be_disabled()
+        shot(tab, f"play-double-tap-ko-{width}.png")
+        tap(tab, "A3")
+        tab.get_by_role("button", name="A2", exact=True).click()
+        expect(tab.get_by_text("기록했습니다: A1, A3, A2")).to_be_visible(timeout=20_000)
+        assert app.history(game).steps == (ChanceStep(("A1", "A3", "A2")),)
+    finally:
+        tab.close()
+        app.close()
