@@ -119,7 +119,12 @@ class SantaMariaRules(Engine[State]):
 
     def _step(self, state: State, step: Step) -> State:
         if isinstance(step, ChanceStep):
-            s = self._private(state)
+            if state.chance and state.chance[0][0] in setup_mod.EDITS_NO_PLAYER:
+                s = state.clone()  # as for a decision: the actor's queued tasks run on
+                actor = state.actor
+                s.players = (*s.players[:actor], s.players[actor].clone(), *s.players[actor + 1 :])
+            else:
+                s = self._private(state)
             setup_mod.resolve(s, step.outcome)
             engine.run(s)
             return s
@@ -141,7 +146,6 @@ class SantaMariaRules(Engine[State]):
 
     def round_of(self, state: State) -> int:
         return int(state.year)
-
 
 
 def _modules(chosen: dict[str, str], given: Mapping[str, str], players: int) -> None:

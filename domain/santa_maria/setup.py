@@ -389,7 +389,7 @@ def _blue1(s: State, node: Node, outcome: Outcome) -> None:
         pool[face - 1] += 1
         s.blue_pool = tuple(pool)
     else:
-        p = s.players[node[1]]
+        p = s.edit(node[1])  # a private copy (the other players stay shared)
         p.blue = tuple(sorted((*p.blue, face)))
 
 
@@ -433,6 +433,14 @@ RESOLVE: dict[str, Callable[[State, Node, Outcome], None]] = {
     "mtemple": _maya,
 }
 """How each kind of chance node puts its outcome in place."""
+
+EDITS_NO_PLAYER = frozenset(
+    {"start_ships", "scholars", "bishops", "col2", "col3", "xcol", "xship", "experts", "white"}
+    | {"amb", "ship", "halls", "blue1"}
+)
+"""Chance nodes whose outcome changes no player, or one through `State.edit` (``blue1``): the
+engine copies only the actor's player for them (its queued tasks run on), as after a decision,
+and the others stay shared with the state before."""
 
 
 def resolve(s: State, outcome: Outcome) -> None:

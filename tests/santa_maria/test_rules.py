@@ -17,7 +17,7 @@ from domain.core.errors import (
 )
 from domain.core.play import play, replay
 from domain.core.protocol import ChanceStep, Decision
-from domain.santa_maria import packs
+from domain.santa_maria import engine, packs
 from domain.santa_maria.components import GRAIN, WOOD
 from domain.santa_maria.rules import RULES
 from tests.santa_maria.builders import board, building, cell, do, private, road, started
@@ -389,3 +389,37 @@ def test_blue_die_hired_during_a_turn_is_rolled_at_once() -> None:
     p.board = board({cell(1, 1): building("piety")})
     s = do(s, "coin:1,1", "piety:1")
     assert s.chance == (("blue1", 0),) and s.blue_waiting == 0
+
+
+def test_chance_steps_that_edit_no_player_share_the_others() -> None:
+    """A shipping tile drawn or a blue die rolled copies the actor's player (its tasks run on)
+    and the rolled die's owner, and shares the other players with the state before (the
+    projection passes shared players over); the year's dice roll copies them all. The states
+    are the ones the copy-everything path gives."""
+    from domain.santa_maria import setup as setup_mod
+
+    setup = RULES.prepare(["A", "B", "C", "D"], {})
+    steps, _ = play(RULES, setup, [RULES.bot("heuristic", i) for i in range(4)], random.Random(3))
+    state = RULES.initial_state(setup)
+    kinds: set[str] = set()
+    for step in steps:
+        after = RULES.apply(state, step)
+        if isinstance(step, ChanceStep) and state.phase == "play":
+            kind = state.chance[0][0]
+            shared = {
+                i
+                for i, (a, b) in enumerate(zip(state.players, after.players, strict=True))
+                if a is b
+            }
+            touched = {state.actor, state.chance[0][1]} if kind == "blue1" else {state.actor}
+            if kind in setup_mod.EDITS_NO_PLAYER:
+                assert shared == set(range(4)) - touched
+                kinds.add(kind)
+            else:
+                assert not shared
+            everything = RULES._private(state)
+            setup_mod.resolve(everything, step.outcome)
+            engine.run(everything)
+            assert everything == after and everything.players == after.players
+        state = after
+    assert {"ship", "blue1", "col2", "white"} <= kinds
