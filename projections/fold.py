@@ -54,6 +54,7 @@ class Fold:
 
     __slots__ = (
         "apply",
+        "changes",
         "facts",
         "game",
         "game_id",
@@ -83,6 +84,7 @@ class Fold:
         self.per_seat = self.stats.seat_score if self.stats and self.score_parts else None
         self.seat_key = self.stats.seat_key if self.stats and self.per_seat else None
         self.points = self.stats.seat_points if self.stats and self.per_seat else None
+        self.changes = self.stats.seat_changes if self.stats and self.points else None
         self.seat_keys: list[object] = []
         self.rules: Rules[Any] | None
         try:
@@ -184,9 +186,21 @@ class Fold:
                 keys = self.seat_keys = [seat_key(p) for p in parts]
             while len(last) < len(parts):
                 last.append({})
-        seat_points = self.points
         games, steps, seats, categories, points = batch.timeline.cols
         game_id = self.game_id
+        changes = self.changes
+        if changes is not None:
+            for seat, part in enumerate(parts):
+                was = None if fresh else old[seat]  # type: ignore[index]
+                if part is not was:
+                    for category, value in changes(state, seat, part, was, last[seat]):
+                        games.append(game_id)
+                        steps.append(step)
+                        seats.append(seat)
+                        categories.append(category)
+                        points.append(value)
+            return
+        seat_points = self.points
         for seat, part in enumerate(parts):
             if not fresh:
                 was = old[seat]  # type: ignore[index]

@@ -107,6 +107,12 @@ class GameStats:
       on. When a part is not the same object as before, its key is compared (``==``) with the
       previous key instead of the whole part, and the seat is rescored only if the key differs
       (Puerto Rico: a player changes at most steps, his points far less often).
+    - `seat_changes(state, seat, part, was, known)`: optional, with `seat_points`; used instead
+      of `seat_key` and `seat_points` for a seat whose part is not the same object as before
+      (`was`, None at first): the (category, points) pairs, the total first as ``"total"``,
+      that differ from `known` (the seat's points as last written, updated in place), in the
+      order `seat_points` gives them. It may read `known` for what `was` scored (Santa Maria:
+      most steps change only the points in play or the coins).
     - `public_action(rules, before, step)`: optional; the text stored in `steps.action` when
       the recorded action or chance outcome would show hidden information (a secret offer, the
       cards dealt): e.g. ``"offer:3"`` for ``"offer:2,4,7"``. Default: the action as recorded
@@ -127,6 +133,9 @@ class GameStats:
     seat_score: Callable[[Any, int], SeatScore] | None = None
     seat_points: Callable[[Any, int], Mapping[str, int]] | None = None
     seat_key: Callable[[Any], object] | None = None
+    seat_changes: (
+        Callable[[Any, int, object, object, dict[str, int]], list[tuple[str, int]]] | None
+    ) = None
     public_action: Callable[[Rules[Any], Any, Step], str] | None = None
     public_summary: Callable[[Rules[Any], Any, Step], str | Phrase] | None = None
     face_down: tuple[str, ...] = ()

@@ -34,6 +34,7 @@ from domain.santa_maria.geometry import COLUMNS, ROWS, parse_cell
 from domain.santa_maria.moves import empty_buildings
 from domain.santa_maria.scoring import bishop_points, breakdown, colonist_points
 from domain.santa_maria.state import Player, State
+from projections.fold import TOTAL
 from projections.games import FactRow, GameStats, win_correlation_view
 
 GAME = "santa-maria"
@@ -123,9 +124,7 @@ def facts(rules: Rules[Any], before: State, step: Step, after: State) -> Iterabl
             found.append((i, "piety", "advance", a.piety - b.piety))
         if a.scholars is not b.scholars:  # the personal scholar of a town hall scores nothing
             found.extend(
-                (i, "scholar", x, 1)
-                for x in a.scholars
-                if x not in b.scholars and x != a.personal
+                (i, "scholar", x, 1) for x in a.scholars if x not in b.scholars and x != a.personal
             )
         if a.bishops is not b.bishops:
             found.extend((i, "bishop", x, 1) for x in a.bishops if x not in b.bishops)
@@ -232,6 +231,62 @@ def seat_points(state: State, seat: int) -> dict[str, int]:
     return {"in_play": p.vp, "coins": _coin_points(p), **_other_points(state, p)}
 
 
+def seat_changes(
+    state: State, seat: int, part: object, was: object, known: dict[str, int]
+) -> list[tuple[str, int]]:
+    """`GameStats.seat_changes`: the rows of `seat_points` (and the total) that differ from
+    `known`. A player edited without touching what the categories but ``in_play`` and
+    ``coins`` read (the same board, bishops, ships, tiles and scholars, as at most steps) keeps
+    those categories' points, so `known` gives their sum and only two categories are read."""
+    over = type(part) is tuple
+    p = cast("tuple[Player, bool]", part)[0] if over else cast(Player, part)
+    if was is not None and (type(was) is tuple) == over:
+        w = cast("tuple[Player, bool]", was)[0] if over else cast(Player, was)
+        if (
+            p.board is w.board
+            and p.ships is w.ships
+            and p.bishops is w.bishops
+            and p.tiles is w.tiles
+            and p.scholars is w.scholars
+            and p.personal == w.personal
+            and p.gov == w.gov
+            and p.caps is w.caps
+        ):
+            vp = p.vp
+            old_vp = known["in_play"]
+            old_coins = known["coins"]
+            if p.coins == w.coins and p.res is w.res and p.cocoa == w.cocoa:
+                coins = old_coins  # (the points of `w`, which `known` holds)
+            else:
+                coins = _coin_points(p)
+            if vp == old_vp and coins == old_coins:
+                return []
+            old_total = known[TOTAL]
+            total = old_total + vp - old_vp + coins - old_coins
+            found = []
+            if total != old_total:
+                known[TOTAL] = total
+                found.append((TOTAL, total))
+            if vp != old_vp:
+                known["in_play"] = vp
+                found.append(("in_play", vp))
+            if coins != old_coins:
+                known["coins"] = coins
+                found.append(("coins", coins))
+            return found
+    points = seat_points(state, seat)
+    found = []
+    total = sum(points.values())
+    if known.get(TOTAL) != total:
+        known[TOTAL] = total
+        found.append((TOTAL, total))
+    for category, value in points.items():
+        if known.get(category) != value:
+            known[category] = value
+            found.append((category, value))
+    return found
+
+
 def seat_score(state: State, seat: int) -> SeatScore:
     """`seat_points`, their total and the tie-break (the distance of the rest space)."""
     p = state.players[seat]
@@ -333,5 +388,6 @@ STATS = GameStats(
     seat_points=seat_points,
     face_down=("in_play",),
     seat_key=seat_key,
+    seat_changes=seat_changes,
     public_summary=public_summary,
 )

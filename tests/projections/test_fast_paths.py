@@ -7,16 +7,20 @@ from __future__ import annotations
 
 import dataclasses
 import gc
+import random
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
 from eventsourcing.persistence import Mapper
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from application.mapper import NovusMapper
 from application.service import NovusApp
 from domain.core import registry
+from domain.core.play import play
 from projections import fold, runner
 from projections import games as game_stats
 from tests.projections.conftest import dump, naive_score_changes
@@ -225,8 +229,8 @@ def test_santa_maria_seat_key_is_the_points_not_the_coins(
 
 def test_santa_maria_rescores_only_edited_players(make_app: Callable[..., NovusApp]) -> None:
     """Players a step leaves untouched are shared between states: the fold passes them over
-    by identity, without making their score key (and rescores every seat at the game's end,
-    when the shipping tiles start to count)."""
+    by identity, without looking at their points (`seat_changes`), and looks at every seat at
+    the game's end, when the shipping tiles start to count."""
     from projections.columns import Batch
     from projections.games import santa_maria
 
@@ -237,13 +241,13 @@ def test_santa_maria_rescores_only_edited_players(make_app: Callable[..., NovusA
     keys: list[object] = []
     folded = fold.Fold(str(game_id), record.setup)
     stats = folded.stats
-    assert stats is not None and stats.seat_key is not None
+    assert stats is not None and stats.seat_changes is not None
 
-    def seat_key(part: object) -> object:
+    def seat_changes(state: Any, seat: int, part: object, *rest: Any) -> list[tuple[str, int]]:
         keys.append(part)
-        return santa_maria.seat_key(part)
+        return santa_maria.seat_changes(state, seat, part, *rest)
 
-    folded.seat_key = seat_key
+    folded.changes = seat_changes
     batch = Batch()
     folded.score_rows(batch, 0)
     edited = 0
@@ -336,3 +340,41 @@ def test_seat_points_are_the_seat_scores_breakdown(
             assert got == want.breakdown and sum(got.values()) == want.total
             seen.add(want.total)
     assert len(seen) > 5  # scores moved during the game
+
+
+@settings(max_examples=5, deadline=None)
+@given(
+    players=st.integers(2, 5),
+    options=st.sampled_from(
+        [{}, {"expansion": "true", "setup": "advanced"}, {"modules": "A,B,C"}, {"modules": "C,D"}]
+    ),
+    seed=st.integers(0, 10_000),
+)
+def test_santa_maria_seat_changes_are_the_rows_of_full_rescoring(
+    players: int, options: dict[str, str], seed: int
+) -> None:
+    """Santa Maria's `seat_changes` (only the points in play and the coins read while the
+    board, ships, bishops, tiles and scholars stay the same objects) gives the score rows, in
+    order, of rescoring every edited seat in full (`seat_points`, no key). Heuristic games:
+    random ones rarely complete a harbor set or score a bishop."""
+    from domain.santa_maria.rules import RULES
+    from projections.columns import Batch
+
+    if players == 5:  # 4 colonists and the Maya city, with module C
+        options = {"modules": "C,D"}
+    setup = RULES.prepare([f"P{i}" for i in range(players)], options)
+    bots = [RULES.bot("heuristic", seed + i) for i in range(players)]
+    steps, _ = play(RULES, setup, bots, random.Random(seed))
+    batches = []
+    for fast in (True, False):
+        folded = fold.Fold("g", setup)
+        assert folded.changes is not None
+        if not fast:
+            folded.changes = folded.seat_key = None
+        batch = Batch()
+        folded.score_rows(batch, 0)
+        for number, step in enumerate(steps, 1):
+            folded.advance(batch, step, number)
+        batches.append([list(column) for column in batch.timeline.cols])
+    assert batches[0] == batches[1]
+    assert len(set(batches[0][3])) >= 6  # categories beyond in play and coins moved
