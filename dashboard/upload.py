@@ -33,10 +33,18 @@ def css_string(text: str) -> str:
 def dropzone_css() -> str:
     """Streamlit's file uploader writes its button ("Upload") and its limit ("8MB per file")
     in English whatever the page's language, and takes no text for them: the page hides those
-    two texts (size 0) and shows its own in their place (`::after`), for this uploader only."""
+    two texts (size 0) and shows its own in their place (`::after`), for this uploader only.
+
+    A file above the limit is refused in the browser, before Python sees it: Streamlit marks
+    its chip and says "File must be 8.0MB or smaller." only in a tooltip. The page says why
+    under the uploader while such a chip is there (`:has`), and in the error tooltip (the
+    uploader is the one widget on this page with one)."""
     button = pgettext("file uploader", "Choose files")
     limit = _("{mb} MB per file", mb=UPLOAD_MB)
+    refused = _("A file marked in red was not uploaded: files are {mb} MB at most", mb=UPLOAD_MB)
     at = f".st-key-upload_files {DROPZONE}"
+    marked = ".st-key-upload_files:has([data-testid='stFileChip'][aria-invalid='true'])"
+    tip = "[data-testid='stTooltipErrorContent']"
     return (
         "<style>"
         f"{at} button p, {at} [data-testid='stFileUploaderDropzoneInstructions'] span"
@@ -44,6 +52,10 @@ def dropzone_css() -> str:
         f"{at} button p::after {{ content: {css_string(button)}; font-size: 0.875rem; }}"
         f"{at} [data-testid='stFileUploaderDropzoneInstructions'] span::after"
         f" {{ content: {css_string(limit)}; font-size: 0.875rem; }}"
+        f"{marked}::after {{ content: {css_string(refused)}; display: block;"
+        " font-size: 0.875rem; color: #bd4043; }"
+        f"{tip} {{ font-size: 0; }}"
+        f"{tip}::after {{ content: {css_string(refused)}; font-size: 0.875rem; }}"
         "</style>"
     )
 
@@ -104,8 +116,7 @@ def upload_page(app: NovusApp, after_import: AfterImport | None = None) -> None:
         _("Lenient (reports)"),
         key="upload_lenient",
         help=_(
-            "fix clearly misspelt player and building names and verbs, as "
-            "`novus import --lenient`"
+            "fix clearly misspelt player and building names and verbs, as `novus import --lenient`"
         ),
     )
     if not st.button(_("Import"), type="primary", key="upload_go", disabled=not files):

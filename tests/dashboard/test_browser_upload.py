@@ -150,3 +150,39 @@ def test_the_drop_zone_speaks_korean(page: tuple[Page, str], width: int) -> None
         assert zone.locator("button p").inner_text().strip() == "Upload"
     finally:
         browser.set_viewport_size({"width": 1400, "height": 1000})
+
+
+@pytest.mark.parametrize("width", [800, 1400])
+def test_a_file_above_the_limit_is_explained_in_korean(
+    page: tuple[Page, str], tmp_path: Path, width: int
+) -> None:
+    """Streamlit refuses a file above the limit in the browser and says why only in English, in
+    the chip's tooltip ("File must be 8.0MB or smaller."); the Korean page says it under the
+    uploader and in the tooltip."""
+    browser, base = page
+    big = tmp_path / "big.novus.jsonl"
+    with big.open("wb") as out:
+        out.truncate(MAX_FILE_BYTES + 1024 * 1024)
+    after = "e => [getComputedStyle(e, '::after').content, getComputedStyle(e).fontSize]"
+    uploader = browser.locator(".st-key-upload_files")
+    browser.set_viewport_size({"width": width, "height": 1000})
+    try:
+        browser.goto(f"{base}/upload?lang=ko")
+        _settled(browser)
+        uploader.locator("input[type='file']").set_input_files([str(big)])
+        chip = uploader.locator("[data-testid='stFileChip'][aria-invalid='true']")
+        chip.wait_for(timeout=20000)
+        said = '"빨간색으로 표시된 파일은 올라가지 않았습니다: 파일당 8MB까지입니다"'
+        assert uploader.evaluate(after)[0] == said
+        chip.hover()
+        tip = browser.locator("[data-testid='stTooltipErrorContent']")
+        tip.wait_for()
+        assert tip.evaluate(after) == [said, "0px"]  # Streamlit's English drawn at size 0
+        browser.screenshot(path=str(ARTIFACTS / f"upload-too-large-ko-{width}.png"))
+        browser.goto(f"{base}/upload?lang=en")  # the English page keeps Streamlit's words
+        _settled(browser)
+        uploader.locator("input[type='file']").set_input_files([str(big)])
+        chip.wait_for(timeout=20000)
+        assert uploader.evaluate(after)[0] == "none"
+    finally:
+        browser.set_viewport_size({"width": 1400, "height": 1000})
