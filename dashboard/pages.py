@@ -30,7 +30,9 @@ from dashboard.language import game_title, source_name
 from domain.core.errors import NovusError
 
 
-@st.cache_resource
+# Cached functions say nothing while they run (`show_spinner=False`): Streamlit's own spinner
+# read "Running _payload(...)." in English on every page; the replay says its own words.
+@st.cache_resource(show_spinner=False)
 def _app(folder: str) -> NovusApp:
     return open_app(folder)
 
@@ -39,7 +41,7 @@ def app() -> NovusApp:
     return _app(str(data_dir()))
 
 
-@st.cache_resource(max_entries=16)
+@st.cache_resource(max_entries=16, show_spinner=False)
 def _payload(
     folder: str, game: str, viewer: int | None, lang: str, stamp: tuple[int, int] = (0, 0)
 ) -> dict[str, Any]:
@@ -284,7 +286,8 @@ def replay_page() -> None:
         st.warning(note)
     _import_notes(UUID(game))
     try:
-        built = _payload(folder, game, viewer, current_language(), stamp)
+        with st.spinner(_("Preparing the replay…")):
+            built = _payload(folder, game, viewer, current_language(), stamp)
     except NovusError as error:
         record = app().history(UUID(game))
         st.error(
