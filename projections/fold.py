@@ -64,6 +64,7 @@ class Fold:
         "per_seat",
         "points",
         "public",
+        "rescored",
         "round_of",
         "rules",
         "score_parts",
@@ -100,6 +101,7 @@ class Fold:
         stats, rules = self.stats, self.rules
         self.public = stats.public_action if stats else None
         self.facts = stats.facts if stats else None
+        self.rescored = stats.rescored if stats and self.score_parts else None
         self.round_of: Callable[[Any], int] = rules.round_of if rules else _no_fold
 
     def changed_scores(self) -> list[SeatScore]:
@@ -270,7 +272,9 @@ class Fold:
                             f5.append(fact)
                             f6.append(item)
                             f7.append(amount)
-                self.score_rows(batch, number)
+                rescored = self.rescored
+                if rescored is None or rescored(step):
+                    self.score_rows(batch, number)
         self.step = number
         c0, c1, c2, c3, c4, c5 = batch.steps.cols
         c0.append(self.game_id)

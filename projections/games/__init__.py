@@ -113,6 +113,10 @@ class GameStats:
       that differ from `known` (the seat's points as last written, updated in place), in the
       order `seat_points` gives them. It may read `known` for what `was` scored (Santa Maria:
       most steps change only the points in play or the coins).
+    - `rescored(step)`: optional, with `score_parts`; False for a step that cannot change any
+      seat's points (Mundus Novus: only a few verbs pay or cost doubloons). The projection
+      skips the scores of those steps: their state's parts are never read, so a game's points
+      must be a pure function of the steps that say True (a property test checks it per game).
     - `public_action(rules, before, step)`: optional; the text stored in `steps.action` when
       the recorded action or chance outcome would show hidden information (a secret offer, the
       cards dealt): e.g. ``"offer:3"`` for ``"offer:2,4,7"``. Default: the action as recorded
@@ -136,6 +140,7 @@ class GameStats:
     seat_changes: (
         Callable[[Any, int, object, object, dict[str, int]], list[tuple[str, int]]] | None
     ) = None
+    rescored: Callable[[Step], bool] | None = None
     public_action: Callable[[Rules[Any], Any, Step], str] | None = None
     public_summary: Callable[[Rules[Any], Any, Step], str | Phrase] | None = None
     face_down: tuple[str, ...] = ()

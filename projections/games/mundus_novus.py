@@ -110,18 +110,37 @@ def public_summary(rules: Rules[Any], before: State, step: Step) -> str | Phrase
     return (said(before, step) if said else None) or rules.describe(before, step)
 
 
-def _doubloons(before: State, step: Step, after: State) -> list[FactRow]:
-    """Doubloons gained or paid at this step, by source (all public: doubloons lie open)."""
+SCORING = frozenset({"diff", "relics", "end", "coronado", "complete"})
+"""The verbs that can change a seat's points: the sets that pay (`development.apply_diff`,
+`apply_relics`), a turn's end (income, and the shipyards and the game's end after the last
+turn: `apply_end`), Coronado's price (`supply.apply_coronado`), a complete set. The other
+doubloons are Orellana's, for a market swap (`trade.apply_take` with a market kind); chance
+steps pay nothing."""
+
+
+def rescored(step: Step) -> bool:
+    """Whether a step can change a seat's points or doubloons (`GameStats.rescored`): one of
+    `SCORING`, or a trade draw that swaps with the market (``take:<seat>:<kind>:<market
+    kind>``). Most steps are neither (picks, offers, plain draws, merchants), so neither the
+    scores nor the doubloons are looked at there; `tests/projections/test_rescored.py` checks
+    it against every seat at every step of random games."""
+    if not isinstance(step, Decision):
+        return False
+    action = step.action
+    verb = action.partition(":")[0]
+    return verb in SCORING or (verb == "take" and action.count(":") == 3)
+
+
+def _doubloons(before: State, seat_: int, verb: str, after: State) -> list[FactRow]:
+    """Doubloons gained or paid at a `rescored` decision of `verb` by `seat_`, by source (all
+    public: doubloons lie open)."""
     found: list[FactRow] = []
-    verb = ""
     for seat, (b, a) in enumerate(zip(before.seats, after.seats, strict=True)):
         delta = a.doubloons - b.doubloons
         if not delta:
             continue
-        if not found and isinstance(step, Decision):
-            verb = step.action.partition(":")[0]
         if verb == "end":
-            paid = income(before, seat) if seat == step.seat else 0  # type: ignore[union-attr]
+            paid = income(before, seat) if seat == seat_ else 0
             if paid:
                 found.append((seat, "doubloons", "income", paid))
             if delta - paid:
@@ -129,13 +148,20 @@ def _doubloons(before: State, step: Step, after: State) -> list[FactRow]:
         elif verb == "take":
             found.append((seat, "doubloons", "orellana", delta))
         else:
-            found.append((seat, "doubloons", verb or "other", delta))
+            found.append((seat, "doubloons", verb, delta))
     return found
 
 
-def _decision(before: State, step: Decision, after: State) -> list[FactRow]:
-    seat = step.seat
-    verb, _, rest = step.action.partition(":")
+_PLAIN = frozenset({"pick", "offer", "end", "merchant", "first", "give", "fleets"})
+"""Verbs with no fact of their own (picks: `STEP_FACTS`; a turn's end: its doubloons)."""
+
+
+def _decision(before: State, seat: int, verb: str, rest: str, after: State) -> list[FactRow]:
+    if verb in _PLAIN:
+        return []
+    if verb == "take":  # the draw itself: `STEP_FACTS`
+        p = rest.split(":")
+        return [(seat, "swap", _kind_name(p[2]), 1)] if len(p) > 2 else []
     if verb == "same":
         p = rest.split(":")
         kind = "Inca relic" if p[0] == "R" else K.KIND_NAMES[int(p[0])]
@@ -154,9 +180,6 @@ def _decision(before: State, step: Decision, after: State) -> list[FactRow]:
     if verb == "relics":
         gained = after.seats[seat].doubloons - before.seats[seat].doubloons
         return [(seat, "relics", rest, gained)]
-    if verb == "take":  # the draw itself: `STEP_FACTS`
-        p = rest.split(":")
-        return [(seat, "swap", _kind_name(p[2]), 1)] if len(p) > 2 else []
     if verb == "complete":
         return [(seat, "complete", "set", 1)]
     if verb == "declare":
@@ -165,7 +188,7 @@ def _decision(before: State, step: Decision, after: State) -> list[FactRow]:
         return [(seat, "coronado", K.EVENT_NAMES[rest], 1)]
     if verb == "master":
         return [(int(rest), "master", "tie", 1)]
-    return []  # picks: `STEP_FACTS`
+    return []
 
 
 def _sql_text(text: str) -> str:
@@ -191,25 +214,29 @@ every `StepFact` is a branch of the view `facts` that each query on it plans (ab
 
 
 def facts(rules: Rules[Any], before: State, step: Step, after: State) -> Iterable[FactRow]:
-    """The public facts of one step (see the module docstring)."""
-    if isinstance(step, ChanceStep):
-        found: list[FactRow] = []
+    """The public facts of one step (see the module docstring). Doubloons are compared only at
+    `rescored` steps, the trade master only after an offer, the game's end only after a turn's
+    end: no other step changes them."""
+    if not isinstance(step, Decision):
         if before.phase == SUPPLY:
-            found.append((-1, "event", K.EVENT_NAMES.get(before.event, before.event), 1))
-        elif before.phase == PIRATES:
+            return [(-1, "event", K.EVENT_NAMES.get(before.event, before.event), 1)]
+        if before.phase == PIRATES:
             seat, _ = before.pirate_queue[0]
-            found.append((seat, "pirates", "cards", len(step.outcome)))
-        elif before.phase not in (SETUP_DEV, SETUP_MARKET):  # pragma: no cover
+            return [(seat, "pirates", "cards", len(step.outcome))]
+        if before.phase not in (SETUP_DEV, SETUP_MARKET):  # pragma: no cover
             raise AssertionError(before.phase)
-    else:
-        assert isinstance(step, Decision)
-        found = _decision(before, step, after)
+        return ()
+    action = step.action
+    verb, _, rest = action.partition(":")
+    found = _decision(before, step.seat, verb, rest, after)
+    if verb == "offer":
         if before.phase == OFFER and after.phase not in (OFFER, CHOOSE_MASTER):
             kept = after.master == before.master
             found.append((after.master, "master", "kept" if kept else "won", 1))
-    found.extend(_doubloons(before, step, after))
-    if after.over and not before.over:
-        found.extend((-1, "end", reason, 1) for reason in after.end_reason.split("; "))
+    elif verb in SCORING or (verb == "take" and action.count(":") == 3):
+        found.extend(_doubloons(before, step.seat, verb, after))
+        if after.over and not before.over:
+            found.extend((-1, "end", reason, 1) for reason in after.end_reason.split("; "))
     return found
 
 
@@ -308,6 +335,7 @@ STATS = GameStats(
     score_parts=score_parts,
     seat_score=seat_score,
     seat_points=seat_points,
+    rescored=rescored,
     step_facts=STEP_FACTS,
     public_action=public_action,
     public_summary=public_summary,
