@@ -306,3 +306,30 @@ def test_a_wrong_chance_outcome_is_said_in_korean(tmp_path: Path) -> None:
     tiles = ("s0-1", "s0-2", "s0-3", "s0-4")
     out = korean("move", game_id, "--chance", "s0-1,s0-2", "-d", data, code=1, allowed=tiles)
     assert "s0-3, s0-4" in out, out  # the shuffle's missing tiles
+
+
+@pytest.mark.parametrize(
+    ("players", "options"),
+    [
+        ("Ann,Bo,Cy,Di,Ed", ()),
+        ("Ann,Bo,Cy", ("--option", "expansion=true", "--option", "modules=A,B")),
+    ],
+)
+def test_santa_maria_expansion_shown_in_korean(
+    tmp_path: Path, players: str, options: tuple[str, ...]
+) -> None:
+    """Five players bring the expansion, modules C and D (the Maya city): `novus show --lang
+    ko` left 'scholar4', 'cocoa storage', 'road tokens', 'temples', the Maya's tasks ('mwalk',
+    'mtech') and the experts of module B in English."""
+    data = str(tmp_path / "data")
+    names = tuple(players.split(","))
+    new = korean("new", "--game", "santa-maria", "--players", players, *options, "--seed", "2",
+                 "-d", data)  # fmt: skip
+    game_id = re.findall(r"[0-9a-f]{8}-[0-9a-f-]{27}", new)[0]
+    korean("finish", game_id, "-d", data, allowed=names)
+    tokens = (*names, "straw", "wood")  # building token codes ('straw:0'), cut short at a border
+    shown = "".join(
+        korean("show", game_id, "--step", str(step), "-d", data, allowed=tokens)
+        for step in range(20, 300, 19)
+    )
+    assert "학자 4" in shown or "전문가" in shown, shown
