@@ -20,9 +20,14 @@ from dashboard.pages import (
     upload_page,
 )
 
+# The sidebar's width, Streamlit's least (its default, 300 px, took over a third of an 800 px
+# window); it holds the page links and the language switch only, and Streamlit still hides it
+# on mobile screens. (A comment: a bare string in this script would be shown on the page.)
+SIDEBAR_PX = 200
+
 
 def main() -> None:
-    st.set_page_config(page_title="Novus", layout="wide")
+    st.set_page_config(page_title="Novus", layout="wide", initial_sidebar_state=SIDEBAR_PX)
     language.choose()
     library = st.Page(library_page, title=_("Library"), default=True)
 

@@ -175,3 +175,31 @@ def test_library_date_filters_show_their_whole_placeholder_at_800_px(
     page.screenshot(path=str(ARTIFACTS / f"library-filters-{lang}-800.png"))
     context.close()
     assert len(cut) == 2 and not any(c for _i, _w, c in cut), cut
+
+
+@pytest.mark.parametrize(("width", "table"), [(800, 560), (1400, 1000)])
+@pytest.mark.parametrize("lang", ["ko", "en"])
+def test_the_sidebar_leaves_the_library_room_at_800_px(
+    server: tuple[str, dict[str, str]], browser: Browser, width: int, table: int, lang: str
+) -> None:
+    """At 800 px Streamlit's 300 px sidebar left the Library's table 468 px: it showed the
+    game, the winner and the names only and scrolled sideways for the rest. The sidebar takes
+    200 px (its links and the language switch fit): the table is 568 px wide at 800."""
+    base, _ids = server
+    context = browser.new_context(viewport={"width": width, "height": 900})
+    page = context.new_page()
+    page.goto(f"{base}/?lang={lang}")
+    _settled(page)
+    grid = page.locator("[data-testid='stDataFrame']")
+    grid.wait_for()
+    page.wait_for_timeout(300)
+    page.screenshot(path=str(ARTIFACTS / f"library-{lang}-{width}.png"))
+    sidebar = page.locator("[data-testid='stSidebar']").bounding_box()
+    shown = grid.bounding_box()
+    assert sidebar is not None and sidebar["width"] <= 200, sidebar
+    assert shown is not None and shown["width"] >= table, shown
+    links = page.locator("[data-testid='stSidebarNav'] a span")
+    cut = links.evaluate_all("spans => spans.filter(s => s.scrollWidth > s.clientWidth + 1)")
+    assert links.count() == 6 and not cut  # every page name whole in the narrower sidebar
+    assert page.evaluate("document.documentElement.scrollWidth") <= width  # no page scroll
+    context.close()
