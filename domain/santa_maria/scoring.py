@@ -30,15 +30,23 @@ def coin_points(p: Player) -> int:
     return total // 3
 
 
-def full_lines(board: tuple[Square | None, ...]) -> list[tuple[int, ...]]:
-    return [line for line in (*ROWS, *COLUMNS) if all(board[c] is not None for c in line)]
+LINES = (*ROWS, *COLUMNS)
 
 
 def colonist_points(board: tuple[Square | None, ...]) -> int:
-    """Colonists on each fully developed row and column (a crossing counts twice)."""
-    return sum(
-        sq.colonists for line in full_lines(board) for c in line if (sq := board[c]) is not None
-    )
+    """Colonists on each fully developed row and column (a crossing counts twice): each line
+    is read up to its first empty cell (the projection scores every new board)."""
+    total = 0
+    for line in LINES:
+        found = 0
+        for c in line:
+            sq = board[c]
+            if sq is None:
+                break
+            found += sq.colonists
+        else:
+            total += found
+    return total
 
 
 def harbor_sets(p: Player) -> int:

@@ -32,7 +32,12 @@ from domain.santa_maria.components import GOLD, SALE_PRICE
 from domain.santa_maria.engine import REST_NAMES
 from domain.santa_maria.geometry import COLUMNS, ROWS, parse_cell
 from domain.santa_maria.moves import empty_buildings
-from domain.santa_maria.scoring import bishop_points, breakdown, colonist_points
+from domain.santa_maria.scoring import (
+    BISHOP_COST,
+    bishop_condition,
+    breakdown,
+    colonist_points,
+)
 from domain.santa_maria.state import Player, State
 from projections.fold import TOTAL
 from projections.games import FactRow, GameStats, win_correlation_view
@@ -174,10 +179,10 @@ def seat_key(part: object) -> object:
 
 _KEEP = 4096
 _colonists: dict[int, tuple[object, int]] = {}
-_bishops: dict[tuple[object, ...], tuple[tuple[object, ...], int]] = {}
-"""`scoring.colonist_points` and `scoring.bishop_points` remembered by the identity of what
-they read (the objects are kept in the entry, so an id is never reused while its entry lives):
-a board changes at a few steps of a game, its colonists at others."""
+_bishops: dict[tuple[int, str], tuple[object, int]] = {}
+"""`scoring.colonist_points` and the board's bishop conditions remembered by the identity of
+the board (kept in the entry, so an id is never reused while its entry lives): a board changes
+at a few steps of a game."""
 
 
 def _board_points(state: State, p: Player) -> tuple[int, int]:
@@ -189,14 +194,31 @@ def _board_points(state: State, p: Player) -> tuple[int, int]:
         found = _colonists[id(board)] = board, colonist_points(board)
     if not p.bishops:
         return found[1], 0
-    reads = (board, p.bishops, p.ships, p.tiles, state.cat)
-    key = (*map(id, reads), state.exp)
-    kept = _bishops.get(key)
-    if kept is None:
-        if len(_bishops) >= _KEEP:
-            _bishops.clear()
-        kept = _bishops[key] = reads, bishop_points(state, p)
-    return found[1], kept[1]
+    return found[1], _bishop_points(state, p)
+
+
+_BOARD_BISHOPS = frozenset({"square", "hall_cities", "hall_colonists", "terrain_area", "diversity"})
+"""The bishops whose condition reads the board alone (`scoring.bishop_condition`)."""
+
+
+def _bishop_points(state: State, p: Player) -> int:
+    """`scoring.bishop_points`, the conditions that read the board alone remembered by the
+    board's identity (the others read the ships or tiles: a few sums)."""
+    cost = 0 if state.exp else BISHOP_COST
+    board = p.board
+    total = 0
+    for bishop in p.bishops:
+        if bishop in _BOARD_BISHOPS:
+            key = (id(board), bishop)
+            kept = _bishops.get(key)
+            if kept is None:
+                if len(_bishops) >= _KEEP:
+                    _bishops.clear()
+                kept = _bishops[key] = board, bishop_condition(bishop, p, state.cat)
+            total += kept[1] - cost
+        else:
+            total += bishop_condition(bishop, p, state.cat) - cost
+    return total
 
 
 _rest: dict[tuple[object, ...], tuple[tuple[object, ...], dict[str, int]]] = {}
@@ -274,7 +296,54 @@ def seat_changes(
                 known["coins"] = coins
                 found.append(("coins", coins))
             return found
-    points = seat_points(state, seat)
+        if p.personal == w.personal and not p.caps and not w.caps:
+            return _found(_some_points(state, p, w, known, over), known)
+    return _found(seat_points(state, seat), known)
+
+
+def _some_points(
+    state: State, p: Player, w: Player, known: dict[str, int], over: bool
+) -> dict[str, int]:
+    """`seat_points` of a colonist `p` (not the Maya player) edited from `w` (the same
+    personal scholar and end of game as `w`, whose points `known` holds): the categories whose
+    fields are the same objects as `w`'s are taken from `known`, the others computed as
+    `scoring.breakdown` does (the colonists and bishops as `_board_points`)."""
+    board_same = p.board is w.board
+    ships_same = p.ships is w.ships
+    coins = known["coins"] if p.coins == w.coins and p.res is w.res else _coin_points(p)
+    if board_same and ships_same and p.bishops is w.bishops and p.tiles is w.tiles:
+        colonists, bishops = known["colonists"], known["bishops"]
+    else:
+        colonists, bishops = _board_points(state, p)
+    if p.scholars is w.scholars:
+        scholars = known["scholars"]
+    else:
+        points = state.cat.scholar_points
+        personal = p.personal
+        scholars = sum(points.get(x, 0) for x in p.scholars if x != personal)
+    if ships_same:
+        harbor, shipping = known["harbor_sets"], known["shipping"]
+    else:
+        harbor = 3 * min(len(d) for d in p.ships)
+        ships = state.cat.ships
+        shipping = sum(ships[t].points for dock in p.ships for t in dock) if over else 0
+    found = {
+        "in_play": p.vp,
+        "coins": coins,
+        "colonists": colonists,
+        "scholars": scholars,
+        "bishops": bishops,
+        "harbor_sets": harbor,
+        "shipping": shipping,
+    }
+    expansion = state.cat.expansion
+    if p.gov >= 0 and expansion is not None:
+        found["governor"] = expansion.governor_grid[p.gov]
+    return found
+
+
+def _found(points: dict[str, int], known: dict[str, int]) -> list[tuple[str, int]]:
+    """The rows of `points` and their total that differ from `known` (updated)."""
     found = []
     total = sum(points.values())
     if known.get(TOTAL) != total:

@@ -180,7 +180,7 @@ def test_santa_maria_board_points_remembered(
 
         return count
 
-    for name in ("colonist_points", "bishop_points", "breakdown"):
+    for name in ("colonist_points", "bishop_condition", "breakdown"):
         monkeypatch.setattr(santa_maria, name, counted(name))
     looked = 0
     for state in _santa_maria_states(app):
@@ -195,7 +195,7 @@ def test_santa_maria_board_points_remembered(
             assert got.total == sum(want.values())
     assert misses.count("breakdown") < looked / 4  # most looks were remembered
     assert misses.count("colonist_points") < looked / 4
-    assert misses.count("bishop_points") < looked / 4
+    assert misses.count("bishop_condition") < looked / 4
 
 
 def test_santa_maria_seat_key_is_the_points_not_the_coins(

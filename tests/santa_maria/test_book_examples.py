@@ -3,6 +3,9 @@ book's picture shows printed components we do not have)."""
 
 from __future__ import annotations
 
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
 from domain.core.protocol import ChanceStep
 from domain.santa_maria.components import GOLD, GRAIN, WOOD
 from domain.santa_maria.rules import RULES
@@ -372,3 +375,20 @@ def test_bishops_square_terrain_area_diversity_and_town_hall() -> None:
     p.board = board(hall)
     assert bishop_condition("hall_cities", p) == 6  # three connected cities
     assert bishop_condition("hall_colonists", p) == 3
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.one_of(st.none(), st.integers(0, 3)), min_size=36, max_size=36))
+def test_colonist_points_are_the_colonists_of_the_full_lines(cells: list[int | None]) -> None:
+    """Every fully developed row and column's colonists, a crossing twice, on any board (the
+    read stops at a line's first empty cell)."""
+    squares = {at: road(n) for at, n in enumerate(cells) if n is not None}
+    lines = [[cell(r, c) for c in range(1, 7)] for r in range(1, 7)]
+    lines += [[cell(r, c) for r in range(1, 7)] for c in range(1, 7)]
+    full = [line for line in lines if all(at in squares for at in line)]
+    want = sum(squares[at].colonists for line in full for at in line)
+    assert colonist_points(board(squares)) == want
+
+
+def test_colonist_points_of_a_full_board_count_each_square_twice() -> None:
+    assert colonist_points(board({at: road(1) for at in range(36)})) == 72
