@@ -215,14 +215,14 @@ def find_move(pos: Position, text: str, seat: int | None = None) -> Move:
             return exact[0]
         if exact:
             raise AmbiguousMove(wanted, exact)
-    words = re.findall(r"\w+", folded)
-    found = [
-        m for m in moves if words and all(w in f"{m.action} {m.text}".casefold() for w in words)
-    ]
+    typed = _typed_words(folded)
+    said = [f"{m.action} {m.text}".casefold() for m in moves]
+    found = [m for m, text in zip(moves, said, strict=True) if typed and _has_all(text, typed)]
     if len(found) == 1:
         return found[0]
     if found:
         raise AmbiguousMove(wanted, found)
+    words = re.findall(r"\w+", folded)
     close = _respelled(moves, words)
     if 1 <= len(close) <= 3:
         hint = _(
@@ -230,9 +230,61 @@ def find_move(pos: Position, text: str, seat: int | None = None) -> Move:
             moves=_("; or ").join(f"{m.action} ({m.text})" for m in close),
         )
     else:
-        sample = "; ".join(f"{m.action} ({m.text})" for m in moves[:6])
+        # the moves that hold most of the words typed ('나무 팔기': the two with 나무), else
+        # the first ones
+        hits = [sum(_has(text, w) for w in typed) for text in said]
+        best = max(hits, default=0)
+        some = [m for m, n in zip(moves, hits, strict=True) if best and n == best] or moves
+        sample = "; ".join(f"{m.action} ({m.text})" for m in some[:6])
         hint = _("legal now: {moves}; `novus legal GAME` lists them all", moves=sample or "-")
     raise NoSuchMove(_("no legal move matches {text!r}", text=wanted), hint=hint)
+
+
+PARTICLES = (
+    "에서",
+    "으로",
+    "을",
+    "를",
+    "이",
+    "가",
+    "은",
+    "는",
+    "에",
+    "로",
+    "의",
+    "와",
+    "과",
+    "도",
+    "만",
+)
+"""Korean particles a typed word may carry ('나무를') that the move's sentence puts elsewhere
+('민준이 나무 1개를 팝니다')."""
+
+
+def _typed_words(text: str) -> list[str]:
+    """The words of a typed move, split at spaces only: 'A1-1' stays one word (split at the
+    hyphen, its '1' matched every move with a 1 in it)."""
+    return [w for w in (p.strip(".,;:!?()'\"") for p in text.split()) if w]
+
+
+def _has(text: str, word: str) -> bool:
+    """Whether `text` holds `word`, or the word without its Korean particle."""
+    if word in text:
+        return True
+    return any(
+        word.endswith(p) and len(word) > len(p) and word[: -len(p)] in text for p in PARTICLES
+    )
+
+
+def _has_all(text: str, words: Sequence[str]) -> bool:
+    return all(_has(text, w) for w in words)
+
+
+def matching(moves: Sequence[Move], text: str) -> list[Move]:
+    """The moves holding every word of `text` (the Play page's filter), as `find_move` reads
+    them: '나무를' finds '나무 1개를 팝니다'."""
+    typed = _typed_words(text.casefold())
+    return [m for m in moves if _has_all(f"{m.action} {m.text}".casefold(), typed)]
 
 
 def _nfd(word: str) -> str:
@@ -610,9 +662,10 @@ def _awaited(pos: Position) -> ChanceSpec:
     if pos.over:
         raise GameOver()
     if pos.chance is None:
+        who = ", ".join(f"{pos.players[s]} ({s})" for s in pos.to_move)
         raise ChanceExpected(
             _("the game waits for a decision, not a chance outcome"),
-            hint=_("seats to move: {seats}", seats=", ".join(map(str, pos.to_move))),
+            hint=_("to move now: {who}; `novus legal GAME` lists the moves", who=who),
         )
     return pos.chance
 

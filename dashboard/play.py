@@ -22,7 +22,7 @@ import streamlit as st
 from application import play
 from application.errors import GameChanged
 from application.games_index import GameFilter
-from application.i18n import _, current_language, term, when
+from application.i18n import N_, _, current_language, term, when
 from application.service import NovusApp
 from application.settings import data_dir
 from application.view_words import Words, chance_label
@@ -43,6 +43,14 @@ REFRESH_AT_MOST = 2000
 """Events the Replay page projects itself before listing variations (more: left to Library)."""
 MANY = 12
 """Above this many legal moves, a filter box is shown above them."""
+FILTER_WORDS = {
+    "puerto-rico": N_("settler, coffee, harbor"),
+    "santa-maria": N_("wood, white die, rest"),
+    "century-new-world": N_("A1-1, corn, rest"),
+    "mundus-novus": N_("declares, coffee, caravel"),
+}
+"""Words of each game's moves for the filter's example (Santa Maria's page showed Puerto
+Rico's 'settler, coffee, harbor')."""
 
 CSS = """
 <style>
@@ -187,10 +195,12 @@ def _moves(app: NovusApp, pos: play.Position) -> None:
             wanted = st.text_input(
                 _("Filter moves"),
                 key=f"play-filter-{pos.game_id}",
-                placeholder=_("words of the move, e.g. settler, coffee, harbor"),
+                placeholder=_(
+                    "words of the move, e.g. {words}",
+                    words=_(FILTER_WORDS.get(pos.game, FILTER_WORDS["puerto-rico"])),
+                ),
             )
-            words = wanted.casefold().split()
-            moves = [m for m in moves if all(w in f"{m.text} {m.action}".casefold() for w in words)]
+            moves = play.matching(moves, wanted)
         several = len(pos.to_move) > 1
         columns = st.columns(2)
         for index, move in enumerate(moves):

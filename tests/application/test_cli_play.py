@@ -231,3 +231,30 @@ def test_new_says_what_to_type_next_on_stderr(tmp_path: Path) -> None:
     said = _started("puerto-rico", UUID(int=0xABCDEF12 << 96), chance=False)
     assert "`novus legal abcdef12` lists the moves" in said
     assert "`novus move abcdef12 MOVE` records one" in said
+
+
+def test_a_move_typed_as_a_person_at_the_table_says_it(tmp_path: Path) -> None:
+    """Three ways a Korean player typed a move and was refused: '나무를 팝니다' (the sentence
+    reads '나무 1개를 팝니다': the particle moved), 'A1-1 옥수수' (split at the hyphen, its '1'
+    named six moves: ambiguous), and '나무 팔기', whose hint listed the first six moves
+    (colony tiles) rather than the two with 나무 in them."""
+    data = tmp_path / "data"
+    code, out = novus("new", "--game", "santa-maria", "--players", "민준,서연", "--seed", "4",
+                      "-d", data)  # fmt: skip
+    game = out.strip().splitlines()[-1]
+    while legal(data, game).get("chance"):
+        novus("draw", game, "-d", data)
+    code, out = novus("move", game, "나무 팔기", "-d", data, "--lang", "ko")
+    flat = " ".join(out.split())
+    assert code == 1 and "지금 가능한 수: sell:wood (민준이 나무 1개를 팝니다); buy:wood" in flat
+    code, out = novus("move", game, "나무를 팝니다", "-d", data, "--lang", "ko")
+    assert code == 0 and "(sell:wood)" in out, out
+    code, out = novus("draw", game, "-d", data, "--lang", "ko")  # a decision is due: who
+    assert code == 1 and "지금 둘 차례: 민준 (0)" in out, out  # was 'seats to move: 0'
+
+    code, out = novus("new", "--game", "century-new-world", "--players", "민준,서연", "-d", data)
+    game = out.strip().splitlines()[-1]
+    while legal(data, game).get("chance"):
+        novus("draw", game, "-d", data)
+    code, out = novus("move", game, "A1-1 옥수수", "-d", data, "--lang", "ko")
+    assert code == 0 and "(place:A1-1)" in out, out

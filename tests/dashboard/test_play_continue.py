@@ -134,7 +134,7 @@ def test_a_new_game_starts_with_the_names_typed_in(folder: dict[str, str]) -> No
 def test_what_was_recorded_stays_said_and_a_double_tap_is_named_as_such(
     folder: dict[str, str],
 ) -> None:
-    """"Recorded: ..." was shown by one run only: a run cut short by the next tap (or any other
+    """ "Recorded: ..." was shown by one run only: a run cut short by the next tap (or any other
     rerun) lost it. It now stays while the game is at the step it made. Two moves tapped before
     the page reran: the second was refused as if "changed in another tab"; it was this one."""
     app = open_app(data_dir())
@@ -157,3 +157,35 @@ def test_what_was_recorded_stays_said_and_a_double_tap_is_named_as_such(
     assert len(said) == 1 and said[0].startswith("That tap came after the step"), said
     assert "another tab" not in said[0]
     assert len(app.history(UUID(folder["early"])).steps) == 3  # one of the two taps stored
+
+
+def test_the_move_filter_gives_the_games_own_words_and_reads_korean(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """On a Santa Maria game the filter's example was Puerto Rico's ('예: 개척자, 커피, 항구'),
+    and '나무를 팝니다' filtered every move out: the sentence reads '나무 1개를 팝니다'."""
+    app = open_app(tmp_path)
+    game = play.new_game(app, "santa-maria", ["민준", "서연"], seed=4)
+    while play.position(app, game).chance is not None:
+        play.draw(app, game)
+    app.close()
+    monkeypatch.setenv("NOVUS_DATA_DIR", str(tmp_path))
+    st.cache_data.clear()
+    st.cache_resource.clear()
+    try:
+        at = AppTest.from_function(_play, default_timeout=60)
+        at.query_params["lang"] = "ko"
+        at.query_params["game"] = str(game)
+        at.run()
+        assert not at.exception, at.exception
+        box = at.text_input(key=f"play-filter-{game}")
+        assert box.placeholder == "수에 들어 있는 말, 예: 나무, 하얀색 주사위, 휴식", (
+            box.placeholder
+        )
+        box.input("나무를 팝니다").run()
+        shown = [str(b.label) for b in at.button if b.key and b.key.startswith("play-move-")]
+        assert shown == ["민준이 나무 1개를 팝니다  `sell:wood`"], shown
+    finally:
+        st.cache_data.clear()
+        st.cache_resource.clear()
+        i18n.set_language(None)
