@@ -102,7 +102,9 @@ class Fold:
         self.public = stats.public_action if stats else None
         self.facts = stats.facts if stats else None
         self.rescored = stats.rescored if stats and self.score_parts else None
-        self.round_of: Callable[[Any], int] = rules.round_of if rules else _no_fold
+        self.round_of: Callable[[Any], int] = _no_fold
+        if rules is not None:  # the game module's own (compiled) round, else the engine's
+            self.round_of = (stats.round_of if stats else None) or rules.round_of
 
     def changed_scores(self) -> list[SeatScore]:
         """The seats whose score may have changed since the last call (all of them at first)."""
@@ -238,10 +240,26 @@ class Fold:
     def advance(self, batch: Batch, step: Step, number: int) -> None:
         """Apply step `number`; add its `steps`, `score_timeline` and `facts` rows."""
         if type(step) is Decision:
-            seat, kind, action = step.seat, "decision", step.action
+            self._advance(batch, step, number, step.seat, "decision", step.action)
         else:
             assert isinstance(step, ChanceStep)
-            seat, kind, action = -1, "chance", orjson.dumps(step.outcome).decode()
+            self._advance(batch, step, number, -1, "chance", orjson.dumps(step.outcome).decode())
+
+    def advance_fields(self, batch: Batch, number: int, seat: int, value: Any) -> None:
+        """`advance` for a step as plain fields (`step_from`, inlined: runs at every step; the
+        fields are passed on as they are instead of read back from the step)."""
+        if seat >= 0:
+            self._advance(batch, Decision(seat, value), number, seat, "decision", value)
+        else:
+            outcome = tuple(value)
+            self._advance(
+                batch, ChanceStep(outcome), number, -1, "chance", orjson.dumps(outcome).decode()
+            )
+
+    def _advance(
+        self, batch: Batch, step: Step, number: int, seat: int, kind: str, action: str
+    ) -> None:
+        """`advance` with the step's `steps` fields: seat, kind, action as recorded."""
         rules, before = self.rules, self.state
         public = self.public
         if public is not None:
@@ -283,11 +301,6 @@ class Fold:
         c3.append(kind)
         c4.append(action)
         c5.append(round_)
-
-    def advance_fields(self, batch: Batch, number: int, seat: int, value: Any) -> None:
-        """`advance` for a step as plain fields (`step_from`, inlined: runs at every step)."""
-        step = Decision(seat, value) if seat >= 0 else ChanceStep(tuple(value))
-        self.advance(batch, step, number)
 
     def replay(self, steps: Sequence[Step]) -> None:
         """Refold already projected steps (after a restart): no rows, same final `last`."""

@@ -213,9 +213,10 @@ def update(
         rated: list[str] = []
         written: dict[str, list[tuple[Any, ...]]] = {}
         model = model or PlackettLuce()
+        made: dict[tuple[str, str], Any] = {}
         while games := reader.fetchmany(CHUNK):  # a chunk at a time: memory stays bounded
             _before(con, games, current)
-            rows = rate(games, current, model)
+            rows = rate(games, current, model, made)
             rated.extend(str(g[0]) for g in games)
             for key, rows_of in _rows_by_game(list(zip(*rows.values(), strict=True))).items():
                 if key in removed:  # kept only to compare: bounded by the games re-rated
@@ -267,8 +268,14 @@ def rate(
     games: list[tuple[Any, ...]],
     current: dict[tuple[str, str], tuple[float, float]],
     model: PlackettLuce,
+    made: dict[tuple[str, str], Any] | None = None,
 ) -> dict[str, list[Any]]:
-    """Rate `games` in order, updating `current` ((game, player) -> (mu, sigma)); the rows."""
+    """Rate `games` in order, updating `current` ((game, player) -> (mu, sigma)); the rows.
+
+    `made`: the rating objects `model.rate` gave for the players rated here (kept across
+    calls by the caller), handed to it again as they are for the player's next game: the
+    same figures as `current` holds, without a new object (and its uuid) per seat and game."""
+    made = {} if made is None else made
     out: dict[str, list[Any]] = {
         k: []
         for k in (
@@ -280,15 +287,19 @@ def rate(
     for game_id, game, played, bot, seats, players, ranks in games:
         if len(set(players)) != len(players) or len(players) < 2:
             continue  # one name on two seats (or a solo game): nothing to compare
-        before = [current.get((game, p)) for p in players]
-        teams = [
-            [new() if b is None else new(mu=b[0], sigma=b[1])] for b in before
-        ]
+        teams = []
+        for p in players:
+            known = made.get((game, p))
+            if known is None:
+                b = current.get((game, p))
+                known = new() if b is None else new(mu=b[0], sigma=b[1])
+            teams.append([known])
         after = model.rate(teams, ranks=list(ranks))
         for seat, player, rank, team, (rating,) in zip(
             seats, players, ranks, teams, after, strict=True
         ):
             current[(game, player)] = (rating.mu, rating.sigma)
+            made[(game, player)] = rating
             out["game_id"].append(game_id)
             out["game"].append(game)
             out["played"].append(played)

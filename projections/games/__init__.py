@@ -125,6 +125,9 @@ class GameStats:
     - `public_summary(rules, before, step)`: optional; the sentence another seat reads instead
       of `rules.describe(before, step)` when that names hidden cards (the Replay's "view as",
       `dashboard.replay.teller`; the projection stores no sentences).
+    - `round_of(state)`: optional speed-up; the same as `rules.round_of(state)`, which the
+      projection asks at every step (an engine's own method runs as Python even where the
+      game module is compiled).
     - `face_down`: score categories a player keeps face down (Santa Maria's happiness tokens):
       a seat's running score chart shows them for itself only, for the others once it is over.
     """
@@ -144,6 +147,7 @@ class GameStats:
     public_action: Callable[[Rules[Any], Any, Step], str] | None = None
     public_summary: Callable[[Rules[Any], Any, Step], str | Phrase] | None = None
     face_down: tuple[str, ...] = ()
+    round_of: Callable[[Any], int] | None = None
     step_facts: tuple[StepFact, ...] = ()
 
 

@@ -9,6 +9,7 @@ around each step.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from operator import attrgetter
 from typing import Any
 
 from domain.core.protocol import Decision, Rules, SeatScore, Step
@@ -98,6 +99,10 @@ def seat_points(state: Any, seat: int) -> dict[str, int]:
     return scoring.seat_points(state.players[seat], state.noble_supply >= 0)
 
 
+round_of = attrgetter("round")
+"""`Rules.round_of` of Puerto Rico (`State.round`) without a Python call (`GameStats.round_of`)."""
+
+
 _PR = f"game = '{GAME}'"
 _ROLES = f"FROM facts WHERE {_PR} AND fact = 'role'"
 
@@ -165,4 +170,5 @@ STATS = GameStats(
     seat_points=seat_points,
     seat_key=scoring.score_key,
     step_facts=STEP_FACTS,
+    round_of=round_of,
 )

@@ -378,3 +378,56 @@ def test_santa_maria_seat_changes_are_the_rows_of_full_rescoring(
         batches.append([list(column) for column in batch.timeline.cols])
     assert batches[0] == batches[1]
     assert len(set(batches[0][3])) >= 6  # categories beyond in play and coins moved
+
+
+def test_a_modules_round_is_the_engines_round_at_every_state(
+    make_app: Callable[..., NovusApp],
+) -> None:
+    """`GameStats.round_of` (asked at every step instead of the engine's method) gives
+    `rules.round_of` at every state of a game, for every module that has one."""
+    app = make_app()
+    app.simulate("puerto-rico", 4, {"buildings": "random"}, seed=21, bot="heuristic")
+    faster = [name for name in registry.names() if getattr(game_stats.get(name), "round_of", None)]
+    assert "puerto-rico" in faster
+    for game_id in app.game_ids():
+        record = app.history(game_id)
+        stats = game_stats.get(record.setup.game)
+        assert stats is not None and stats.round_of is not None
+        rules = registry.get(record.setup.game)
+        state = rules.initial_state(record.setup)
+        rounds = set()
+        for step in (None, *record.steps):
+            if step is not None:
+                state = rules.apply_trusted(state, step)
+            assert stats.round_of(state) == rules.round_of(state)
+            rounds.add(rules.round_of(state))
+        assert len(rounds) > 10
+
+
+def test_the_steps_round_is_the_modules_round_when_it_has_one(
+    tmp_path: Path, make_app: Callable[..., NovusApp], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The fold takes a step's round from the module's `round_of` where there is one (here
+    one that adds 100 to tell it apart), else from the engine."""
+    app = make_app()
+    app.simulate("puerto-rico", 3, {}, seed=22, bot="random")
+    app.simulate("century-new-world", 3, {}, seed=23, bot="random")
+    real = game_stats.get
+
+    def shifted(name: str) -> Any:
+        found = real(name)
+        if found is None or name != "puerto-rico":
+            return found
+        engine = registry.get(name)
+        return dataclasses.replace(found, round_of=lambda state: engine.round_of(state) + 100)
+
+    runner.catch_up(app, folder=tmp_path / "own")
+    monkeypatch.setattr(fold.game_stats, "get", shifted)
+    runner.catch_up(app, folder=tmp_path / "shifted")
+    own, moved = (
+        dump(tmp_path / name / "views.duckdb", ("games", "steps")) for name in ("own", "shifted")
+    )
+    game_of = {row[0]: row[1] for row in own["games"]}
+    for (g, *row, round_), (g2, *row2, round2) in zip(own["steps"], moved["steps"], strict=True):
+        assert (g, row) == (g2, row2)
+        assert round2 == (round_ + 100 if game_of[g] == "puerto-rico" else round_)

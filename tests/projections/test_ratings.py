@@ -340,3 +340,40 @@ def test_the_latest_ratings_are_each_players_newest_history_row() -> None:
             FROM {ratings.TABLE} GROUP BY ALL ORDER BY ALL"""
     ).fetchall()
     assert latest == newest and len(latest) > len(names)
+
+
+class _Counting:
+    """OpenSkill's model, counting the rating objects asked of it."""
+
+    def __init__(self) -> None:
+        self.model = PlackettLuce()
+        self.made = 0
+
+    def rating(self, *args: Any, **kwargs: Any) -> Any:
+        self.made += 1
+        return self.model.rating(*args, **kwargs)
+
+    def rate(self, *args: Any, **kwargs: Any) -> Any:
+        return self.model.rate(*args, **kwargs)
+
+
+@pytest.mark.parametrize("chunk", [1, 5000])
+def test_a_players_rating_object_is_made_once_per_update(
+    chunk: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Each player's rating comes into OpenSkill as the object it gave for their game before
+    (a new object, with its uuid, costs about as much as rating a seat): one `rating()` per
+    player and game name in an update, whatever the chunks, with OpenSkill's own numbers."""
+    monkeypatch.setattr(ratings, "CHUNK", chunk)
+    con = _db()
+    for game_id, day, result in GAMES:
+        _add(con, game_id, day, result)
+    model = _Counting()
+    assert ratings.update(con, model).games == 4  # type: ignore[arg-type]
+    assert model.made == 4  # Ann, Bob, Cy, Dee: 13 seats
+    for player, (mu, sigma) in _by_hand(GAMES).items():
+        assert _table(con)[player][:2] == pytest.approx((mu, sigma), abs=1e-12)
+    _add(con, "g5", 5, {"Ann": 2, "Eve": 1})
+    model.made = 0
+    ratings.update(con, model)  # type: ignore[arg-type]
+    assert model.made == 2  # Ann from her latest rating, Eve new
