@@ -21,6 +21,7 @@ from typing import Any
 
 from domain.century_new_world.scoring import breakdown
 from domain.core.protocol import Decision, Rules, SeatScore, Step
+from projections.fold import TOTAL
 from projections.games import FactRow, GameStats
 
 GAME = "century-new-world"
@@ -79,6 +80,38 @@ def seat_key(part: object) -> object:
     p: Any = part
     cubes = p.cubes
     return (cubes[1] + cubes[2] + cubes[3], p.cards, p.bonus, p.explored)
+
+
+def seat_changes(
+    state: Any, seat: int, part: object, was: object, known: dict[str, int]
+) -> list[tuple[str, int]]:
+    """`GameStats.seat_changes`: the rows of `breakdown` (and the total) that differ from
+    `known`. A player whose cards, bonus and exploration tiles are the same objects as before
+    (all but about one step in six) keeps their points, which `known` holds: only the cubes
+    are counted, and the total follows from them."""
+    p: Any = part
+    c = p.cubes
+    cubes = c[1] + c[2] + c[3]
+    w: Any = was
+    if w is not None and p.cards is w.cards and p.bonus is w.bonus and p.explored is w.explored:
+        old = known["cubes"]
+        if cubes == old:
+            return []
+        total = known[TOTAL] + cubes - old
+        known[TOTAL] = total
+        known["cubes"] = cubes
+        return [(TOTAL, total), ("cubes", cubes)]
+    points = breakdown(state, seat)
+    found = []
+    total = sum(points.values())
+    if known.get(TOTAL) != total:
+        known[TOTAL] = total
+        found.append((TOTAL, total))
+    for category, value in points.items():
+        if known.get(category) != value:
+            known[category] = value
+            found.append((category, value))
+    return found
 
 
 def seat_score(state: Any, seat: int) -> SeatScore:
@@ -163,4 +196,5 @@ STATS = GameStats(
     seat_score=seat_score,
     seat_points=breakdown,
     seat_key=seat_key,
+    seat_changes=seat_changes,
 )
