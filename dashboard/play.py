@@ -418,7 +418,15 @@ def _new_game(app: NovusApp) -> None:
     with st.container(key="play-new"):
         if st.button(_("Start the game"), key="play-start", use_container_width=True):
             names_given = [p.strip() for p in players.split(",") if p.strip()]
-            found = _guarded(play.new_game, app, game, names_given, options, name="dashboard")
+            # the options changed from their defaults, as `novus new` is given them: with all
+            # of them, a 5-player Santa Maria was refused (modules=none and maya=false said
+            # outright, where left out they give way to the Maya city and module C)
+            changed = {
+                spec.key: options[spec.key]
+                for spec in rules.options
+                if options[spec.key] != spec.default
+            }
+            found = _guarded(play.new_game, app, game, names_given, changed, name="dashboard")
             if found is not None:
                 st.query_params["game"] = str(found)
                 st.rerun()

@@ -15,6 +15,7 @@ from domain.core.chance import ChanceSpec
 from domain.core.engine import Engine
 from domain.core.errors import ChanceExpected, SetupError
 from domain.core.options import choose_options
+from domain.core.phrase import phrase
 from domain.core.protocol import CHANCE, ChanceStep, Decision, Setup, Step
 from domain.santa_maria import engine, moves, packs
 from domain.santa_maria import setup as setup_mod
@@ -157,8 +158,11 @@ def _modules(chosen: dict[str, str], given: Mapping[str, str], players: int) -> 
     if players == 5:
         if given.get("maya") == "false" or ("modules" in given and "C" not in given["modules"]):
             raise SetupError(
-                "5 players are 4 colonists and the Maya city, with module C",
-                hint="use --option modules=C,D (or drop the options that exclude them)",
+                phrase("5 players are 4 colonists and the Maya city, with module C"),
+                hint=phrase(
+                    "choose modules C and D (--option modules=C,D), or leave modules and maya "
+                    "at their defaults"
+                ),
             )
         letters |= {"C", "D"}
     chosen["maya"] = "true" if "D" in letters else "false"

@@ -333,3 +333,11 @@ def test_santa_maria_expansion_shown_in_korean(
         for step in range(20, 300, 19)
     )
     assert "학자 4" in shown or "전문가" in shown, shown
+
+
+def test_five_player_santa_maria_without_the_maya_is_said_in_korean(tmp_path: Path) -> None:
+    """`novus new` with five players and `--option maya=false` answered in English."""
+    names = ("Ann", "Bo", "Cy", "Di", "Ed")
+    out = korean("new", "--game", "santa-maria", "--players", ",".join(names), "--option",
+                 "maya=false", "-d", str(tmp_path / "d"), code=1, allowed=names)  # fmt: skip
+    assert "마야인의 도시" in out and "모듈 C" in out, out

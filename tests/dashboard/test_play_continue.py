@@ -189,3 +189,21 @@ def test_the_move_filter_gives_the_games_own_words_and_reads_korean(
         st.cache_data.clear()
         st.cache_resource.clear()
         i18n.set_language(None)
+
+
+def test_five_players_of_santa_maria_start_from_the_play_page(folder: dict[str, str]) -> None:
+    """The page sent every option, the defaults too: 'modules=none' and 'maya=false' said
+    outright refused a 5-player Santa Maria (in English: '5 players are 4 colonists and the
+    Maya city ... use --option modules=C,D'), which `novus new` starts with the Maya city and
+    module C. Options left at their defaults are left out, as on the command line."""
+    at = AppTest.from_function(_play, default_timeout=60)
+    at.query_params["lang"] = "ko"
+    i18n.set_language("ko")
+    at.run()
+    at.selectbox(key="play-new-game").select("santa-maria").run()
+    at.text_input(key="play-new-players").input("민준, 서연, 지호, 하은, 도윤").run()
+    at.button(key="play-start").click().run()
+    assert not at.error, [e.value for e in at.error]
+    record = open_app(data_dir()).history(UUID(str(at.query_params["game"])))
+    assert len(record.setup.players) == 5
+    assert record.setup.options["modules"] == "C,D" and record.setup.options["maya"] == "true"
