@@ -529,6 +529,45 @@ def draw(app: NovusApp, game_id: UUID, *, expected_version: int | None = None) -
     return outcome
 
 
+def completed(spec: ChanceSpec, seen: Sequence[str | int], rng: Any) -> Outcome:
+    """`seen` (the first items, as they came at the table) followed by the rest drawn with
+    `rng`: a shuffle's other items in a random order, a draw's other items from what is left
+    of the pool, the other dice rolled."""
+    if isinstance(spec, Dice):
+        values = [int(v) for v in seen]
+        rolled = resolve(Dice(max(0, spec.count - len(values)), spec.sides), rng)
+        return tuple(values) + tuple(int(v) for v in rolled)
+    first = [str(v) for v in seen]
+    pool = spec.items if isinstance(spec, Shuffle) else spec.pool
+    left = tuple(sorted((Counter(map(str, pool)) - Counter(first)).elements()))
+    if isinstance(spec, Shuffle):
+        rest = resolve(Shuffle(left), rng)
+    else:
+        rest = resolve(Draw(left, max(0, min(spec.count - len(first), len(left)))), rng)
+    return tuple(first) + tuple(str(v) for v in rest)
+
+
+def draw_rest(
+    app: NovusApp,
+    game_id: UUID,
+    seen: Sequence[str | int],
+    *,
+    expected_version: int | None = None,
+) -> Outcome:
+    """Record the items seen at the table so far and let Novus draw the rest (from the game's
+    seed and step): the cards turned face up, and the face-down rest of a shuffled deck."""
+    pos = position(app, game_id, expected_version)
+    spec = _awaited(pos)
+    outcome = completed(spec, seen, chance_rng(_seed(pos), pos.step + 1))
+    parsed = parse_outcome(spec, outcome, Words(pos.game).value)  # a wrong item: said why
+    app.record(
+        game_id,
+        [ChanceStep(parsed)],
+        expected_version=pos.version if expected_version is None else expected_version,
+    )
+    return parsed
+
+
 def take_back(
     app: NovusApp, game_id: UUID, steps: int = 1, *, expected_version: int | None = None
 ) -> int:

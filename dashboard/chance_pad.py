@@ -37,6 +37,17 @@ def sent(ident: str) -> list[str] | None:
     return [str(i) for i in items] if isinstance(items, list) else None
 
 
+def rest_asked(ident: str) -> bool:
+    """Whether the outcome sent for the pad `ident` is the first items only, Novus to draw
+    the rest (the pad's `rest` button)."""
+    state = st.session_state.get(KEY)
+    try:
+        value = state["outcome"] if state is not None else None
+    except (KeyError, TypeError):
+        return False
+    return isinstance(value, dict) and value.get("id") == ident and value.get("rest") is True
+
+
 def show(
     ident: str,
     items: Sequence[tuple[str, str]],
@@ -47,7 +58,9 @@ def show(
 ) -> None:
     """Mount the pad for one awaited outcome. `ident` names it (a new ident starts empty:
     give one per position and per try); `items` are (value, label) pairs; `texts` has `tap`
-    ({have}, {count}), `so_far` ({items}) and `clear`; `on_outcome` runs when it is complete;
+    ({have}, {count}), `so_far` ({items}), `clear` and, optional, `rest` (a button sending the
+    items so far for Novus to draw the rest: `rest_asked`); `on_outcome` runs when it is
+    complete (or the rest is asked for); when one item alone is left to take, the pad takes it;
     `limits`: how many of each item the pool holds (its button is off once tapped that often;
     dice have none)."""
     limits = limits or {}

@@ -232,17 +232,17 @@ def _chance(app: NovusApp, pos: play.Position) -> None:
     spec = pos.chance
     assert spec is not None
     count = play.chance_count(spec)
-    words = Words(pos.game)  # the items by their names (the Korean page showed "corn")
     if isinstance(spec, Dice):
         choices = [str(v) for v in range(1, spec.sides + 1)]
     else:
         choices = play.chance_choices(spec)
+    labels = _item_labels(app, pos, choices)
     # one pad per position and per try: a refused outcome (another tab moved) starts afresh
     ident = f"{pos.game_id}-{pos.version}-{st.session_state.get(PAD_TRIES, 0)}"
     with st.container(key="play-chance"):
         chance_pad.show(
             ident,
-            [(item, words.value(item)) for item in choices],
+            [(item, labels[item]) for item in choices],
             count,
             {
                 "tap": _(
@@ -252,42 +252,75 @@ def _chance(app: NovusApp, pos: play.Position) -> None:
                 ),
                 "so_far": _("So far: {items}", items="{items}"),
                 "clear": _("Clear"),
+                **({"rest": _("Novus draws the rest")} if count > 1 and choices else {}),
             },
-            on_outcome=lambda: _tapped(app, pos, ident),
+            on_outcome=lambda: _tapped(app, pos, ident, labels),
             limits=play.chance_limits(spec),
         )
         st.button(
             _("Let Novus draw"),
             key="play-draw",
             on_click=_draw,
-            args=(app, pos.game_id, pos.version),
+            args=(app, pos.game_id, pos.version, labels),
             use_container_width=True,
         )
     if isinstance(spec, Shuffle):
-        st.caption(_("A shuffle: tap every item in the order it came."))
+        st.caption(
+            _(
+                "A shuffle: tap the items in the order they came; for a face-down rest, tap "
+                "the ones turned up, then “Novus draws the rest”."
+            )
+        )
 
 
-def _tapped(app: NovusApp, pos: play.Position, ident: str) -> None:
+def _item_labels(app: NovusApp, pos: play.Position, choices: Sequence[str]) -> dict[str, str]:
+    """The chance items by their names in the display language (the Korean page showed
+    "corn"); a game's own cards by their titles (Mundus Novus's development deck was "d01")."""
+    words = Words(pos.game)
+    labels = {item: words.value(item) for item in choices}
+    cards = getattr(app.timeline(pos.game_id).state_at(pos.step), "cards", None)
+    if isinstance(cards, dict):
+        context = pos.game.replace("-", "_") + ".card"
+        for item in choices:
+            title = getattr(cards.get(item), "title", None)
+            if title:
+                labels[item] = term(str(title), context)
+    return labels
+
+
+def _tapped(app: NovusApp, pos: play.Position, ident: str, labels: dict[str, str]) -> None:
     """The pad's complete outcome, as seen at the table: recorded (at the version drawn)."""
     seen = chance_pad.sent(ident)
     if seen is None:
         return
     restore()
     st.session_state[PAD_TRIES] = st.session_state.get(PAD_TRIES, 0) + 1
+    if chance_pad.rest_asked(ident):  # the rest is face down: drawn, and not shown
+        done = _guarded(
+            play.draw_rest, app, pos.game_id, seen, expected_version=pos.version, on=pos.game_id
+        )
+        if done is not None:
+            said = ", ".join(labels.get(item, item) for item in seen)
+            drawn = len(done) - len(seen)
+            _done(
+                app,
+                pos.game_id,
+                _("Recorded: {items}; Novus drew the other {n}.", items=said, n=drawn),
+            )
+        return
     done = _guarded(
         play.enter_chance, app, pos.game_id, seen, expected_version=pos.version, on=pos.game_id
     )
     if done is not None:
-        said = ", ".join(Words(pos.game).value(str(item)) for item in done)
+        said = ", ".join(labels.get(str(item), str(item)) for item in done)
         _done(app, pos.game_id, _("Recorded: {items}", items=said))
 
 
-def _draw(app: NovusApp, game_id: UUID, version: int) -> None:
+def _draw(app: NovusApp, game_id: UUID, version: int, labels: dict[str, str]) -> None:
     restore()
     done = _guarded(play.draw, app, game_id, expected_version=version, on=game_id)
     if done is not None:
-        words = Words(app.timeline(game_id).setup.game)
-        said = ", ".join(words.value(str(item)) for item in done)
+        said = ", ".join(labels.get(str(item), str(item)) for item in done)
         _done(app, game_id, _("Drawn: {items}", items=said))
 
 

@@ -48,10 +48,31 @@ class Pad {
     const item = this.data.items.find((i) => i.value === value);
     if (item && this.left(item) <= 0) return;
     this.seen.push(value);
+    this.takeForced();
     if (this.seen.length >= this.data.count) {
       this.sent = true;
       this.send("outcome", { id: this.data.id, items: this.seen.slice() });
     }
+    this.draw();
+  }
+
+  // when one item alone is left to take (a shuffle's last card, a pool's last kind), the rest
+  // of the outcome is known: taken at once, no tap asked for (dice are never forced)
+  takeForced() {
+    const items = this.data.items;
+    if (!items.length || items.some((item) => !item.max)) return;
+    while (this.seen.length < this.data.count) {
+      const open = items.filter((item) => this.left(item) > 0);
+      if (open.length !== 1) return;
+      this.seen.push(open[0].value);
+    }
+  }
+
+  // the items seen so far, and Novus draws the rest (the face-down part of a shuffled deck)
+  rest() {
+    if (this.sent || !this.seen.length) return;
+    this.sent = true;
+    this.send("outcome", { id: this.data.id, items: this.seen.slice(), rest: true });
     this.draw();
   }
 
@@ -80,7 +101,16 @@ class Pad {
     clear.type = "button";
     clear.disabled = this.sent || !this.seen.length;
     clear.addEventListener("click", () => this.clear());
-    nodes.push(clear);
+    const row = el("div", "cp-row");
+    row.appendChild(clear);
+    if (texts.rest) {
+      const rest = el("button", "cp-btn cp-clear cp-rest", texts.rest);
+      rest.type = "button";
+      rest.disabled = this.sent || !this.seen.length;
+      rest.addEventListener("click", () => this.rest());
+      row.appendChild(rest);
+    }
+    nodes.push(row);
     // what was tapped goes under the buttons, the line kept before the first tap too: the
     // buttons must not move under the finger (a line above them pushed them down a row)
     const seen = this.seen.length ? fill(texts.so_far, { items: said }) : "\u00a0";
