@@ -183,7 +183,7 @@ def position(app: NovusApp, game_id: UUID, expected_version: int | None = None) 
     if to_move == (CHANCE,):
         return Position(to_move=to_move, chance=rules.chance_spec(state), **base)
     moves = tuple(
-        Move(seat, action, describe(rules, state, Decision(seat, action)))
+        Move(seat, action, describe(rules, state, Decision(seat, action), own=True))
         for seat in to_move
         for action in rules.legal_actions(state, seat)
     )

@@ -253,3 +253,22 @@ def test_a_wrong_outcome_says_what_it_needs() -> None:
         play.parse_outcome(Shuffle(("x", "y", "z")), "y")
     assert caught.value.hint == "missing: x, z"
     assert play.parse_outcome(boards, "A3, A1") == ("A3", "A1")
+
+
+def test_secret_offers_to_enter_name_their_cards(app: NovusApp) -> None:
+    """Mundus Novus's trade offers listed for the person entering them all read 'Ana offers 3
+    cards face down', told apart only by codes ('offer:1,6,8'); each names its cards now, as
+    the codes already showed them to whoever enters the move."""
+    game_id = play.new_game(app, "mundus-novus", ["Ana", "Ben", "Cleo"], seed=5)
+    pos = play.position(app, game_id)
+    while pos.chance is not None or not any(m.action.startswith("offer:") for m in pos.moves):
+        if pos.chance is not None:
+            play.draw(app, game_id)
+        else:
+            play.move(app, game_id, pos.moves[0].action)
+        pos = play.position(app, game_id)
+    offers = [m for m in pos.moves if m.action.startswith("offer:")]
+    assert len({m.text for m in offers}) == len(offers), [m.text for m in offers]
+    assert all("face down" in m.text and "cards face down" not in m.text for m in offers)
+    chosen = offers[-1]
+    assert play.find_move(pos, chosen.text, seat=chosen.seat) == chosen
