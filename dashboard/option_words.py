@@ -11,6 +11,7 @@ the values again in its own thread, where the page's language is not set.
 from __future__ import annotations
 
 from application.i18n import N_, term
+from domain.core import registry
 
 OPTION_NAMES: dict[str, str] = {
     "names": N_("Display names"),
@@ -94,3 +95,17 @@ def value_name(key: str, value: str, lang: str | None = None) -> str:
 def bot_name(kind: str, lang: str | None = None) -> str:
     """A bot kind (`heuristic`, `random`) in `lang`."""
     return term(BOTS[kind], None, lang) if kind in BOTS else kind
+
+
+def variant_words(game: str, variant: str, lang: str | None = None) -> str:
+    """A stored game's variant (`buildings=base, names=2p, ...`, every option) as the options
+    that differ from the game's defaults, in words (`표시 이름: 2인 규칙`); the defaults alone read
+    "standard rules"."""
+    spec = registry.get(game).options if game in registry.names() else ()
+    defaults = {option.key: option.default for option in spec}
+    parts = []
+    for pair in variant.split(", "):
+        key, equals, value = pair.partition("=")
+        if equals and defaults.get(key) != value:
+            parts.append(f"{option_name(key, lang)}: {value_name(key, value, lang)}")
+    return ", ".join(parts) or term(N_("standard rules"), None, lang)

@@ -27,6 +27,7 @@ from dashboard import (
     step_charts,
 )
 from dashboard.language import game_title, source_name
+from dashboard.option_words import variant_words
 from domain.core.errors import NovusError
 
 
@@ -128,8 +129,23 @@ def library_page() -> None:
     game = row1[0].selectbox(
         _("Game"), ["", *options["games"]], key="f_game", format_func=game_title, placeholder=every
     )
-    variants = sorted({v for g, v in options["variants"] if not game or g == game})
-    variant = row1[1].selectbox(_("Variant"), ["", *variants], key="f_variant", placeholder=every)
+    of_game = {v: g for g, v in reversed(options["variants"]) if not game or g == game}
+    variants = sorted(of_game)
+    lang = current_language()
+
+    def variant_name(code: str) -> str:  # the options in words; the filter keeps the code
+        if not code:
+            return code
+        said = variant_words(of_game[code], code, lang)
+        return said if game else f"{game_title(of_game[code])}: {said}"
+
+    variant = row1[1].selectbox(
+        _("Variant"),
+        ["", *variants],
+        key="f_variant",
+        placeholder=every,
+        format_func=variant_name,
+    )
     counts = row1[2].multiselect(  # how many played; Korean must not read as "Player" below
         pgettext("filter", "Players"), options["players"], key="f_players", placeholder=every
     )
@@ -176,6 +192,9 @@ def library_page() -> None:
         st.caption(_("Rows marked synthetic use {label}.", label=_(boards.SYNTHETIC_LABEL)))
     if not shown.empty:
         shown = shown.assign(
+            variant=[
+                variant_words(g, v) for g, v in zip(shown["game"], shown["variant"], strict=True)
+            ],
             game=shown["game"].map(game_title),
             source=shown["source"].map(source_name),
             open=shown["open"] + f"&lang={current_language()}",
