@@ -17,6 +17,7 @@ deck is face up), so the facts are read from the action and the states around ea
 from __future__ import annotations
 
 from collections.abc import Iterable
+from operator import attrgetter
 from typing import Any
 
 from domain.century_new_world.scoring import breakdown
@@ -65,6 +66,11 @@ def facts(rules: Rules[Any], before: Any, step: Step, after: Any) -> Iterable[Fa
             elif what == "bonus":
                 found.append((seat, "bonus", ident, t.bonus[t.bonus_index[ident]].points))
     return found
+
+
+round_of = attrgetter("round")
+"""`Rules.round_of` of Century: New World (`State.round`) without a Python call
+(`GameStats.round_of`)."""
 
 
 def score_parts(state: Any) -> tuple[object, ...]:
@@ -189,6 +195,7 @@ TITLES = {
 
 STATS = GameStats(
     game=GAME,
+    round_of=round_of,
     facts=facts,
     views=VIEWS,
     titles=TITLES,

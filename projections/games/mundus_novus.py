@@ -30,6 +30,7 @@ this module gives the projection three things, each built only from what every s
 from __future__ import annotations
 
 from collections.abc import Iterable
+from operator import attrgetter
 from typing import Any
 
 import orjson
@@ -240,6 +241,10 @@ def facts(rules: Rules[Any], before: State, step: Step, after: State) -> Iterabl
     return found
 
 
+round_of = attrgetter("round")
+"""`Rules.round_of` of Mundus Novus (`State.round`) without a Python call (`GameStats.round_of`)."""
+
+
 def score_parts(state: State) -> tuple[object, ...]:
     """A seat's score is its doubloons and its complete set: both lie open."""
     return tuple([(seat.doubloons, seat.complete) for seat in state.seats])
@@ -329,6 +334,7 @@ TITLES = {
 
 STATS = GameStats(
     game=GAME,
+    round_of=round_of,
     facts=facts,
     views=VIEWS,
     titles=TITLES,
