@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import itertools
 import json
+from collections import Counter
 from collections.abc import Sequence
 from functools import partial
 from typing import Any
@@ -27,6 +28,7 @@ from application.service import NovusApp
 from application.settings import data_dir
 from application.view_words import Words, chance_label
 from dashboard import boards, chance_pad, data
+from dashboard.boards.mundus_novus import event_name
 from dashboard.language import game_title, restore
 from dashboard.option_words import bot_name, option_name, value_name
 from domain.core import registry
@@ -285,6 +287,11 @@ def _item_labels(app: NovusApp, pos: play.Position, choices: Sequence[str]) -> d
             title = getattr(cards.get(item), "title", None)
             if title:
                 labels[item] = term(str(title), context)
+        named = Counter(labels[item] for item in choices)
+        for item in choices:  # four "Shipyard"s: they differ by their event icons
+            event = getattr(cards.get(item), "event", None)
+            if named[labels[item]] > 1 and event and pos.game == "mundus-novus":
+                labels[item] = f"{labels[item]} ({event_name(str(event))})"
     return labels
 
 

@@ -89,12 +89,13 @@ def _dev(card: Mapping[str, Any]) -> str:
     if card.get("income"):
         extra.append(_("+{n}/round", n=card["income"]))
     if card.get("event", "none") not in ("none", "?"):
-        extra.append(_("event: {event}", event=_event(str(card["event"]))))
+        extra.append(_("event: {event}", event=event_name(str(card["event"]))))
     detail = f" <span class='mn-muted'>({escape(', '.join(extra))})</span>" if extra else ""
     return f"<span class='mn-dev'>{escape(_term(card['name'], 'card'))}{detail}</span>"
 
 
-def _event(event: str) -> str:
+def event_name(event: str) -> str:
+    """An event icon's name in the display language (the chance pad tells cards apart by it)."""
     names = {
         "kings_help": "King's Help",
         "natives": "Natives",

@@ -21,6 +21,7 @@ from tests.dashboard.test_browser_play import browser, server, shot
 pytestmark = pytest.mark.browser
 __all__ = ["browser", "server"]  # the Play browser tests' server and Chromium, shared
 
+SHIPYARD = {"en": "Shipyard (", "ko": "조선소 ("}  # four cards of one name, told apart by event
 SAID = {
     "en": ("Novus draws the rest", "Recorded: {a}, {b}; Novus drew the other 30."),
     "ko": ("나머지는 Novus가 뽑기", "기록했습니다: {a}, {b}. 나머지 30개는 Novus가 뽑았습니다."),
@@ -45,6 +46,8 @@ def test_the_cards_turned_up_then_novus_draws_the_rest(
         rest = tab.get_by_role("button", name=SAID[lang][0], exact=True)
         expect(rest).to_be_disabled()  # nothing tapped yet: "the rest" would be everything
         assert tab.get_by_role("button", name="d07", exact=True).count() == 0
+        shipyards = tab.get_by_role("button", name=SHIPYARD[lang])
+        assert shipyards.count() == 4 and len(set(shipyards.all_inner_texts())) == 4
         tab.get_by_role("button", name=name["d07"], exact=True).click()
         tab.get_by_role("button", name=name["d03"], exact=True).click()
         shot(tab, f"play-mn-rest-{lang}-{width}.png")
