@@ -17,6 +17,7 @@ from rich.table import Table
 
 from application.i18n import _
 from application.view_words import Words, chance_label
+from domain.core import registry
 from domain.core.errors import NovusError
 from novus.cli.console import console, errors
 from novus.cli.options import DataDir, OptionPairs, game_code, open_store, parse_options
@@ -45,10 +46,28 @@ def new(
     names = [p.strip() for p in players.split(",") if p.strip()]
     game = game_code(game)
     app = open_store(data_dir)
-    game_id = play.new_game(app, game, names, parse_options(option), seed=seed)
+    given = parse_options(option)
+    game_id = play.new_game(app, game, names, given, seed=seed)
     pos = play.position(app, game_id)
     if pos.synthetic_note:
         errors.print(f"[yellow]{_('note')}:[/] {pos.synthetic_note}", highlight=False)
+    # options the player count brought in (five at Santa Maria: the Maya city and module C)
+    chosen = app.history(game_id).setup.options
+    brought = [
+        f"{spec.key}={chosen[spec.key]}"
+        for spec in registry.get(game).options
+        if spec.key not in given and chosen.get(spec.key, spec.default) != spec.default
+    ]
+    if brought:
+        errors.print(
+            f"[yellow]{_('note')}:[/] "
+            + _(
+                "{n} players bring {options}",
+                n=len(names),
+                options=", ".join(brought),
+            ),
+            highlight=False,
+        )
     errors.print(_started(pos.game, game_id, pos.chance is not None), highlight=False)
     print(game_id)  # the last line of stdout: scripts (and the tests) take the id from it
 
@@ -179,7 +198,10 @@ def branch(
 
     app = open_store(data_dir, create=False)
     parent = app.find(game_ref)
-    print(play.branch(app, parent, at))
+    game_id = play.branch(app, parent, at)
+    pos = play.position(app, game_id)
+    errors.print(_started(pos.game, game_id, pos.chance is not None), highlight=False)
+    print(game_id)  # the last line of stdout, as `novus new` prints it
 
 
 def finish(

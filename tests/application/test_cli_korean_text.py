@@ -341,3 +341,22 @@ def test_five_player_santa_maria_without_the_maya_is_said_in_korean(tmp_path: Pa
     out = korean("new", "--game", "santa-maria", "--players", ",".join(names), "--option",
                  "maya=false", "-d", str(tmp_path / "d"), code=1, allowed=names)  # fmt: skip
     assert "마야인의 도시" in out and "모듈 C" in out, out
+
+
+def test_new_says_what_the_player_count_brought_and_branch_what_to_type(tmp_path: Path) -> None:
+    """Five names at Santa Maria started a game with the expansion, module C and the Maya city
+    without a word (the player in seat 0 was the Maya city); `novus branch` printed a bare id,
+    where `novus new` says what to type next."""
+    data = str(tmp_path / "d")
+    names = ("Ann", "Bo", "Cy", "Di", "Ed")
+    out = korean("new", "--game", "santa-maria", "--players", ",".join(names), "-d", data,
+                 allowed=names)  # fmt: skip
+    flat = " ".join(out.split())
+    assert "5인 게임이라 다음 옵션이 켜졌습니다: expansion=true, modules=C,D, maya=true" in flat
+    out = korean("new", "--game", "santa-maria", "--players", "Ann,Bo", "-d", data, allowed=names)
+    assert "켜졌습니다" not in out, out
+    game_id = re.findall(r"[0-9a-f]{8}-[0-9a-f-]{27}", out)[0]
+    korean("finish", game_id, "-d", data, allowed=names)
+    out = korean("branch", game_id, "--at", "20", "-d", data, allowed=names)
+    branch = re.findall(r"[0-9a-f]{8}-[0-9a-f-]{27}", out)[0]
+    assert f"`novus legal {branch[:8]}`" in " ".join(out.split()) and branch != game_id, out
