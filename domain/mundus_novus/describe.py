@@ -122,7 +122,10 @@ def _give(s: State, who: str, rest: str, p: list[str], phrase: Say) -> Said:
 
 
 def _first(s: State, who: str, rest: str, p: list[str], phrase: Say) -> Said:
-    return phrase("{who} lets {other} develop first.", who=who, other=s.players[int(rest)])
+    other = s.players[int(rest)]
+    if other == who:  # read 'Ana lets Ana develop first.'
+        return phrase("{who} develops first.", who=who)
+    return phrase("{who} lets {other} develop first.", who=who, other=other)
 
 
 def _same(s: State, who: str, rest: str, p: list[str], phrase: Say) -> Said:

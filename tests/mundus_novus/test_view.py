@@ -112,3 +112,18 @@ def test_own_sentences_name_the_movers_cards_and_tell_alternatives_apart() -> No
     s.master, s.receiver = 0, 1
     gives = {describe(RULES, s, Decision(0, f"give:{k}"), own=True) for k in (1, 7, 9)}
     assert len(gives) == 3 and all(g.endswith("back to Ben.") for g in gives)
+
+
+def test_who_develops_first_is_named_once_when_it_is_the_chooser() -> None:
+    """'Heuristic 2가 Heuristic 2가 먼저 발전하게 합니다' ('Ana lets Ana develop first')."""
+    from application.i18n import describe, set_language
+    from domain.core.protocol import Decision
+
+    s = fresh(2)
+    assert RULES.describe(s, Decision(1, "first:1")) == "Ben develops first."
+    assert RULES.describe(s, Decision(1, "first:0")) == "Ben lets Ana develop first."
+    set_language("ko")
+    try:
+        assert describe(RULES, s, Decision(1, "first:1")) == "Ben이 먼저 발전합니다."
+    finally:
+        set_language(None)
