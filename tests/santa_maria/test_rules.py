@@ -423,3 +423,26 @@ def test_chance_steps_that_edit_no_player_share_the_others() -> None:
             assert everything == after and everything.players == after.players
         state = after
     assert {"ship", "blue1", "col2", "white"} <= kinds
+
+
+def test_games_of_one_pack_share_its_parsed_catalog() -> None:
+    """Setups decoded apart (as the projection reads each game's Started event) with the same
+    embedded components get the one catalog parsed; other components get their own."""
+    import json
+
+    from domain.core.protocol import Setup
+    from domain.santa_maria.rules import catalog_of
+
+    setup = RULES.prepare(["A", "B"], {})
+
+    def decoded() -> Setup:
+        return Setup.from_json(json.loads(json.dumps(setup.to_json())))
+
+    first = catalog_of(decoded())
+    assert catalog_of(decoded()) is first
+    changed = decoded()
+    assert changed.components is not None
+    changed.components["shipping_tiles"][0]["points"] += 1
+    other = catalog_of(changed)
+    assert other is not first and other.ships != first.ships
+    assert catalog_of(decoded()) is first
