@@ -117,7 +117,9 @@ def facts(pairs: Mapping[str, Any]) -> Table:
     """Named values in two columns (name dim, value as text)."""
     grid = Table.grid(padding=(0, 1))
     grid.add_column(style="dim", no_wrap=True)
-    grid.add_column()
+    # fold, not the default ellipsis: Rich cut a Korean word that ended a line exactly
+    # ('주교 3' drawn as '주 …' / '3' at 80 columns)
+    grid.add_column(overflow="fold")
     for key, value in pairs.items():
         grid.add_row(words(str(key)), escape(inline(value)))
     return grid
@@ -169,7 +171,7 @@ class Records:
                 for row in self.rows
                 if row.get(key) is not None
             )
-            table.add_column(words(key), justify="right" if numbers else "left")
+            table.add_column(words(key), justify="right" if numbers else "left", overflow="fold")
         for row in self.rows:
             table.add_row(*(escape(inline(row.get(key))) for key in keys))
         return table

@@ -141,3 +141,20 @@ def test_at_80_columns_no_value_is_cut(
             assert continued not in wide.export_text()  # whole where it fits
     finally:
         set_language(None)
+
+
+def test_a_korean_word_ending_a_line_is_not_cut(tmp_path: Path) -> None:
+    """Five-player Santa Maria at 80 columns in Korean: Rich's default overflow cut a word
+    that ended a line exactly ('주교 3' drawn as '주 …' then '3'); values fold instead."""
+    from application.i18n import set_language
+
+    app = open_app(tmp_path)
+    game_id = str(app.simulate("santa-maria", 5, {}, seed=5, bot="heuristic"))
+    app.close()
+    set_language("ko")
+    try:
+        shown = list(drawn(tmp_path, game_id, "santa-maria", 80))
+    finally:
+        set_language(None)
+    for step, _view, _names, text in shown:
+        assert "…" not in text, (step, [line for line in text.splitlines() if "…" in line])
