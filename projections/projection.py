@@ -167,8 +167,9 @@ class GamesProjection(Projection[DuckDBView]):
                             continue
                     else:
                         step = going.get(originator_id)
-                        if step is not None:
-                            step(batch, *found)
+                        if step is not None:  # nearly every row: fields unpacked, not `*found`
+                            number, seat, value = found  # (a call with `*` builds a new tuple)
+                            step(batch, number, seat, value)
                             continue
                     key = self._known(originator_id)
                     if key is not None:

@@ -82,12 +82,20 @@ def layers_dir(target: Path) -> Path:
     return target.with_name(f"{target.name}.layers")
 
 
-def create(con: duckdb.DuckDBPyConnection) -> None:
-    """The writer's buffers, empty (inside the caller's transaction, after the data tables)."""
-    con.execute(f"CREATE TABLE IF NOT EXISTS {DIRTY} (game_id VARCHAR NOT NULL)")
-    con.execute(f"CREATE TABLE IF NOT EXISTS {RESET} (game_id VARCHAR NOT NULL)")
-    for name in BIG:
-        con.execute(f"CREATE TABLE IF NOT EXISTS publish_{name} AS FROM {name} LIMIT 0")
+def create(con: duckdb.DuckDBPyConnection, have: set[str] | None = None) -> None:
+    """The writer's buffers, empty (inside the caller's transaction, after the data tables);
+    `have`: the tables there already (`ratings.existing`), if the caller read them."""
+    statements = {
+        DIRTY: f"CREATE TABLE IF NOT EXISTS {DIRTY} (game_id VARCHAR NOT NULL)",
+        RESET: f"CREATE TABLE IF NOT EXISTS {RESET} (game_id VARCHAR NOT NULL)",
+        **{
+            f"publish_{name}": f"CREATE TABLE IF NOT EXISTS publish_{name} AS FROM {name} LIMIT 0"
+            for name in BIG
+        },
+    }
+    for name, statement in statements.items():
+        if have is None or name not in have:
+            con.execute(statement)
 
 
 def buffering(con: duckdb.DuckDBPyConnection) -> bool:

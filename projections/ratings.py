@@ -93,32 +93,43 @@ def create_views(con: duckdb.DuckDBPyConnection) -> None:
         con.execute(f"CREATE OR REPLACE VIEW {name} AS {query}")
 
 
-def tables(con: duckdb.DuckDBPyConnection) -> None:
-    """The tables of `create` that are missing (filled from the history when new)."""
-    con.execute(f"CREATE TABLE IF NOT EXISTS {TABLE} ({COLUMNS})")
-    if not _exists(con, PENDING):
+def tables(con: duckdb.DuckDBPyConnection, have: set[str] | None = None) -> None:
+    """The tables of `create` that are missing (filled from the history when new). `have`:
+    the tables there before the caller made the missing data tables (`existing`):
+    then nothing is read back from a `seats` or a history made just now (empty)."""
+    if have is None:
+        have = existing(con)
+    if TABLE not in have:
+        con.execute(f"CREATE TABLE IF NOT EXISTS {TABLE} ({COLUMNS})")
+    filled = TABLE in have or "seats" in have  # else both are new, and empty
+    if PENDING not in have:
         con.execute(f"CREATE TABLE {PENDING} (game_id VARCHAR NOT NULL)")
-        con.execute(
-            f"INSERT INTO {PENDING} SELECT DISTINCT game_id FROM seats "
-            f"UNION SELECT DISTINCT game_id FROM {TABLE}"
-        )
-    if not _exists(con, LATEST):
+        if filled:
+            con.execute(
+                f"INSERT INTO {PENDING} SELECT DISTINCT game_id FROM seats "
+                f"UNION SELECT DISTINCT game_id FROM {TABLE}"
+            )
+    if LATEST not in have:
         con.execute(
             f"CREATE TABLE {LATEST} (game VARCHAR NOT NULL, player VARCHAR NOT NULL, "
             "mu DOUBLE NOT NULL, sigma DOUBLE NOT NULL, PRIMARY KEY (game, player))"
         )
-        con.execute(
-            f"""INSERT INTO {LATEST} SELECT game, player, arg_max(mu, (played, game_id)),
-                       arg_max(sigma, (played, game_id)) FROM {TABLE} GROUP BY game, player"""
-        )
+        if filled:
+            con.execute(
+                f"""INSERT INTO {LATEST} SELECT game, player, arg_max(mu, (played, game_id)),
+                           arg_max(sigma, (played, game_id)) FROM {TABLE} GROUP BY game, player"""
+            )
 
 
-def _exists(con: duckdb.DuckDBPyConnection, table: str) -> bool:
-    return con.execute(
-        "SELECT count(*) FROM duckdb_tables() WHERE table_name = ? AND schema_name = 'main' "
-        "AND database_name = current_database()",
-        [table],
-    ).fetchone() != (0,)
+def existing(con: duckdb.DuckDBPyConnection) -> set[str]:
+    """The tables of the connection's own database (its `main` schema): one catalog read."""
+    return {
+        str(name)
+        for (name,) in con.execute(
+            "SELECT table_name FROM duckdb_tables() WHERE schema_name = 'main' "
+            "AND database_name = current_database()"
+        ).fetchall()
+    }
 
 
 def touch(con: duckdb.DuckDBPyConnection, game_ids: str | Sequence[str]) -> None:
