@@ -547,19 +547,47 @@ def completed(spec: ChanceSpec, seen: Sequence[str | int], rng: Any) -> Outcome:
     return tuple(first) + tuple(str(v) for v in rest)
 
 
+def first_items(
+    spec: ChanceSpec, seen: str | Sequence[str | int], name: Callable[[str], str]
+) -> list[str | int]:
+    """The items of a partial outcome by their codes (given as codes or names, as
+    `parse_outcome` takes them); an unknown one is kept, for `parse_outcome` to name."""
+    if isinstance(spec, Dice):
+        parts = re.split(r"[,\s]+", seen.strip()) if isinstance(seen, str) else seen
+        try:
+            return [int(p) for p in parts if str(p)]
+        except ValueError:
+            raise SetupError(
+                _(
+                    "dice values must be whole numbers, got {text!r}",
+                    text=" ".join(map(str, parts)),
+                ),
+                hint=_("e.g. 3,5"),
+            ) from None
+    names: dict[str, str] = {}
+    for code in chance_choices(spec):
+        names.setdefault(code.casefold(), code)
+        names.setdefault(name(code).casefold(), code)
+    parts = _items(seen, names) if isinstance(seen, str) else [str(p) for p in seen]
+    return [names.get(p.casefold(), p) for p in parts]
+
+
 def draw_rest(
     app: NovusApp,
     game_id: UUID,
-    seen: Sequence[str | int],
+    seen: str | Sequence[str | int],
     *,
     expected_version: int | None = None,
 ) -> Outcome:
-    """Record the items seen at the table so far and let Novus draw the rest (from the game's
-    seed and step): the cards turned face up, and the face-down rest of a shuffled deck."""
+    """Record the items seen at the table so far (codes or names) and let Novus draw the rest
+    (from the game's seed and step): the cards turned face up, and the face-down rest of a
+    shuffled deck."""
     pos = position(app, game_id, expected_version)
     spec = _awaited(pos)
-    outcome = completed(spec, seen, chance_rng(_seed(pos), pos.step + 1))
-    parsed = parse_outcome(spec, outcome, Words(pos.game).value)  # a wrong item: said why
+    name = Words(pos.game).value
+    first = first_items(spec, seen, name)
+    outcome = completed(spec, first, chance_rng(_seed(pos), pos.step + 1))
+    parsed = parse_outcome(spec, outcome, name)  # a wrong item: said why
     app.record(
         game_id,
         [ChanceStep(parsed)],

@@ -32,6 +32,7 @@ def _named() -> dict[str, str]:
         "poll": pgettext("cli metavar", "SECONDS"),
         "table": pgettext("cli metavar", "TABLE"),
         "chance": pgettext("cli metavar", "OUTCOME"),
+        "first": pgettext("cli metavar", "ITEMS"),
         "text": pgettext("cli metavar", "MOVE"),
         "pack": pgettext("cli metavar", "PACK"),
         "option": "KEY=VALUE",  # the syntax itself, as the option's help writes it

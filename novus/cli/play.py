@@ -160,16 +160,35 @@ def move(
     _next(app, game_id)
 
 
-def draw(game_ref: GameArg, data_dir: DataDir = None) -> None:
-    """Let Novus draw the chance outcome the game waits for."""
+def draw(
+    game_ref: GameArg,
+    first: Annotated[
+        str | None,
+        typer.Option(
+            "--first",
+            help="The items seen at the table so far, in order (the cards turned up); Novus "
+            "draws the rest (a shuffled deck's face-down part).",
+        ),
+    ] = None,
+    data_dir: DataDir = None,
+) -> None:
+    """Let Novus draw the chance outcome the game waits for (with --first: the rest of it)."""
     from application import play
 
     app = open_store(data_dir, create=False)
     game_id = app.find(game_ref)
-    outcome = play.draw(app, game_id)
     words = Words(app.timeline(game_id).setup.game)  # drawn components by their names
-    shown = ", ".join(words.value(str(item)) for item in outcome)
-    console.print(_("drawn: {outcome}", outcome=shown), highlight=False)
+    if first is not None:
+        pos = play.position(app, game_id)
+        seen = len(play.first_items(pos.chance, first, words.value)) if pos.chance else 0
+        outcome = play.draw_rest(app, game_id, first, expected_version=pos.version)
+        shown = ", ".join(words.value(str(item)) for item in outcome[:seen])
+        said = _("recorded: {items}; Novus drew the other {n}", items=shown, n=len(outcome) - seen)
+        console.print(said, highlight=False)  # the rest lies face down: not shown
+    else:
+        outcome = play.draw(app, game_id)
+        shown = ", ".join(words.value(str(item)) for item in outcome)
+        console.print(_("drawn: {outcome}", outcome=shown), highlight=False)
     _next(app, game_id)
 
 

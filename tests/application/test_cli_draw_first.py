@@ -1,0 +1,55 @@
+"""`novus draw GAME --first A,B`: the items seen at the table so far, Novus draws the rest (a
+Mundus Novus deck of 32 cards needed all 32 in `novus move --chance`, the face-down ones too)."""
+
+from __future__ import annotations
+
+from collections import Counter
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+from application import play
+from application.service import open_app
+from domain.core.chance import Draw, Shuffle
+from domain.core.protocol import ChanceStep
+from novus.cli.main import app
+
+runner = CliRunner()
+
+
+def novus(*args: str) -> tuple[int, str]:
+    result = runner.invoke(app, list(args))
+    assert "Traceback" not in result.output
+    return result.exit_code, " ".join(result.output.split())
+
+
+def test_the_cards_turned_up_then_the_rest_drawn(tmp_path: Path) -> None:
+    store = open_app(tmp_path)
+    game = play.new_game(store, "mundus-novus", ["Ana", "Ben", "Cleo"], seed=5)
+    deck = play.position(store, game).chance
+    assert isinstance(deck, Shuffle)
+    store.close()
+    code, out = novus(
+        "draw", str(game)[:8], "--first", "d07, d03", "-d", str(tmp_path), "--lang", "ko"
+    )
+    assert code == 0, out
+    assert "기록했습니다: d07, d03. 나머지 30개는 Novus가 뽑았습니다" in out
+    (step,) = open_app(tmp_path).history(game).steps
+    assert isinstance(step, ChanceStep) and step.outcome[:2] == ("d07", "d03")
+    assert Counter(step.outcome) == Counter(deck.items)
+
+
+def test_items_by_their_korean_names_and_a_wrong_one_refused(tmp_path: Path) -> None:
+    store = open_app(tmp_path)
+    game = play.new_game(store, "puerto-rico", ["Ana", "Ben", "Cleo"], seed=5)
+    spec = play.position(store, game).chance
+    assert isinstance(spec, Draw) and "corn" in spec.pool
+    store.close()
+    where = ("-d", str(tmp_path), "--lang", "ko")
+    code, out = novus("draw", str(game)[:8], "--first", "옥수수,금", *where)
+    assert code == 1 and "금" in out and "나올 수 없습니다" in out, out
+    assert open_app(tmp_path).history(game).steps == ()
+    code, out = novus("draw", str(game)[:8], "--first", "옥수수", *where)
+    assert code == 0 and "기록했습니다: 옥수수. 나머지 3개는" in out, out
+    (step,) = open_app(tmp_path).history(game).steps
+    assert isinstance(step, ChanceStep) and step.outcome[0] == "corn" and len(step.outcome) == 4
