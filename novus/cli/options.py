@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
@@ -113,9 +114,31 @@ def game_code(text: str) -> str:
     def bare(name: str) -> str:
         return "".join(c for c in name.casefold() if c.isalnum())
 
-    for code in known:
-        title = registry.get(code).title
-        if bare(text) in (bare(code), bare(title), bare(term(title, "game"))):
+    names = {
+        code: (
+            bare(code),
+            bare(registry.get(code).title),
+            bare(term(registry.get(code).title, "game")),
+        )
+        for code in known
+    }
+    for code, said in names.items():
+        if bare(text) in said:
             return code
+
+    # the first word(s) of one game's name ('센추리', 'santa'; not a word cut short:
+    # 'puerto-ric' is a typo to be told about)
+    def leads(name: str) -> set[str]:
+        parts = [bare(w) for w in re.split(r"[\W_]+", name) if w]
+        return {"".join(parts[:n]) for n in range(1, len(parts) + 1)}
+
+    begun = {
+        code
+        for code in known
+        for name in (code, registry.get(code).title, term(registry.get(code).title, "game"))
+        if bare(text) in leads(name)
+    }
+    if len(begun) == 1:
+        return begun.pop()
     # the titles too: a person who typed a title ('센추리 뉴월드') learns the one we use
     raise UnknownGame(text, known, [f"{game_title(code)} ({code})" for code in known])

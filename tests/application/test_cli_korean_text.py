@@ -288,6 +288,10 @@ def test_rules_takes_a_title_and_an_unknown_game_lists_the_titles() -> None:
     assert out.startswith("santa-maria  산타마리아"), out
     out = korean("rules", "센추리 뉴월드", code=1, allowed=GAMES)
     assert "센추리: 신대륙 (century-new-world)" in out, out
+    # the start of one game's title names it, as a prefix of an id names its game
+    assert korean("rules", "센추리", allowed=CODES).startswith("century-new-world  센추리")
+    assert korean("rules", "Mundus", allowed=CODES).startswith("mundus-novus")
+    korean("rules", "푸", code=1, allowed=GAMES)  # one letter: too short to name a game
 
 
 def test_a_wrong_chance_outcome_is_said_in_korean(tmp_path: Path) -> None:
