@@ -24,7 +24,7 @@ import threading
 import time
 from collections import deque
 from collections.abc import Callable, Iterator, Mapping
-from contextlib import contextmanager
+from contextlib import contextmanager, nullcontext
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -272,7 +272,7 @@ class Projector:
         self, *, rebuild: bool = False, progress: Progress | None = None, publish: bool = True
     ) -> Report:
         """Project every event after the stored position; then publish for readers."""
-        with fewer_collections():
+        with fewer_collections(), self.view.checkpointing() if publish else nullcontext():
             try:
                 return self._catch_up(rebuild, progress, publish)
             except duckdb.Error as error:

@@ -13,6 +13,7 @@ from __future__ import annotations
 import contextlib
 import os
 import time
+from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -189,6 +190,21 @@ class DuckDBView(TrackingRecorder):
         else:
             self.held = 0
             self.con.execute("COMMIT")
+
+    @contextlib.contextmanager
+    def checkpointing(self) -> Iterator[None]:
+        """Every commit meanwhile checkpoints at once (DuckDB's `checkpoint_threshold` at
+        1 KB, then back to its setting): for a catch-up that is published right after, which
+        checkpoints then anyway. A commit that checkpoints writes its rows into the file once;
+        otherwise the rows of a transaction's last, partial row groups go to the log at the
+        commit and into the file again at the checkpoint (a 200-game rebuild: about 7 ms of
+        110 in its statements)."""
+        self.con.execute("SET checkpoint_threshold = '1KB'")
+        try:
+            yield
+        finally:
+            with contextlib.suppress(duckdb.Error):  # a damaged file: its own error goes on
+                self.con.execute("RESET checkpoint_threshold")
 
     def commit(self) -> None:
         """Commit the batches held in the open transaction, if any, with the position of the
