@@ -323,7 +323,7 @@ def _alternatives(
         box=box.SIMPLE,
         title_justify="left",
     )
-    table.add_column(_("action"))
+    table.add_column(_("action"), overflow="fold")
     table.add_column(_("win chance"), justify="right")
     for a in found:
         table.add_row(a.action + (" " + _("(played)") if a.chosen else ""), f"{a.chance:.0%}")

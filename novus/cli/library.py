@@ -240,7 +240,7 @@ def show(
     table.add_column(_("seat"), justify="right")
     table.add_column(_("player"), no_wrap=True)
     table.add_column(_("total"), justify="right")
-    table.add_column(_("breakdown"))
+    table.add_column(_("breakdown"), overflow="fold")
     for s in rules.scores(state).seats:
         parts = ", ".join(f"{_(k.replace('_', ' '))} {v}" for k, v in s.breakdown.items())
         table.add_row(str(s.seat), names[s.seat], str(s.total), parts)
@@ -342,7 +342,7 @@ def log(
         console.print(Text(header, style="bold underline"))
         grid = Table.grid(padding=(0, 2))
         grid.add_column(justify="right", width=width, no_wrap=True, style="dim")
-        grid.add_column()
+        grid.add_column(overflow="fold")  # a long Korean line was cut ('… 4번 도로 …')
         for move in in_round:
             grid.add_row(str(move["step"]), _log_line(move))
         console.print(grid)

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Annotated
 from uuid import UUID
 
 import typer
-from rich.table import Table
+from rich.table import Column, Table
 
 from application.i18n import _
 from application.view_words import Words, chance_label
@@ -112,7 +112,8 @@ def legal(
         return
     names = ", ".join(pos.players[s] for s in pos.to_move)
     console.print(_("to move: {names}", names=names), highlight=False)
-    table = Table(_("seat"), _("action"), _("move"))
+    # the sentence folds: Rich's default cut a Korean word ending a line ('담뱃 …' for 담뱃잎)
+    table = Table(_("seat"), _("action"), Column(_("move"), overflow="fold"))
     for m in pos.moves:
         table.add_row(str(m.seat), m.action, m.text)
     console.print(table)

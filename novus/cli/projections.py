@@ -11,14 +11,16 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 from rich import box
+from rich.cells import cell_len
 from rich.table import Table
 
 from application import settings
 from application.i18n import _, current_language, pgettext
 from application.view_words import Words, column_name
+from domain.core import registry
 from domain.core.errors import NovusError, did_you_mean
 from novus.cli.console import console, errors, progress
-from novus.cli.options import DataDir, NoStore, game_code, open_store
+from novus.cli.options import DataDir, NoStore, game_code, game_title, open_store
 from novus.cli.output import Csv, Json, check_formats, emit_csv, emit_json
 from projections import defaults
 
@@ -216,6 +218,8 @@ def _cell(value: Any, column: str, words: Words | None = None) -> str:
         if words is not None and words.game == "santa-maria" and value == "shipping":
             return pgettext("santa_maria.score", "shipping")
         return _(value.replace("_", " "))  # a score category
+    if isinstance(value, str) and column == "game" and value in registry.names():
+        return game_title(value)  # the title, as `novus games` shows it (not 'santa-maria')
     if isinstance(value, str) and words is not None:
         return words.value(value)
     if isinstance(value, float):
@@ -265,7 +269,9 @@ def frame_table(title: str, frame: pd.DataFrame, limit: int = 40, game: str = ""
             name,
             justify="right" if numeric else "left",
             no_wrap=not numeric,
-            min_width=max(len(word) for word in name.split()),  # wrap headers between words
+            # wrap headers between words, a word whole: Korean letters take two cells each
+            # ('평균 플레이어 수' was cut to '플레이…')
+            min_width=max(cell_len(word) for word in name.split()),
         )
     for row in frame.head(limit).itertuples(index=False):
         table.add_row(*(_cell(v, str(c), words) for v, c in zip(row, frame.columns, strict=True)))

@@ -7,7 +7,10 @@ from __future__ import annotations
 
 import importlib
 import json
+import os
 import re
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -364,3 +367,38 @@ def test_new_says_what_the_player_count_brought_and_branch_what_to_type(tmp_path
     out = korean("branch", game_id, "--at", "20", "-d", data, allowed=names)
     branch = re.findall(r"[0-9a-f]{8}-[0-9a-f-]{27}", out)[0]
     assert f"`novus legal {branch[:8]}`" in " ".join(out.split()) and branch != game_id, out
+
+
+def test_at_80_columns_korean_text_is_folded_not_cut(
+    stored: tuple[Path, dict[str, str]], tmp_path: Path
+) -> None:
+    """At a laptop's 80 columns Rich's default cut Korean words with '…': a move in `novus
+    legal` ('담뱃 …' for 담뱃잎), lines of `novus log`, and the headers of `novus stats`
+    ('평균 플레이…': a Korean letter takes two cells); stats named the game by its code
+    ('century-new-world') where `novus games` shows its title."""
+    data, ids = stored
+
+    def at_80(*args: str) -> str:
+        done = subprocess.run(
+            [sys.executable, "-m", "novus.cli.main", *args, "--lang", "ko"],
+            env=dict(os.environ, PYTHONPATH=str(Path(__file__).resolve().parents[2]), COLUMNS="80"),
+            capture_output=True,
+            text=True,
+            timeout=120,
+        )
+        out = done.stdout + done.stderr
+        assert done.returncode == 0, out
+        assert "…" not in out, [line for line in out.splitlines() if "…" in line]
+        return out
+
+    out = at_80("stats", "-d", str(data))
+    assert "플레이어" in out and "센추리: 신대륙" in out and "century-new-world" not in out, out
+    at_80("stats", "--game", "century-new-world", "-d", str(data))
+    at_80("log", ids["santa-maria"], "-d", str(data))
+    own = str(tmp_path / "own")
+    new = at_80("new", "--game", "century-new-world", "--players", "민준,서연,지호", "--seed", "3",
+                "-d", own)  # fmt: skip
+    game_id = re.findall(r"[0-9a-f]{8}-[0-9a-f-]{27}", new)[0]
+    for _ in range(3):
+        at_80("draw", game_id, "-d", own)
+    assert "담뱃잎" in at_80("legal", game_id, "-d", own)
