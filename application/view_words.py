@@ -611,6 +611,10 @@ class Words:
         head, _, number = key.partition(" ")  # `ships 2`: a numbered item of a list
         if number and number.isdigit():
             return f"{self.key(head)} {number}"
+        if key == "shipping" and self.game == "santa-maria" and not self.english:
+            # its shipping tiles' points (해운 타일), not Puerto Rico's 수출, as the Replay
+            # page and `novus stats` name them
+            return pgettext("santa_maria.score", "shipping")
         if key in KEYS:
             return KEYS[key] if self.english else term(KEYS[key], CONTEXT)
         found = self.names.get(_plain(key))

@@ -10,7 +10,7 @@ from rich.table import Table
 from rich.text import Text
 
 from application.games_index import GameFilter
-from application.i18n import N_, _, _n, describe, term
+from application.i18n import N_, _, _n, describe, pgettext, term
 from application.records import GameRecord, GameSummary
 from domain.core import registry
 from domain.core.errors import NovusError
@@ -242,7 +242,7 @@ def show(
     table.add_column(_("total"), justify="right")
     table.add_column(_("breakdown"), overflow="fold")
     for s in rules.scores(state).seats:
-        parts = ", ".join(f"{_(k.replace('_', ' '))} {v}" for k, v in s.breakdown.items())
+        parts = ", ".join(f"{_category(k, rules.name)} {v}" for k, v in s.breakdown.items())
         table.add_row(str(s.seat), names[s.seat], str(s.total), parts)
     console.print(table)
     from novus.cli.board import draw
@@ -354,6 +354,14 @@ def log(
         console.print(_("final: {totals}; won by {winners}", totals=totals, winners=winners))
     else:
         console.print(_("(in progress)"))
+
+
+def _category(key: str, game: str) -> str:
+    """A score category as the dashboard names it: Santa Maria's "shipping" points are its
+    shipping tiles' (해운 타일), not Puerto Rico's 수출 (`novus show` said 수출)."""
+    if game == "santa-maria" and key == "shipping":
+        return pgettext("santa_maria.score", "shipping")
+    return _(key.replace("_", " "))
 
 
 def _takebacks(record: GameRecord) -> list[Any]:

@@ -402,3 +402,15 @@ def test_at_80_columns_korean_text_is_folded_not_cut(
     for _ in range(3):
         at_80("draw", game_id, "-d", own)
     assert "담뱃잎" in at_80("legal", game_id, "-d", own)
+
+
+def test_santa_marias_shipping_points_are_named_as_on_the_dashboard(
+    stored: tuple[Path, dict[str, str]],
+) -> None:
+    """`novus show` named Santa Maria's shipping points '수출' (Puerto Rico's word) where the
+    Replay page and `novus stats` say '해운 타일' (the rulebook's shipping tiles)."""
+    data, ids = stored
+    flat = " ".join(korean("show", ids["santa-maria"], "-d", str(data)).split())
+    assert "해운 타일" in flat and "수출" not in flat, flat
+    flat = " ".join(korean("show", ids["puerto-rico"], "-d", str(data)).split())
+    assert "수출" in flat, flat
