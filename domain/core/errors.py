@@ -3,23 +3,34 @@
 from __future__ import annotations
 
 import difflib
+import unicodedata
 from collections.abc import Sequence
 
 from domain.core.phrase import Phrase, phrase
 
 
+def closest(given: str, known: Sequence[str]) -> str | None:
+    """The one of `known` closest to a mistyped `given`, if any is close. Hangul is compared
+    letter by letter (jamo): '민쥰' is one letter off '민준', though no syllable is the same."""
+    spelt = {unicodedata.normalize("NFD", k): k for k in known}
+    close = difflib.get_close_matches(
+        unicodedata.normalize("NFD", given), list(spelt), n=1, cutoff=0.6
+    )
+    return spelt[close[0]] if close else None
+
+
 def did_you_mean(given: str, known: Sequence[str]) -> str:
     """`did you mean 'x'? ` for the closest of `known` to a mistyped `given` (else "")."""
-    close = difflib.get_close_matches(given, list(known), n=1, cutoff=0.6)
-    return f"did you mean {close[0]!r}? " if close else ""
+    close = closest(given, known)
+    return f"did you mean {close!r}? " if close else ""
 
 
 def guessed(given: str, known: Sequence[str], rest: Phrase) -> Phrase:
     """`rest` after `did you mean 'x'? ` when one of `known` is close to a mistyped `given`."""
-    close = difflib.get_close_matches(given, list(known), n=1, cutoff=0.6)
-    if not close:
+    close = closest(given, known)
+    if close is None:
         return rest
-    return phrase("did you mean '{guess}'? {rest}", guess=close[0], rest=rest)
+    return phrase("did you mean '{guess}'? {rest}", guess=close, rest=rest)
 
 
 class NovusError(Exception):

@@ -18,7 +18,7 @@ from application import settings
 from application.i18n import _, current_language, pgettext
 from application.view_words import Words, column_name
 from domain.core import registry
-from domain.core.errors import NovusError, did_you_mean
+from domain.core.errors import NovusError, closest
 from novus.cli.console import console, errors, progress
 from novus.cli.options import DataDir, NoStore, game_code, game_title, open_store
 from novus.cli.output import Csv, Json, check_formats, emit_csv, emit_json
@@ -354,17 +354,18 @@ def stat_frames(
     if not bots:
         players = players[players["player"].isin(set(ratings["player"]))]
     if player and players.empty:
-        known = views.player_stats(game=game)["player"].head(8).tolist()
-        where = _(" in {game}", game=game) if game else ""
+        everyone = [str(p) for p in views.player_stats(game=game)["player"].tolist()]
+        known = everyone[:8]
+        where = _(" in {game}", game=game_title(game)) if game else ""
+        hint = (
+            (_("players: {names}", names=", ".join(known)) if known else _("no players yet"))
+            + "; "
+            + _("names must match exactly (`novus stats` lists them all)")
+        )
+        guess = closest(player, everyone)  # '민쥰' for 민준, who may not be among the eight
         raise NovusError(
             _("no projected games of player '{player}'{where}", player=player, where=where),
-            hint=(
-                _("players: {names}", names=", ".join(map(str, known)))
-                if known
-                else _("no players yet")
-            )
-            + "; "
-            + _("names must match exactly (`novus stats` lists them all)"),
+            hint=_("did you mean '{guess}'? {rest}", guess=guess, rest=hint) if guess else hint,
         )
     frames = [
         ("games", _("Games"), views.game_stats(game=game)),
@@ -432,7 +433,10 @@ def stats(
     chosen = table or ("players" if as_csv else None)
     if chosen is not None:
         if chosen not in names:
-            hint = did_you_mean(chosen, names) + _("tables here: {names}", names=", ".join(names))
+            hint = _("tables here: {names}", names=", ".join(names))
+            guess = closest(chosen, names)
+            if guess:
+                hint = _("did you mean '{guess}'? {rest}", guess=guess, rest=hint)
             if chosen in STAT_TABLES[3:] or not game:
                 hint += "; " + _(
                     "head-to-head, by-player-count, by-seat and points need --player; seats, "

@@ -414,3 +414,18 @@ def test_santa_marias_shipping_points_are_named_as_on_the_dashboard(
     assert "해운 타일" in flat and "수출" not in flat, flat
     flat = " ".join(korean("show", ids["puerto-rico"], "-d", str(data)).split())
     assert "수출" in flat, flat
+
+
+def test_a_misspelt_korean_player_name_is_guessed(tmp_path: Path) -> None:
+    """`novus stats --player 민쥰` listed the first eight players (the demo's bots first) and
+    guessed nothing: no syllable of 민쥰 is 민준's, though one letter (jamo) is off; the
+    guess was written "'민준'을(를)"."""
+    data = str(tmp_path / "d")
+    names = ("Heuristic 1", "Heuristic 2", "Heuristic 3")
+    korean("simulate", "--game", "century-new-world", "--players", "3", "--games", "3",
+           "--seed", "1", "-d", data, allowed=names)  # fmt: skip
+    new = korean("new", "--game", "센추리", "--players", "민준,서연", "--seed", "1", "-d", data)
+    game_id = re.findall(r"[0-9a-f]{8}-[0-9a-f-]{27}", new)[0]
+    korean("finish", game_id, "-d", data)
+    out = korean("stats", "--player", "민쥰", "-d", data, code=1, allowed=names)
+    assert "민준을 뜻했나요?" in " ".join(out.split()), out
