@@ -18,7 +18,7 @@ from rich.table import Column, Table
 from application.i18n import _
 from application.view_words import Words, chance_label
 from domain.core import registry
-from domain.core.errors import NovusError
+from domain.core.errors import NovusError, closest
 from novus.cli.console import console, errors
 from novus.cli.options import DataDir, OptionPairs, game_code, open_store, parse_options
 from novus.cli.simulation import BotKind
@@ -310,12 +310,14 @@ def _seat(text: str, players: Sequence[str]) -> int:
 
 
 def _not_a_seat(option: str, part: str, players: Sequence[str]) -> NovusError:
+    hint = _(
+        "the seats: {seats}",
+        seats=", ".join(f"{seat} {name}" for seat, name in enumerate(players)),
+    )
+    guess = closest(part, players)  # '서현' for 서연
     return NovusError(
         _("{option} takes seat numbers or player names, got {part!r}", option=option, part=part),
-        hint=_(
-            "the seats: {seats}",
-            seats=", ".join(f"{seat} {name}" for seat, name in enumerate(players)),
-        ),
+        hint=_("did you mean '{guess}'? {rest}", guess=guess, rest=hint) if guess else hint,
     )
 
 

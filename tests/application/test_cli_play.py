@@ -258,3 +258,14 @@ def test_a_move_typed_as_a_person_at_the_table_says_it(tmp_path: Path) -> None:
         novus("draw", game, "-d", data)
     code, out = novus("move", game, "A1-1 옥수수", "-d", data, "--lang", "ko")
     assert code == 0 and "(place:A1-1)" in out, out
+
+
+def test_a_misspelt_seat_name_is_guessed(tmp_path: Path) -> None:
+    """`--seats 서현` (for 서연) listed the seats without a guess."""
+    data = tmp_path / "data"
+    code, out = novus("new", "--game", "santa-maria", "--players", "민준,서연,지호", "-d", data)
+    game = out.strip().splitlines()[-1]
+    code, out = novus("finish", game, "--seats", "서현", "-d", data, "--lang", "ko")
+    assert code == 1 and "서연을 뜻했나요? 자리: 0 민준, 1 서연" in " ".join(out.split()), out
+    code, out = novus("move", game, "x", "--seat", "Minjun", "-d", data)
+    assert code == 1 and "did you mean" not in out, out  # nothing close: the seats only
