@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator, Mapping
 from functools import lru_cache
+from typing import Any
 
 from application.i18n import N_, _, current_language, pgettext, term
 
@@ -596,6 +597,18 @@ def _component_names(game: str, theme: str) -> Mapping[str, tuple[str, str]]:
     return {**found, **mine}
 
 
+@lru_cache(maxsize=8)
+def _card_codes(game: str) -> Mapping[str, Any]:
+    """A game's cards shown by a code (Mundus Novus's trade cards, '1'..'9' and 'R': the
+    market, hands and the supply to enter read '6, 7, R'), as the `Term`s its sentences use."""
+    if game != "mundus-novus":
+        return {}
+    from domain.mundus_novus import cards
+    from domain.mundus_novus.describe import KINDS
+
+    return {cards.text(kind): name for kind, name in KINDS.items()}
+
+
 class Words:
     """The display language's names for one view's keys and coded values."""
 
@@ -627,6 +640,9 @@ class Words:
         (players' names are never translated)."""
         if value in self.keep:
             return value
+        card = _card_codes(self.game).get(value)
+        if card is not None:  # Mundus Novus's trade cards: '4' is coffee, 'R' an Inca relic
+            return str(card) if self.english else term(card, card.context)
         if self.english:  # codes in words (`violet_small` -> small violet building), names as are
             return self.own.get(value) or VALUES.get(value) or value
         if value in self.own:

@@ -429,3 +429,15 @@ def test_a_misspelt_korean_player_name_is_guessed(tmp_path: Path) -> None:
     korean("finish", game_id, "-d", data)
     out = korean("stats", "--player", "민쥰", "-d", data, code=1, allowed=names)
     assert "민준을 뜻했나요?" in " ".join(out.split()), out
+
+
+def test_mundus_novus_cards_to_enter_are_named(tmp_path: Path) -> None:
+    """The market to enter was '1, 2, ..., 9, R' and '커피' could not be typed."""
+    data = str(tmp_path / "d")
+    new = korean("new", "--game", "몬두스", "--players", "민준,서연", "--seed", "2", "-d", data)
+    game_id = re.findall(r"[0-9a-f]{8}-[0-9a-f-]{27}", new)[0]
+    korean("draw", game_id, "-d", data)
+    out = " ".join(korean("legal", game_id, "-d", data).split())
+    assert "시장 (카카오, 옥수수, 담배, 커피" in out, out
+    out = korean("move", game_id, "--chance", "커피,커피,잉카의 유물", "-d", data)
+    assert "기록했습니다: 커피, 커피, 잉카의 유물" in out, out

@@ -79,6 +79,20 @@ def test_a_particle_after_a_field_follows_its_sound() -> None:
     assert "산타마리아는" in said and "푸에르토 리코만" in said, said
 
 
+def test_the_catalog_writes_the_rulebooks_words() -> None:
+    """Words the Korean rulebooks spell otherwise: the Games page and `novus show` wrote
+    '두블론' where the Puerto Rico and Mundus Novus rulebooks write 더블룬."""
+    from babel.messages.pofile import read_po
+
+    with i18n.po_path("ko").open("rb") as handle:
+        po = read_po(handle, locale="ko")
+    theirs = {"두블론": "더블룬"}
+    texts = [
+        t for m in po if m.string for t in ((m.string,) if isinstance(m.string, str) else m.string)
+    ]
+    assert not [(t, theirs[w]) for t in texts for w in theirs if w in t]
+
+
 def test_the_catalog_is_read_from_the_po_file_and_follows_its_changes(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -40,3 +40,14 @@ def test_puerto_rico_end_reasons_in_korean(korean: None) -> None:
     assert words.value("vp") == "승점 칩 소진"  # was left as 'vp'
     assert words.value("colonists") == "이주민 소진"
     assert words.value("violet_small") == "소형 보라색 건물"
+
+
+def test_mundus_novus_trade_cards_are_named_not_coded(english: None) -> None:
+    """The market, hands and the supply to enter showed Mundus Novus's trade cards by code
+    ('6, 7, R'), and `novus move --chance 커피,...` was refused ('커피 cannot come out')."""
+    words = Words("mundus-novus")
+    assert words.value("4") == "coffee" and words.value("R") == "Inca relic"
+    assert Words("puerto-rico").value("4") == "4"  # only that game's cards
+    set_language("ko")
+    assert Words("mundus-novus").value("4") == "커피"
+    assert Words("mundus-novus").value("R") == "잉카의 유물"
