@@ -10,6 +10,7 @@ import altair as alt
 import pandas as pd
 
 from application.i18n import _
+from application.view_words import column_name
 from dashboard.replay import ScorePoint
 
 MARKER = "#c0392b"
@@ -153,16 +154,19 @@ def heatmap(df: pd.DataFrame, x: str, y: str, value: str, title: str) -> alt.Cha
 
 
 def grouped(df: pd.DataFrame, category: str, measures: Sequence[str], title: str) -> alt.Chart:
-    """Several measures per category side by side (goods produced / traded / shipped / spoiled)."""
+    """Several measures per category side by side (goods produced / traded / shipped / spoiled),
+    the legend naming each measure in the display language (not its column code)."""
     long = df.melt(id_vars=[category], value_vars=list(measures), var_name="measure")
+    names = [column_name(m) for m in measures]
+    long["measure"] = long["measure"].map(dict(zip(measures, names, strict=True)))
     return (
         alt.Chart(long)
         .mark_bar()
         .encode(
             x=alt.X(f"{category}:N", title=None, axis=alt.Axis(labelAngle=0)),
-            xOffset="measure:N",
+            xOffset=alt.XOffset("measure:N", sort=names),
             y=alt.Y("value:Q", title=title),
-            color=alt.Color("measure:N", title=None),
+            color=alt.Color("measure:N", title=None, sort=names),
             tooltip=[f"{category}:N", "measure:N", "value:Q"],
         )
         .properties(height=220)

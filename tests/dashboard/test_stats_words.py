@@ -1,0 +1,47 @@
+"""The Statistics page's charts and tables name what they count in the display language: no
+column code in a legend, no stored code left in a row (found on a Korean screen at 800 px)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pandas as pd
+import pytest
+
+from application import i18n
+from dashboard import charts
+
+
+@pytest.fixture
+def korean() -> Iterator[None]:
+    i18n.set_language("ko")
+    yield
+    i18n.set_language(None)
+
+
+def _measures(chart: object) -> list[str]:
+    spec = chart.to_dict()  # type: ignore[attr-defined]
+    rows = next(iter(spec["datasets"].values()))
+    return list(dict.fromkeys(row["measure"] for row in rows))
+
+
+@pytest.mark.usefixtures("korean")
+def test_grouped_bars_legend_names_the_measures_in_korean() -> None:
+    """Puerto Rico's goods and points charts: the legend read `produced`, `average_of_winners`."""
+    goods = pd.DataFrame(
+        {"good": ["옥수수"], "produced": [5], "traded": [1], "shipped": [3], "spoiled": [1]}
+    )
+    chart = charts.grouped(goods, "good", ["produced", "traded", "shipped", "spoiled"], "통")
+    measures = _measures(chart)
+    assert measures[0] == "생산량" and len(measures) == 4
+    assert not any(m.isascii() for m in measures), measures
+    points = pd.DataFrame({"category": ["건물"], "average": [10.0], "average_of_winners": [12.0]})
+    chart = charts.grouped(points, "category", ["average", "average_of_winners"], "점수")
+    assert _measures(chart) == ["평균", "승자 평균"]
+    assert chart.to_dict()["encoding"]["color"]["sort"] == ["평균", "승자 평균"]
+
+
+def test_grouped_bars_legend_in_english_reads_words() -> None:
+    points = pd.DataFrame({"category": ["buildings"], "average": [1.0], "average_of_winners": [2]})
+    chart = charts.grouped(points, "category", ["average", "average_of_winners"], "points")
+    assert _measures(chart) == ["average", "average of winners"]
