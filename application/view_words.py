@@ -334,6 +334,7 @@ VALUES: dict[str, str] = {
     "same": "same kind",
     "shipyards": "shipyards",
     "orellana": "Francisco de Orellana",
+    "coronado": "Francisco de Coronado",
     "other": "other",
     "complete set": "complete set",
     "development queue not refilled": "development queue not refilled",
@@ -392,6 +393,8 @@ GAME_VALUES: dict[str, dict[str, str]] = {
 
 DOUBLOONS = re.compile(r"^(?P<n>\d+) doubloons$")
 NUMBERED = re.compile(r"^(?P<what>year|dock) (?P<n>\d+)$")
+SPECIAL_DOCK = re.compile(r"^dock x(?P<n>\d+)$")
+"""Santa Maria's expansion: the special shipping tile shipped to dock n (`ship:x<n>`)."""
 UPGRADE = re.compile(r"^upgrade x(?P<n>\d+)$")
 ITEM = re.compile(r"(\d*)([a-z]+)")
 
@@ -668,6 +671,9 @@ class Words:
             return pgettext("view", "year {n}", n=found["n"])
         if found and found["what"] == "dock":
             return pgettext("view", "dock {n}", n=found["n"])
+        found = SPECIAL_DOCK.match(value)
+        if found:
+            return pgettext("view", "special tile to dock {n}", n=found["n"])
         found = UPGRADE.match(value)
         if found:
             return pgettext("view", "upgrade x{n}", n=found["n"])

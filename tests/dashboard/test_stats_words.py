@@ -9,6 +9,7 @@ import pandas as pd
 import pytest
 
 from application import i18n
+from application.view_words import Words
 from dashboard import charts
 
 
@@ -45,3 +46,13 @@ def test_grouped_bars_legend_in_english_reads_words() -> None:
     points = pd.DataFrame({"category": ["buildings"], "average": [1.0], "average_of_winners": [2]})
     chart = charts.grouped(points, "category", ["average", "average_of_winners"], "points")
     assert _measures(chart) == ["average", "average of winners"]
+
+
+@pytest.mark.usefixtures("korean")
+def test_special_shipping_dock_and_coronado_are_words() -> None:
+    """Santa Maria's `Shipping by dock` showed `dock x3` (the expansion's special tile shipped to
+    dock 3), Mundus Novus's `Doubloons by source` showed `coronado` (what Coronado paid)."""
+    assert Words("santa-maria").value("dock 3") == "3번 부두"
+    special = Words("santa-maria").value("dock x3")
+    assert "3번 부두" in special and "x" not in special and "특별" in special
+    assert Words("mundus-novus").value("coronado") == "프란시스코 데 코로나도"
