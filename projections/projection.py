@@ -289,14 +289,16 @@ class GamesProjection(Projection[DuckDBView]):
             del self.keys[known]
         self.folds.end(key)
 
-    def forget(self) -> None:
-        """Drop the folds (after a rebuild, or a failed write): they are refolded on demand."""
+    def forget(self, *, empty: bool = False) -> None:
+        """Drop the folds (after a rebuild, or a failed write): they are refolded on demand.
+        `empty`: the tables were just made empty (a rebuild): no game is skipped or taken
+        back, and nothing is read back to know it."""
         self.folds.reset()
         self.meta.clear()
         self.unwritten.clear()
         self.keys.clear()
-        self.offsets = None
-        self.skipped = self.view.skipped_games()
+        self.offsets = {} if empty else None
+        self.skipped = set() if empty else self.view.skipped_games()
 
     # ---- one event ------------------------------------------------------------------------
 

@@ -247,11 +247,11 @@ class Projector:
     def position(self) -> int:
         return self.view.max_tracking_id(self.app.name) or 0
 
-    def rebuild(self) -> None:
+    def rebuild(self, mark: str | None = None) -> None:
         """Drop every table and the tracking position (one transaction; the views stay);
-        replay later."""
-        self.view.reset()
-        self.projection.forget()
+        replay later. `mark`: the store's mark (`STORE_MARK`), written in that transaction."""
+        self.view.reset({STORE_MARK: mark} if mark else None)
+        self.projection.forget(empty=True)
 
     def _store_mark(self) -> str:
         first = self.app.notifications(0, 1)
@@ -293,18 +293,21 @@ class Projector:
             self.view.schema_changed = False
         else:
             reason = self.check_store()
+        marked = ""  # the store's mark written by the reset (none for an empty store)
         if reason:
             try:
-                self.rebuild()
+                marked = self._store_mark()
+                self.rebuild(marked)
             except duckdb.Error as error:
                 if not (rebuild and is_damage(error)):
                     raise
                 self.view.replace()  # asked to rebuild a damaged file: start a new one
                 self.projection.forget()
+                marked = ""
                 reason = "asked for; the projector's file was damaged: replaced by a new one"
         position = self.position
         last = self.app.max_notification_id()
-        if position == 0 and last:
+        if position == 0 and last and not marked:  # a store's first game never changes
             self.view.set_mark(STORE_MARK, self._store_mark())
         if self.auto:
             self._choose_folds(last - position)
@@ -316,7 +319,7 @@ class Projector:
             self._project(done, last, 1, progress)
         events, position, refused, skipped = done.events, done.position, done.refused, done.skipped
         if events or reason:  # a catch-up that wrote nothing changes no rating
-            ratings.update(self.view.con, on_change=self.view.changed)
+            ratings.update(self.view.con, on_change=self.view.changed, ready=True)
         if publish:  # even with nothing new: the readers' copy may be stale or damaged, and a
             if not events:  # copy costs no more than checking it; but a file that was not
                 self.view.verify()  # written to may hide damage: read it all first

@@ -104,12 +104,16 @@ VIEWS = {
 """Generic statistics views (every game); seats are written when a game finishes."""
 
 
-def create(con: duckdb.DuckDBPyConnection, *, views: bool = True) -> None:
+def create(
+    con: duckdb.DuckDBPyConnection, *, views: bool = True, have: set[str] | None = None
+) -> None:
     """Create every table and view that is missing (inside the caller's transaction);
     `views=False`: the tables only (the views of an open file are already current). The views
     are made again only when their definitions are not the ones the file's `views` mark names
-    (a new version of Novus, a new game module): most opens find them current."""
-    have = ratings.existing(con)
+    (a new version of Novus, a new game module): most opens find them current. `have`: the
+    tables there now, if the caller has just read them (`ratings.existing`)."""
+    if have is None:
+        have = ratings.existing(con)
     for name, columns in {**TABLES, **BOOKKEEPING}.items():
         if name not in have:  # one catalog read instead of a statement per table at each open
             con.execute(f"CREATE TABLE {name} ({columns})")

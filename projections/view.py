@@ -127,15 +127,17 @@ class DuckDBView(TrackingRecorder):
         self.replaced = True
 
     def _open_schema(self) -> None:
-        """Create what is missing; tables of another schema version are dropped first."""
-        if self.con.execute(
-            "SELECT count(*) FROM duckdb_tables() WHERE table_name = 'marks'"
-        ).fetchone() != (0,):
+        """Create what is missing; tables of another schema version are dropped first. One
+        catalog read, of this database's own tables (`ratings.existing`: an unfiltered
+        `duckdb_tables()` read as the first statement cost ~5 ms more), serves both."""
+        have: set[str] | None = ratings.existing(self.con)
+        if have is not None and "marks" in have:
             found = self.mark("schema_version")
             if found != schema.SCHEMA_VERSION:
                 schema.drop(self.con)
                 self.schema_changed = True
-        schema.create(self.con)
+                have = None  # read again after the drop
+        schema.create(self.con, have=have)
 
     # ---- TrackingRecorder -----------------------------------------------------------------
 
@@ -315,21 +317,29 @@ class DuckDBView(TrackingRecorder):
             ratings.touch(self.con, sorted(set(table.column("game_id").to_pylist())))
 
     def _track(self, tracking: Tracking) -> None:
-        self.con.execute(
-            "INSERT OR REPLACE INTO tracking VALUES (?, ?)",
-            [tracking.application_name, tracking.notification_id],
-        )
+        """Record the position: an UPDATE, or an INSERT when there is none yet (`INSERT OR
+        REPLACE` cost ~1.5 ms a commit, an UPDATE ~0.4)."""
+        name, position = tracking.application_name, tracking.notification_id
+        updated = self.con.execute(
+            "UPDATE tracking SET notification_id = ? WHERE application_name = ?", [position, name]
+        ).fetchone()
+        if not updated or not updated[0]:
+            self.con.execute("INSERT INTO tracking VALUES (?, ?)", [name, position])
 
-    def reset(self) -> None:
+    def reset(self, marks: dict[str, str] | None = None) -> None:
         """Drop every table (tracking included) and create them empty: one transaction. The
-        views stay: opening the file made them current (`_open_schema`)."""
+        views stay: opening the file made them current (`_open_schema`). `marks` are written
+        in the same transaction (the store's mark of a rebuild: no commit of its own)."""
 
         def body() -> None:
             views = self.mark("views")
             schema.drop(self.con, views=False)
             schema.create(self.con, views=False)
+            kept = dict(marks or {})
             if views is not None:  # the views stay, and so does the mark that they are current
-                self.con.execute("INSERT INTO marks VALUES ('views', ?)", [views])
+                kept["views"] = views
+            for key, value in kept.items():
+                self.con.execute("INSERT INTO marks VALUES (?, ?)", [key, value])
 
         self._transaction(body)
         self.buffering = False  # the next publish is a full copy
