@@ -5,6 +5,7 @@ and replayed by `novus project --rebuild`, which a one-line hint names."""
 from __future__ import annotations
 
 import os
+import re
 import threading
 import time
 from pathlib import Path
@@ -71,7 +72,8 @@ def test_a_damaged_published_copy_is_published_again_by_its_reader(
     damage(folder / "views.duckdb")
     code, output = invoke("stats", "-d", str(folder))
     assert code == 0, output
-    assert "internal error" not in output and "puerto-r" in output
+    assert "internal error" not in output
+    assert re.search(r"Puerto ?Rico", output), output  # the game's title (rich may fold it)
     assert "was damaged" in output
     assert dump(folder / "views.duckdb") == clean[1]
     damage(folder / "views.duckdb")  # the library API repairs the same way
