@@ -85,6 +85,27 @@ def test_a_setup_without_valid_components_is_a_setup_error() -> None:
         RULES.initial_state(Setup(good.game, good.players, good.options, broken))
 
 
+def test_setups_decoded_apart_share_their_compiled_tables_and_other_components_do_not() -> None:
+    """Tables are compiled once per distinct components (`tables._TABLES`): two games of the
+    same pack, board and player count, decoded from JSON apart, share them; another board, a
+    changed card or a broken copy never gets them."""
+    first = Setup.from_json(json.loads(json.dumps(RULES.prepare(["A", "B"], {}).to_json())))
+    again = Setup.from_json(json.loads(json.dumps(RULES.prepare(["C", "D"], {}).to_json())))
+    assert first.components == again.components and first.components is not again.components
+    assert RULES.initial_state(first).t is RULES.initial_state(again).t
+    other = RULES.prepare(["A", "B"], {"board": "E1"})
+    assert RULES.initial_state(other).t is not RULES.initial_state(first).t
+    changed = json.loads(json.dumps(first.components))
+    changed["point_cards"][0]["points"] += 1
+    cards = RULES.initial_state(Setup(first.game, first.players, first.options, changed)).t.cards
+    assert cards[0].points == RULES.initial_state(first).t.cards[0].points + 1
+    broken = dict(first.components)
+    del broken["locations"]
+    for _ in range(2):  # a refused setup is not remembered either
+        with pytest.raises(SetupError, match="malformed"):
+            RULES.initial_state(Setup(first.game, first.players, first.options, broken))
+
+
 def test_everything_is_public_so_every_seat_sees_the_same_view() -> None:
     s = RULES.prepare(["A", "B", "C"], {})
     steps, _ = play(RULES, s, [RULES.bot("heuristic", i) for i in range(3)], random.Random(9))
