@@ -37,9 +37,11 @@ from projections import games as game_stats
 from projections import published, ratings
 from projections.columns import TABLE_COLUMNS
 
-SCHEMA_VERSION = "5"
+SCHEMA_VERSION = "6"
 """4: `steps` without `summary`; 5: `facts` a view over the table `fold_facts` and the stored
-steps (files of an older version are rebuilt at open)."""
+steps; 6: Mundus Novus's `pick` and `take` facts derived from the steps (27153a5), no longer in
+`fold_facts` (a version-5 file may hold them there, and its view then showed them twice); files
+of an older version are rebuilt at open."""
 
 RETIRED = ("facts", "publish_facts")
 """Tables of older versions whose names are views now (or gone): dropped with the others."""

@@ -15,6 +15,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+import duckdb
 import orjson
 import pytest
 
@@ -324,3 +325,28 @@ def test_pick_and_take_facts_are_derived_from_the_stored_actions(
     assert "Inca relic" in {w[5] for w in want}
     stored = views.query("SELECT fact, count(*) AS n FROM fold_facts GROUP BY fact")
     assert not {"pick", "take"} & set(stored["fact"]) and "swap" in set(stored["fact"])
+
+
+def test_a_version_5_file_holding_picks_and_takes_is_rebuilt(
+    folder: Path, make_app: Callable[..., NovusApp]
+) -> None:
+    """Version 5 stored Mundus Novus's picks and draws in `fold_facts` before they were derived
+    from the steps: such a file, opened now, would show each of them twice in `facts`; it is
+    rebuilt at open instead (schema version 6)."""
+    app = make_app()
+    app.simulate("mundus-novus", 3, {}, seed=6, bot="random")
+    runner.catch_up(app, folder=folder)
+    views = Views(folder)
+    derived = "SELECT count(*) AS n FROM facts WHERE fact IN ('pick', 'take')"
+    picks = int(views.query(derived)["n"][0])
+    assert picks > 0
+    con = duckdb.connect(str(folder / runner.WORK_FILE))
+    con.execute(
+        "INSERT INTO fold_facts SELECT game_id, game, step, round, seat, fact, item, amount "
+        "FROM facts WHERE fact IN ('pick', 'take')"
+    )
+    con.execute("UPDATE marks SET value = '5' WHERE key = 'schema_version'")
+    con.close()
+    report = runner.catch_up(app, folder=folder)
+    assert report.rebuilt and "another version" in report.reason
+    assert int(Views(folder).query(derived)["n"][0]) == picks
