@@ -72,8 +72,15 @@ def format_name(code: str) -> str:
     return _(FORMAT_NAMES[code]) if code in FORMAT_NAMES else code
 
 
+def in_words(said: str | Phrase) -> str:
+    """A problem's message or hint in the display language (the table showed the English
+    `detail` on a Korean page, under the Korean message)."""
+    return render(said) if isinstance(said, Phrase) else said
+
+
 def result_rows(results: Sequence[ImportResult]) -> list[dict[str, Any]]:
-    """One row per file: status, game link, and for a rejected file where and why."""
+    """One row per file: status, format and problem in words, game link, and for a rejected
+    file where and why."""
     rows = []
     for r in results:
         problem = r.error
@@ -81,11 +88,11 @@ def result_rows(results: Sequence[ImportResult]) -> list[dict[str, Any]]:
             {
                 "file": r.file,
                 "status": r.status,
-                "format": r.format or "",
+                "format": format_name(r.format) if r.format else "",
                 "steps": r.steps if r.ok else None,
                 "line": problem.line if problem is not None else None,
-                "problem": problem.detail if problem is not None else "; ".join(r.warnings),
-                "hint": problem.hint if problem is not None else "",
+                "problem": in_words(problem.detail_said) if problem else "; ".join(r.warnings),
+                "hint": in_words(problem.said[1]) if problem is not None else "",
                 "open": f"replay?game={r.game_id}&step=0" if r.ok and r.game_id else None,
             }
         )

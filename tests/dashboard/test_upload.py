@@ -87,7 +87,7 @@ def test_a_play_by_email_report_is_detected_and_imported(env: Path) -> None:
     assert not at.exception
     assert at.success[0].value == "1 imported, 0 already present, 0 rejected"
     table = at.dataframe[0].value
-    assert table["format"].iloc[0] == "pbem-report"
+    assert table["format"].iloc[0] == "play-by-email report"  # the format in words, not its code
     assert table["steps"].iloc[0] == len(record.steps)
     stored = open_app(env).history(open_app(env).game_ids()[0])
     assert list(stored.setup.players) == ["Ann", "Bo", "Cy"]
@@ -157,6 +157,12 @@ def test_the_results_table_in_korean(env: Path, files: tuple[bytes, bytes, bytes
         assert not at.exception
         table = at.dataframe[0]
         assert list(table.value["status"]) == ["가져옴", "거부됨"]
+        problem = table.value["problem"].iloc[1]  # was the English message under the Korean
+        assert "차례가 아닙니다" in problem and "not to move" not in problem, problem
+        assert "role:no_such_role" in problem
+        assert list(table.value["format"]) == ["기본 .novus.jsonl"] * 2  # was the code: native
+        hint = table.value["hint"].iloc[1]
+        assert "차례" in hint and "to move" not in hint, hint
         labels = {k: v.get("label") for k, v in json.loads(table.proto.columns).items()}
         assert labels["file"] == "파일" and labels["problem"] == "문제", labels
         formats = at.selectbox(key="upload_format").options  # were the codes: auto, native, ...
