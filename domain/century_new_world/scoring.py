@@ -13,13 +13,16 @@ CATEGORIES = ("point_cards", "bonus_tiles", "exploration_tiles", "cubes")
 
 
 def breakdown(s: State, seat: int) -> dict[str, int]:
+    """A seat's points by category (the statistics' score timeline reads it at every step that
+    changes a seat's cards or tiles: the points by index, `Tables.card_points`...)."""
     t = s.t
     p = s.players[seat]
+    c = p.cubes
     return {
-        "point_cards": sum(t.cards[c].points for c in p.cards),
-        "bonus_tiles": sum(t.bonus[b].points for b in p.bonus),
-        "exploration_tiles": sum(t.tiles[x].points for x in p.explored),
-        "cubes": p.cubes[1] + p.cubes[2] + p.cubes[3],
+        "point_cards": sum(map(t.card_points.__getitem__, p.cards)),
+        "bonus_tiles": sum(map(t.bonus_points.__getitem__, p.bonus)),
+        "exploration_tiles": sum(map(t.tile_points.__getitem__, p.explored)),
+        "cubes": c[1] + c[2] + c[3],
     }
 
 

@@ -42,6 +42,11 @@ class Tables:
     plan: tuple[tuple[int, str, int, int, tuple[int, ...], int], ...]
     """Per location, for fast move generation: (index, ``"place:<id>"``, kind number in
     `KIND_CODES`, settler icon, cubes given per trade, times)."""
+    card_points: tuple[int, ...]
+    bonus_points: tuple[int, ...]
+    tile_points: tuple[int, ...]
+    """The points of each card, bonus tile and exploration tile by index (`scoring.breakdown`
+    sums them for every seat whose holdings change: a tuple lookup, not an attribute each)."""
 
 
 KIND_CODES = {"production": 0, "upgrade": 1, "trade": 2, "village": 3}
@@ -114,4 +119,7 @@ def _compile(components: Mapping[str, Any]) -> Tables:
             (i, f"place:{loc.id}", KIND_CODES[loc.kind], loc.settlers, loc.give, loc.times)
             for i, loc in enumerate(locations)
         ),
+        card_points=tuple(c.points for c in cards),
+        bonus_points=tuple(b.points for b in bonus),
+        tile_points=tuple(x.points for x in tiles),
     )

@@ -243,6 +243,29 @@ def test_the_game_ends_after_the_round_of_the_eighth_card() -> None:
     assert end.phase == OVER
 
 
+def test_points_by_index_are_the_components_points_and_score_every_holding() -> None:
+    """`Tables.card_points` (and the bonus and exploration tiles') hold each component's printed
+    points, which `breakdown` sums: a seat holding every card and tile scores their sum."""
+    s = started(4)
+    t = s.t
+    assert t.card_points == tuple(c.points for c in t.cards) and len(set(t.card_points)) > 1
+    assert t.bonus_points == tuple(b.points for b in t.bonus)
+    assert t.tile_points == tuple(x.points for x in t.tiles)
+    every = with_player(
+        s,
+        3,
+        cards=tuple(range(len(t.cards))),
+        bonus=tuple(range(len(t.bonus))),
+        explored=tuple(range(len(t.tiles))),
+    )
+    assert RULES.scores(every).seats[3].breakdown == {
+        "point_cards": sum(c.points for c in t.cards),
+        "bonus_tiles": sum(b.points for b in t.bonus),
+        "exploration_tiles": sum(x.points for x in t.tiles),
+        "cubes": 1,
+    }
+
+
 def test_scoring_and_the_tie_break() -> None:
     s = started(2)
     cards = (0, 1)
