@@ -182,6 +182,19 @@ def _labels() -> dict[str, str]:
     }
 
 
+REPLAY_SHORT = r"replay\?game=(\w{8}).*"
+"""A per-game row's link shows the game's short id (as the Library and `novus games` do)."""
+
+
+def per_game(frame: pd.DataFrame) -> pd.DataFrame:
+    """The accuracy rows per game and player: when the game started as the Library writes it
+    (not `2026-11-25T11:29:32+00:00`), and the game as a link to its replay (the full id was
+    shown, and nothing led to the game)."""
+    shown = frame[["started", "game_id", "player", "decisions", "mean_loss", "worst_loss"]]
+    started = pd.to_datetime(shown["started"], utc=True).dt.strftime("%Y-%m-%d %H:%M")
+    return shown.assign(started=started, game_id="replay?game=" + shown["game_id"] + "&step=0")
+
+
 def accuracy_section(folder: Any, game: str | None) -> None:
     """The Players page's decision accuracy: per player per game, and over time."""
     import streamlit as st
@@ -226,11 +239,12 @@ def accuracy_section(folder: Any, game: str | None) -> None:
     )
     st.altair_chart(accuracy_over_time(frame), key="p_accuracy_time")
     st.dataframe(
-        frame[["started", "game_id", "player", "decisions", "mean_loss", "worst_loss"]],
+        per_game(frame),
         hide_index=True,
         key="p_accuracy_games",
         column_config={
             **_labels(),
+            "game_id": st.column_config.LinkColumn(_("game"), display_text=REPLAY_SHORT),
             "mean_loss": st.column_config.NumberColumn(_("mean lost"), format="percent"),
             "worst_loss": st.column_config.NumberColumn(_("worst decision"), format="percent"),
         },
