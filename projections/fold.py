@@ -73,6 +73,7 @@ class Fold:
         "state",
         "stats",
         "step",
+        "step_rows",
     )
 
     def __init__(self, game_id: str, setup: Setup) -> None:
@@ -102,6 +103,7 @@ class Fold:
         self.public = stats.public_action if stats else None
         self.facts = stats.facts if stats else None
         self.rescored = stats.rescored if stats and self.score_parts else None
+        self.step_rows = stats.step_rows if stats else None
         self.round_of: Callable[[Any], int] = _no_fold
         if rules is not None:  # the game module's own (compiled) round, else the engine's
             self.round_of = (stats.round_of if stats else None) or rules.round_of
@@ -275,24 +277,28 @@ class Fold:
                 batch.refused.append((self.game_id, number, error.message))
             else:
                 self.state = after
-                facts = self.facts
-                if facts is not None:
-                    found = facts(rules, before, step, after)
-                    if found:
-                        f0, f1, f2, f3, f4, f5, f6, f7 = batch.facts.cols
-                        game_id, game = self.game_id, self.game
-                        for who, fact, item, amount in found:
-                            f0.append(game_id)
-                            f1.append(game)
-                            f2.append(number)
-                            f3.append(round_)
-                            f4.append(who)
-                            f5.append(fact)
-                            f6.append(item)
-                            f7.append(amount)
-                rescored = self.rescored
-                if rescored is None or rescored(step):
-                    self.score_rows(batch, number)
+                step_rows = self.step_rows
+                if step_rows is None or not step_rows(
+                    self, batch, before, step, after, number, round_
+                ):
+                    facts = self.facts
+                    if facts is not None:
+                        found = facts(rules, before, step, after)
+                        if found:
+                            f0, f1, f2, f3, f4, f5, f6, f7 = batch.facts.cols
+                            game_id, game = self.game_id, self.game
+                            for who, fact, item, amount in found:
+                                f0.append(game_id)
+                                f1.append(game)
+                                f2.append(number)
+                                f3.append(round_)
+                                f4.append(who)
+                                f5.append(fact)
+                                f6.append(item)
+                                f7.append(amount)
+                    rescored = self.rescored
+                    if rescored is None or rescored(step):
+                        self.score_rows(batch, number)
         self.step = number
         c0, c1, c2, c3, c4, c5 = batch.steps.cols
         c0.append(self.game_id)

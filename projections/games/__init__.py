@@ -78,6 +78,10 @@ FactsFn = Callable[[Rules[Any], Any, Step, Any], Iterable[FactRow]]
 """`facts(rules, before, step, after)`: the facts of one step, from the states around it."""
 
 
+StepRowsFn = Callable[[Any, Any, Any, Step, Any, int, "int | None"], bool]
+"""`step_rows(fold, batch, before, step, after, number, round)`: see `GameStats.step_rows`."""
+
+
 @dataclass(frozen=True)
 class GameStats:
     """What one game adds to the projection.
@@ -128,6 +132,12 @@ class GameStats:
     - `round_of(state)`: optional speed-up; the same as `rules.round_of(state)`, which the
       projection asks at every step (an engine's own method runs as Python even where the
       game module is compiled).
+    - `step_rows(fold, batch, before, step, after, number, round)`: optional speed-up; adds the
+      `facts` and `score_timeline` rows of one step to `batch` itself (the
+      `projections.fold.Fold` gives the game's last rows and score parts, which it keeps up to
+      date) and returns True, or returns False having added nothing, and the fold makes them
+      from `facts` and the scores as without it. The rows must be the same either way (Santa
+      Maria: one pass over the players a step edited serves both tables).
     - `face_down`: score categories a player keeps face down (Santa Maria's happiness tokens):
       a seat's running score chart shows them for itself only, for the others once it is over.
     """
@@ -149,6 +159,7 @@ class GameStats:
     face_down: tuple[str, ...] = ()
     round_of: Callable[[Any], int] | None = None
     step_facts: tuple[StepFact, ...] = ()
+    step_rows: StepRowsFn | None = None
 
 
 def win_correlation_view(game: str, fact: str, column: str) -> str:

@@ -23,7 +23,7 @@ Facts (all public):
 from __future__ import annotations
 
 from collections.abc import Iterable
-from operator import mul
+from operator import attrgetter, mul
 from typing import Any, cast
 
 from domain.core.phrase import Phrase, phrase
@@ -39,7 +39,8 @@ from domain.santa_maria.scoring import (
     colonist_points,
 )
 from domain.santa_maria.state import Player, State
-from projections.fold import TOTAL
+from projections.columns import Batch
+from projections.fold import TOTAL, Fold
 from projections.games import FactRow, GameStats, win_correlation_view
 
 GAME = "santa-maria"
@@ -264,41 +265,158 @@ def seat_changes(
     p = cast("tuple[Player, bool]", part)[0] if over else cast(Player, part)
     if was is not None and (type(was) is tuple) == over:
         w = cast("tuple[Player, bool]", was)[0] if over else cast(Player, was)
+        return _changes(state, seat, p, w, known, over)
+    return _found(seat_points(state, seat), known)
+
+
+def _changes(
+    state: State, seat: int, p: Player, w: Player, known: dict[str, int], over: bool
+) -> list[tuple[str, int]]:
+    """`seat_changes` of player `p` edited from `w` (both while the game runs, or both once it
+    is over)."""
+    if (
+        p.board is w.board
+        and p.ships is w.ships
+        and p.bishops is w.bishops
+        and p.tiles is w.tiles
+        and p.scholars is w.scholars
+        and p.personal == w.personal
+        and p.gov == w.gov
+        and p.caps is w.caps
+    ):
+        vp = p.vp
+        old_vp = known["in_play"]
+        old_coins = known["coins"]
+        if p.coins == w.coins and p.res is w.res and p.cocoa == w.cocoa:
+            coins = old_coins  # (the points of `w`, which `known` holds)
+        else:
+            coins = _coin_points(p)
+        if vp == old_vp and coins == old_coins:
+            return []
+        old_total = known[TOTAL]
+        total = old_total + vp - old_vp + coins - old_coins
+        found = []
+        if total != old_total:
+            known[TOTAL] = total
+            found.append((TOTAL, total))
+        if vp != old_vp:
+            known["in_play"] = vp
+            found.append(("in_play", vp))
+        if coins != old_coins:
+            known["coins"] = coins
+            found.append(("coins", coins))
+        return found
+    if p.personal == w.personal and not p.caps and not w.caps:
+        return _found(_some_points(state, p, w, known, over), known)
+    return _found(seat_points(state, seat), known)
+
+
+def step_rows(
+    fold: Fold,
+    batch: Batch,
+    before: State,
+    step: Step,
+    after: State,
+    number: int,
+    round_: int | None,
+) -> bool:
+    """`GameStats.step_rows` while the game runs: `facts` and the score rows of the seats
+    `seat_changes` gives, in one pass over the players the step edited (the others are shared
+    between the states). The step that ends the game, and any after, are left to the fold
+    (False): the shipping tiles count from then on."""
+    players = before.players
+    if after.over or fold.parts is not players:
+        return False
+    if type(step) is Decision:
+        actor = step.seat
+        found = _main(before, cast(Decision, step))
+    else:
+        actor = before.actor
+        found = []
+    moved = after.stamp - before.stamp  # conquistador moves (the actor's), reset or not
+    if moved:
+        found.append((actor, "conquistador", "advance", moved))
+    edited = after.players
+    last = fold.last
+    game_id = fold.game_id
+    t0, t1, t2, t3, t4 = batch.timeline.cols
+    for i, a in enumerate(edited):
+        b = players[i]
+        if a is b:  # a player not edited in this step
+            continue
+        if a.piety > b.piety:
+            found.append((i, "piety", "advance", a.piety - b.piety))
+        known = last[i]
         if (
-            p.board is w.board
-            and p.ships is w.ships
-            and p.bishops is w.bishops
-            and p.tiles is w.tiles
-            and p.scholars is w.scholars
-            and p.personal == w.personal
-            and p.gov == w.gov
-            and p.caps is w.caps
-        ):
-            vp = p.vp
+            a.scholars is b.scholars
+            and a.bishops is b.bishops
+            and a.board is b.board
+            and a.ships is b.ships
+            and a.tiles is b.tiles
+            and a.personal == b.personal
+            and a.gov == b.gov
+            and a.caps is b.caps
+        ):  # `_changes` of most steps, inlined: only the points in play and coins can change
+            vp = a.vp
             old_vp = known["in_play"]
             old_coins = known["coins"]
-            if p.coins == w.coins and p.res is w.res and p.cocoa == w.cocoa:
-                coins = old_coins  # (the points of `w`, which `known` holds)
+            if a.coins == b.coins and a.res is b.res and a.cocoa == b.cocoa:
+                coins = old_coins
             else:
-                coins = _coin_points(p)
+                coins = _coin_points(a)
             if vp == old_vp and coins == old_coins:
-                return []
-            old_total = known[TOTAL]
-            total = old_total + vp - old_vp + coins - old_coins
-            found = []
-            if total != old_total:
+                continue
+            total = known[TOTAL] + vp - old_vp + coins - old_coins
+            if total != known[TOTAL]:
                 known[TOTAL] = total
-                found.append((TOTAL, total))
+                t0.append(game_id)
+                t1.append(number)
+                t2.append(i)
+                t3.append(TOTAL)
+                t4.append(total)
             if vp != old_vp:
                 known["in_play"] = vp
-                found.append(("in_play", vp))
+                t0.append(game_id)
+                t1.append(number)
+                t2.append(i)
+                t3.append("in_play")
+                t4.append(vp)
             if coins != old_coins:
                 known["coins"] = coins
-                found.append(("coins", coins))
-            return found
-        if p.personal == w.personal and not p.caps and not w.caps:
-            return _found(_some_points(state, p, w, known, over), known)
-    return _found(seat_points(state, seat), known)
+                t0.append(game_id)
+                t1.append(number)
+                t2.append(i)
+                t3.append("coins")
+                t4.append(coins)
+            continue
+        if a.scholars is not b.scholars:  # the personal scholar of a town hall scores nothing
+            found.extend(
+                (i, "scholar", x, 1) for x in a.scholars if x not in b.scholars and x != a.personal
+            )
+        if a.bishops is not b.bishops:
+            found.extend((i, "bishop", x, 1) for x in a.bishops if x not in b.bishops)
+        for category, value in _changes(after, i, a, b, known, False):
+            t0.append(game_id)
+            t1.append(number)
+            t2.append(i)
+            t3.append(category)
+            t4.append(value)
+    if after.year > before.year:
+        found.extend(_conquest(before, actor, after))
+    fold.parts = edited
+    if found:
+        f0, f1, f2, f3, f4, f5, f6, f7 = batch.facts.cols
+        game = fold.game
+        for who, fact, item, amount in found:
+            f0.append(game_id)
+            f1.append(game)
+            f2.append(number)
+            f3.append(round_)
+            f4.append(who)
+            f5.append(fact)
+            f6.append(item)
+            f7.append(amount)
+    return True
 
 
 def _some_points(
@@ -373,6 +491,10 @@ def public_summary(rules: Rules[Any], before: State, step: Step) -> str | Phrase
             return phrase("{who} ships from dock {dock}", who=before.names[step.seat], dock=dock)
     said = getattr(rules, "phrase", None)
     return (said(before, step) if said else None) or rules.describe(before, step)
+
+
+round_of = attrgetter("year")
+"""`Rules.round_of` of Santa Maria (`State.year`) without a Python call (`GameStats.round_of`)."""
 
 
 _SM = f"game = '{GAME}'"
@@ -458,5 +580,7 @@ STATS = GameStats(
     face_down=("in_play",),
     seat_key=seat_key,
     seat_changes=seat_changes,
+    step_rows=step_rows,
+    round_of=round_of,
     public_summary=public_summary,
 )
