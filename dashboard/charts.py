@@ -123,6 +123,12 @@ def category_points(df: pd.DataFrame, y: str, title: str) -> alt.Chart:
     )
 
 
+LABEL_PX = 170
+"""The widest a bar chart's name is drawn: the theme's limit (~95 px) cut names that differ only
+at their end alike ('프란시스코 데 오…' and '프란시스코 데 코…', Orellana and Coronado); 170 px
+leaves the bars over 400 px at 800 px."""
+
+
 def bar(df: pd.DataFrame, x: str, y: str, title: str, fmt: str = "") -> alt.Chart:
     """A plain horizontal bar chart of `x` per `y`, largest first."""
     axis = alt.Axis(format=fmt) if fmt else alt.Axis()
@@ -131,7 +137,12 @@ def bar(df: pd.DataFrame, x: str, y: str, title: str, fmt: str = "") -> alt.Char
         .mark_bar()
         .encode(
             x=alt.X(f"{x}:Q", title=title, axis=axis),
-            y=alt.Y(f"{y}:N", sort="-x", title=None, axis=alt.Axis(labelOverlap=False)),
+            y=alt.Y(
+                f"{y}:N",
+                sort="-x",
+                title=None,
+                axis=alt.Axis(labelOverlap=False, labelLimit=LABEL_PX),
+            ),
             tooltip=list(df.columns),
         )
         .properties(height=alt.Step(20))

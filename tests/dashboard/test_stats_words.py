@@ -57,3 +57,12 @@ def test_special_shipping_dock_and_coronado_are_words() -> None:
     special = Words("santa-maria").value("dock x3")
     assert special == "3번 부두 (특별)"  # short: the chart's labels are cut at 800 px
     assert Words("mundus-novus").value("coronado") == "프란시스코 데 코로나도"
+
+
+def test_bar_names_are_drawn_wide_enough_to_tell_apart() -> None:
+    """Mundus Novus's `Personalities taken` cut both Franciscos to '프란시스코 데 …' at 800 px."""
+    names = pd.DataFrame(
+        {"personality": ["프란시스코 데 오레야나", "프란시스코 데 코로나도"], "seats": [4, 3]}
+    )
+    axis = charts.bar(names, "seats", "personality", "자리").to_dict()["encoding"]["y"]["axis"]
+    assert axis["labelLimit"] >= 160, axis
