@@ -1,4 +1,5 @@
-"""A rebuild's fixed statements: the store's mark is written in the reset's transaction (no
+"""A rebuild's fixed statements: its publish is a full copy without reading the readers' copy
+first; the store's mark is written in the reset's transaction (no
 commit of its own), the position and the latest ratings without `INSERT OR REPLACE` (a few ms
 each), nothing read back from tables the reset just made empty (skipped games, take-backs), no
 catalog read by the ratings; opening reads the catalog of its own database only. The tables
@@ -58,6 +59,7 @@ def test_a_rebuild_writes_its_marks_and_position_without_replacing_or_reading_ba
     assert not [s for s in statements if "OR REPLACE" in s]
     read_back = ("SELECT game_id FROM skipped_games", "FROM takebacks GROUP BY")
     assert not [s for s in statements if any(r in s for r in read_back)]
+    assert not [s for s in statements if s.startswith("ATTACH")]
     first_commit = statements.index("COMMIT")
     assert any(s.startswith("INSERT INTO marks") for s in statements[:first_commit])
     with duckdb.connect(str(runner.work_path(tmp_path)), read_only=True) as con:
