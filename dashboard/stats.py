@@ -99,10 +99,18 @@ GAME_CHARTS: dict[tuple[str, str], ChartFor] = {
     ("mundus-novus", "same_set_sizes"): lambda df: charts.heatmap(
         df, "size", "kind", "sets", _("sets")
     ),
-    ("mundus-novus", "trade_master"): lambda df: charts.bar(
-        df, "trades_won", "seat", _("trades won (seat 0 = first player)")
+    ("mundus-novus", "trade_master"): lambda df: charts.bar(  # seats counted as the page does
+        df.assign(seat=[str(int(s) + 1) for s in df["seat"]]),
+        "trades_won",
+        "seat",
+        _("trades won (seat 1 = first player)"),
     ),
-    ("mundus-novus", "declared"): lambda df: charts.bar(df, "trades", "cards", _("trades")),
+    ("mundus-novus", "declared"): lambda df: charts.bar(  # '3' alone did not say 3 what
+        df.assign(cards=[_n("{n} card", "{n} cards", int(n), n=int(n)) for n in df["cards"]]),
+        "trades",
+        "cards",
+        _("trades"),
+    ),
     ("mundus-novus", "development"): lambda df: charts.bar(
         df.dropna(subset=["win_correlation"]),
         "win_correlation",

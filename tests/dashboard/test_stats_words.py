@@ -66,3 +66,20 @@ def test_bar_names_are_drawn_wide_enough_to_tell_apart() -> None:
     )
     axis = charts.bar(names, "seats", "personality", "자리").to_dict()["encoding"]["y"]["axis"]
     assert axis["labelLimit"] >= 160, axis
+
+
+@pytest.mark.usefixtures("korean")
+def test_mundus_novus_trade_charts_count_seats_from_one_and_name_the_cards() -> None:
+    """`Trade master` counted seats from 0 under a page whose seat charts count from 1, and
+    `Cards declared` labelled its bars '3', '2', '4' (3 what?)."""
+    from dashboard.stats import chart_for
+
+    master = pd.DataFrame({"seat": [1, 0], "trades_won": [52, 33]})
+    spec = chart_for("mundus-novus", "trade_master", master).to_dict()  # type: ignore[union-attr]
+    rows = next(iter(spec["datasets"].values()))
+    assert {row["seat"] for row in rows} == {"1", "2"}
+    assert spec["encoding"]["x"]["title"] == "이긴 교역 (자리 1 = 시작 플레이어)"
+    declared = pd.DataFrame({"cards": [2, 3], "trades": [44, 45]})
+    spec = chart_for("mundus-novus", "declared", declared).to_dict()  # type: ignore[union-attr]
+    rows = next(iter(spec["datasets"].values()))
+    assert [row["cards"] for row in rows] == ["2장", "3장"]
