@@ -102,16 +102,17 @@ def library(folder: Path, f: LibraryFilter, limit: int = 5000) -> tuple[pd.DataF
         matching = reader.library_count(**f.arguments())
     except NoViews:
         return pd.DataFrame(), 0
+    steps = _steps_so_far(reader, rows)
     shown = pd.DataFrame(
         {
-            "open": "replay?game=" + rows["game_id"] + "&step=0",
+            "open": _replay_links(rows, steps),
             "game": rows["game"],
             "variant": rows["variant"],
             "players": rows["players"],
             "names": rows["seats"].map(_names),
             "source": rows["source_kind"],
             "started": rows["started"].dt.strftime("%Y-%m-%d %H:%M"),
-            "steps": _steps_so_far(reader, rows),
+            "steps": steps,
             "winner": rows["winner_names"].map(_names),
             "finished": rows["finished"],
             "id": rows["game_id"],
@@ -119,6 +120,13 @@ def library(folder: Path, f: LibraryFilter, limit: int = 5000) -> tuple[pd.DataF
         }
     )
     return shown, matching
+
+
+def _replay_links(rows: pd.DataFrame, steps: pd.Series) -> pd.Series:
+    """Each game's replay: a finished game from its start, a game in progress where the table
+    stands now (it opened at step 0, the empty setup, and the player had to press End)."""
+    at = [0 if done else int(n) for done, n in zip(rows["finished"], steps, strict=True)]
+    return "replay?game=" + rows["game_id"] + "&step=" + pd.Series(at, index=rows.index).astype(str)
 
 
 def _steps_so_far(reader: Any, rows: pd.DataFrame) -> pd.Series:

@@ -90,3 +90,22 @@ def test_a_game_in_progress_shows_its_steps_so_far(tmp_path: Path) -> None:
     steps = dict(zip(rows["id"], rows["steps"], strict=True))
     assert steps[str(playing)] == 2 and steps[str(fresh)] == 0
     assert steps[str(done)] == len(app.history(done).steps)
+
+
+def test_a_game_in_progress_opens_where_the_table_stands(tmp_path: Path) -> None:
+    """The Library opened every game at step 0; a game in progress opens at its last step (the
+    position at the table), a finished one still from its start."""
+    from application import play
+
+    app = open_app(tmp_path)
+    done = app.simulate("puerto-rico", ["Ana", "Ben", "Cy"], {}, seed=1, bot="random")
+    playing = play.new_game(app, "puerto-rico", ["Ann", "Bo", "Cy"], seed=2)
+    play.draw(app, playing)
+    play.move(app, playing, "role:settler")
+    fresh = play.new_game(app, "puerto-rico", ["Di", "Ed"], seed=3)  # nothing recorded yet
+    data.refresh(app, tmp_path)
+    rows, _total = data.library(tmp_path, data.LibraryFilter())
+    links = dict(zip(rows["id"], rows["open"], strict=True))
+    assert links[str(playing)] == f"replay?game={playing}&step=2"
+    assert links[str(fresh)] == f"replay?game={fresh}&step=0"
+    assert links[str(done)] == f"replay?game={done}&step=0"
