@@ -156,7 +156,8 @@ def library_page() -> None:
     row2 = st.columns(3)  # five to a row showed "yyyy/" of a date box at 800 px
     names = ["", *options["player_names"]]
     player = row2[0].selectbox(_("Player"), names, key="f_player", placeholder=every)
-    winner = row2[1].selectbox(_("Winner"), names, key="f_winner", placeholder=every)
+    winners = ["", *options.get("winner_names", [])]
+    winner = row2[1].selectbox(_("Winner"), winners, key="f_winner", placeholder=every)
     text = row2[2].text_input(_("Search (id, names, options)"), key="f_search")
     row3 = st.columns(3)
     since = row3[0].date_input(_("Started from"), value=None, key="f_since")

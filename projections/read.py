@@ -284,7 +284,7 @@ class Views:
 
     def facets(self) -> dict[str, Any]:
         """Values to offer in filter widgets: games, variants, player counts, sources, players,
-        and the date range."""
+        the players who won a game, and the date range."""
         games = self.query("SELECT DISTINCT game FROM games ORDER BY game")
         variants = self.query("SELECT DISTINCT game, variant FROM games ORDER BY game, variant")
         counts = self.query("SELECT DISTINCT players FROM games ORDER BY players")
@@ -292,6 +292,9 @@ class Views:
             "SELECT DISTINCT source_kind, source_name FROM games ORDER BY source_kind, source_name"
         )
         names = self.query("SELECT DISTINCT unnest(seats) AS player FROM games ORDER BY player")
+        winners = self.query(  # the Winner filter offered every player, one never won
+            "SELECT DISTINCT unnest(winner_names) AS player FROM games ORDER BY player"
+        )
         span = self.query("SELECT min(started) AS first, max(started) AS last FROM games")
         return {
             "games": games["game"].tolist(),
@@ -299,6 +302,7 @@ class Views:
             "players": [int(x) for x in counts["players"]],
             "sources": list(sources.itertuples(index=False, name=None)),
             "player_names": names["player"].tolist(),
+            "winner_names": winners["player"].tolist(),
             "first": span["first"].iloc[0] if len(span) else None,
             "last": span["last"].iloc[0] if len(span) else None,
         }

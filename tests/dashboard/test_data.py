@@ -109,3 +109,19 @@ def test_a_game_in_progress_opens_where_the_table_stands(tmp_path: Path) -> None
     assert links[str(playing)] == f"replay?game={playing}&step=2"
     assert links[str(fresh)] == f"replay?game={fresh}&step=0"
     assert links[str(done)] == f"replay?game={done}&step=0"
+
+
+def test_the_winner_filter_offers_only_players_who_won(tmp_path: Path) -> None:
+    """The Winner filter offered every player, so a player of a game in progress (who never
+    won) was a choice that always found nothing."""
+    from application import play
+
+    app = open_app(tmp_path)
+    app.simulate("puerto-rico", ["Ana", "Ben", "Cy"], {}, seed=1, bot="random")
+    playing = play.new_game(app, "puerto-rico", ["민수", "지영"], seed=2)
+    play.draw(app, playing)
+    data.refresh(app, tmp_path)
+    offered = data.facets(tmp_path)
+    assert "민수" in offered["player_names"]
+    won = set(offered["winner_names"])
+    assert won and won <= {"Ana", "Ben", "Cy"} and "민수" not in won
