@@ -23,7 +23,7 @@ Facts (all public):
 from __future__ import annotations
 
 from collections.abc import Iterable
-from operator import attrgetter, mul
+from operator import attrgetter
 from typing import Any, cast
 
 from domain.core.phrase import Phrase, phrase
@@ -149,11 +149,17 @@ def score_parts(state: State) -> tuple[object, ...]:
     return tuple((p, True) for p in state.players)
 
 
+_P0, _P1, _P2, _P3, _P4 = SALE_PRICE
+"""The sale prices of wood, grain, sugar, gem and gold, one name each (`_coin_points` runs at
+most steps: a sum of five products, not a `map`)."""
+
+
 def _coin_points(p: Player) -> int:
     """`scoring.breakdown`'s ``coins`` points of `p`, without building the breakdown."""
+    r = p.res
     if p.caps:  # the Maya player: storage (not gold) sold 1 coin each
-        return (p.coins + sum(p.res[:GOLD]) + p.cocoa) // 3
-    return (p.coins + sum(map(mul, p.res, SALE_PRICE))) // 3
+        return (p.coins + sum(r[:GOLD]) + p.cocoa) // 3
+    return (p.coins + r[0] * _P0 + r[1] * _P1 + r[2] * _P2 + r[3] * _P3 + r[4] * _P4) // 3
 
 
 def seat_key(part: object) -> object:
@@ -306,9 +312,79 @@ def _changes(
             known["coins"] = coins
             found.append(("coins", coins))
         return found
-    if p.personal == w.personal and not p.caps and not w.caps:
-        return _found(_some_points(state, p, w, known, over), known)
+    if p.personal == w.personal and p.gov == w.gov and not p.caps and not w.caps:
+        return _some_changes(state, p, w, known, over)
     return _found(seat_points(state, seat), known)
+
+
+def _some_changes(
+    state: State, p: Player, w: Player, known: dict[str, int], over: bool
+) -> list[tuple[str, int]]:
+    """The rows `_found` would give of `seat_points`, computing only the categories whose
+    fields are not the same objects as `w`'s (a colonist with `w`'s personal scholar,
+    governor's cell and end of game, whose points `known` holds: the others keep their points,
+    and the total follows from the categories that moved), as `scoring.breakdown` does."""
+    ships_same = p.ships is w.ships
+    found: list[tuple[str, int]] = []
+    total = known[TOTAL]
+    value = p.vp
+    old = known["in_play"]
+    if value != old:
+        known["in_play"] = value
+        total += value - old
+        found.append(("in_play", value))
+    if p.coins != w.coins or p.res is not w.res:
+        value = _coin_points(p)
+        old = known["coins"]
+        if value != old:
+            known["coins"] = value
+            total += value - old
+            found.append(("coins", value))
+    board = not (
+        p.board is w.board and ships_same and p.bishops is w.bishops and p.tiles is w.tiles
+    )
+    bishops = 0
+    if board:
+        value, bishops = _board_points(state, p)
+        old = known["colonists"]
+        if value != old:
+            known["colonists"] = value
+            total += value - old
+            found.append(("colonists", value))
+    if p.scholars is not w.scholars:
+        points = state.cat.scholar_points
+        personal = p.personal
+        value = sum(points.get(x, 0) for x in p.scholars if x != personal)
+        old = known["scholars"]
+        if value != old:
+            known["scholars"] = value
+            total += value - old
+            found.append(("scholars", value))
+    if board:
+        old = known["bishops"]
+        if bishops != old:
+            known["bishops"] = bishops
+            total += bishops - old
+            found.append(("bishops", bishops))
+    if not ships_same:
+        value = 3 * min(len(d) for d in p.ships)
+        old = known["harbor_sets"]
+        if value != old:
+            known["harbor_sets"] = value
+            total += value - old
+            found.append(("harbor_sets", value))
+        if over:
+            ships = state.cat.ships
+            value = sum(ships[t].points for dock in p.ships for t in dock)
+            old = known["shipping"]
+            if value != old:
+                known["shipping"] = value
+                total += value - old
+                found.append(("shipping", value))
+    if total != known[TOTAL]:
+        known[TOTAL] = total
+        found.insert(0, (TOTAL, total))
+    return found
 
 
 def step_rows(
@@ -417,47 +493,6 @@ def step_rows(
             f6.append(item)
             f7.append(amount)
     return True
-
-
-def _some_points(
-    state: State, p: Player, w: Player, known: dict[str, int], over: bool
-) -> dict[str, int]:
-    """`seat_points` of a colonist `p` (not the Maya player) edited from `w` (the same
-    personal scholar and end of game as `w`, whose points `known` holds): the categories whose
-    fields are the same objects as `w`'s are taken from `known`, the others computed as
-    `scoring.breakdown` does (the colonists and bishops as `_board_points`)."""
-    board_same = p.board is w.board
-    ships_same = p.ships is w.ships
-    coins = known["coins"] if p.coins == w.coins and p.res is w.res else _coin_points(p)
-    if board_same and ships_same and p.bishops is w.bishops and p.tiles is w.tiles:
-        colonists, bishops = known["colonists"], known["bishops"]
-    else:
-        colonists, bishops = _board_points(state, p)
-    if p.scholars is w.scholars:
-        scholars = known["scholars"]
-    else:
-        points = state.cat.scholar_points
-        personal = p.personal
-        scholars = sum(points.get(x, 0) for x in p.scholars if x != personal)
-    if ships_same:
-        harbor, shipping = known["harbor_sets"], known["shipping"]
-    else:
-        harbor = 3 * min(len(d) for d in p.ships)
-        ships = state.cat.ships
-        shipping = sum(ships[t].points for dock in p.ships for t in dock) if over else 0
-    found = {
-        "in_play": p.vp,
-        "coins": coins,
-        "colonists": colonists,
-        "scholars": scholars,
-        "bishops": bishops,
-        "harbor_sets": harbor,
-        "shipping": shipping,
-    }
-    expansion = state.cat.expansion
-    if p.gov >= 0 and expansion is not None:
-        found["governor"] = expansion.governor_grid[p.gov]
-    return found
 
 
 def _found(points: dict[str, int], known: dict[str, int]) -> list[tuple[str, int]]:
