@@ -207,8 +207,9 @@ def _moves(app: NovusApp, pos: play.Position) -> None:
         columns = st.columns(2)
         for index, move in enumerate(moves):
             label = f"{move.text}  `{move.action}`"
-            if several:
-                label = f"{pos.players[move.seat]}: {label}"
+            name = pos.players[move.seat]
+            if several and not move.text.startswith(name):  # most texts name their player
+                label = f"{name}: {label}"
             columns[index % 2].button(
                 label,
                 key=f"play-move-{index}-{move.seat}-{move.action}",
@@ -426,17 +427,9 @@ def _new_game(app: NovusApp) -> None:
         key="play-new-game",
     )
     rules = registry.get(game)
-    if game != "puerto-rico":
-        st.warning(
-            _(
-                "{title} plays with invented components in Novus: start it to explore and play "
-                "with bots; recording a real table game is complete for Puerto Rico.",
-                title=game_title(game),
-            )
-        )
     players = st.text_input(
         _("Players, in seat order"),
-        placeholder="Ana, Ben, Cleo",  # an example: a value stood in for the real names
+        placeholder=_("Ana, Ben, Cleo"),  # an example, in names of the display language
         key="play-new-players",
         help=_(
             "names separated by commas; {low} to {high} players",
@@ -454,6 +447,17 @@ def _new_game(app: NovusApp) -> None:
             format_func=partial(value_name, spec.key, lang=current_language()),
             help=term(spec.help, "option"),
             key=f"play-new-{game}-{spec.key}",
+        )
+    if options.get("pack") == "synthetic":
+        # the rules are the rulebook's; only the printed components are not known to Novus
+        st.warning(
+            _(
+                "{title} with the synthetic pack: the rules are the rulebook's, but its boards, "
+                "tiles and cards are invented, so a table game can be recorded only where its "
+                "draws are among them. For the printed components, complete the published pack "
+                "(docs/components.md) and choose it under Component pack.",
+                title=game_title(game),
+            )
         )
     with st.container(key="play-new"):
         if st.button(_("Start the game"), key="play-start", use_container_width=True):

@@ -72,11 +72,13 @@ def test_a_particle_after_a_field_follows_its_sound() -> None:
     assert not [t for t in texts if both.search(t)]
     i18n.set_language("ko")
     said = _(
-        "{title} plays with invented components in Novus: start it to explore and play with "
-        "bots; recording a real table game is complete for Puerto Rico.",
+        "{title} with the synthetic pack: the rules are the rulebook's, but its boards, "
+        "tiles and cards are invented, so a table game can be recorded only where its "
+        "draws are among them. For the printed components, complete the published pack "
+        "(docs/components.md) and choose it under Component pack.",
         title="산타마리아",
     )
-    assert "산타마리아는" in said and "푸에르토 리코만" in said, said
+    assert "산타마리아는" in said and "출판판" in said, said
 
 
 def test_the_catalog_writes_the_rulebooks_words() -> None:

@@ -121,7 +121,7 @@ def test_a_new_game_starts_with_the_names_typed_in(folder: dict[str, str]) -> No
     i18n.set_language("ko")  # AppTest runs the game selectbox's format_func in this thread
     at.run()
     box = at.text_input(key="play-new-players")
-    assert box.value == "" and box.placeholder == "Ana, Ben, Cleo"
+    assert box.value == "" and box.placeholder == "민준, 서연, 지우"  # a Korean example
     at.button(key="play-start").click().run()
     assert "game" not in at.query_params
     assert any("플레이어 수는" in str(e.value) for e in at.error), [e.value for e in at.error]

@@ -1,0 +1,93 @@
+"""Words of the Play page a Korean player at a table read: a move names its player once, the
+players box gives Korean names as its example, a synthetic game's note says what is true."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+import streamlit as st
+from streamlit.testing.v1 import AppTest
+
+from application import i18n, play
+from application.service import open_app
+
+
+def _play() -> None:
+    from dashboard import language, pages
+
+    language.choose()
+    pages.play_page()
+
+
+@pytest.fixture
+def several(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[str]:
+    """A Mundus Novus game at its first trade, where every player is to act."""
+    app = open_app(tmp_path)
+    game = play.new_game(app, "mundus-novus", ["민준", "서연", "지우"], seed=2)
+    for _step in range(20):
+        pos = play.position(app, game)
+        if len(pos.to_move) > 1:
+            break
+        if not pos.moves:
+            play.draw(app, game)
+        else:
+            play.move(app, game, pos.moves[0].action, seat=pos.moves[0].seat)
+    assert len(play.position(app, game).to_move) > 1
+    monkeypatch.setenv("NOVUS_DATA_DIR", str(tmp_path))
+    st.cache_data.clear()
+    st.cache_resource.clear()
+    yield str(game)
+    st.cache_data.clear()
+    st.cache_resource.clear()
+    i18n.set_language(None)
+
+
+@pytest.mark.parametrize("lang", ["ko", "en"])
+def test_a_move_where_several_act_names_its_player_once(several: str, lang: str) -> None:
+    at = AppTest.from_function(_play, default_timeout=60)
+    at.query_params["lang"] = lang
+    at.query_params["game"] = several
+    i18n.set_language(lang)
+    at.run()
+    assert not at.exception, at.exception
+    labels = [b.label for b in at.button if b.key and b.key.startswith("play-move-")]
+    assert labels
+    for label in labels:
+        named = [n for n in ("민준", "서연", "지우") if label.count(n)]
+        assert len(named) == 1 and label.count(named[0]) == 1, label
+
+
+@pytest.fixture
+def empty(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    monkeypatch.setenv("NOVUS_DATA_DIR", str(tmp_path))
+    st.cache_data.clear()
+    st.cache_resource.clear()
+    yield
+    st.cache_data.clear()
+    st.cache_resource.clear()
+    i18n.set_language(None)
+
+
+@pytest.mark.parametrize(
+    ("lang", "example", "published"),
+    [("ko", "민준, 서연, 지우", "출판판"), ("en", "Ana", "published")],
+)
+def test_the_new_game_form_speaks_the_language_and_says_what_a_pack_allows(
+    empty: None, lang: str, example: str, published: str
+) -> None:
+    """The players box showed 'Ana, Ben, Cleo' on Korean screens; a synthetic game's note said
+    it could not record a table game, where the rules are the rulebook's and only the invented
+    components limit it (the published pack, once completed, records the printed game)."""
+    at = AppTest.from_function(_play, default_timeout=60)
+    at.query_params["lang"] = lang
+    i18n.set_language(lang)
+    at.run()
+    assert at.text_input(key="play-new-players").placeholder.startswith(example)
+    assert not at.warning  # Puerto Rico: the printed game
+    at.selectbox(key="play-new-game").set_value("santa-maria").run()
+    notes = [str(w.value) for w in at.warning]
+    assert len(notes) == 1 and published in notes[0] and "docs/components.md" in notes[0], notes
+    at.selectbox(key="play-new-santa-maria-pack").set_value("published").run()
+    assert not at.warning, [w.value for w in at.warning]
