@@ -56,7 +56,9 @@ def dice_panels(
                 else f"<small>{e(_('on its tile'))}</small>"
             )
             face = amb[colour]
-            taken = "" if face else f"<small>{e(_('taken'))}</small>"
+            # a 0 is a taken die once rolled, before the year's roll no die yet
+            state = _("taken") if amb.get("rolled", True) else _("not rolled yet")
+            taken = "" if face else f"<small>{e(state)}</small>"
             rows.append(
                 f"<div class='space'><span class='what'>{e(words.colour(colour))} "
                 f"{die(face, colour + ' ambassador')} {taken}"

@@ -19,7 +19,8 @@ expansion's fifth); "scholar_points" {scholar: points} of the scholars shown; "t
 Expansion (only when it is in play): "expansion" {"modules", "special_shipping" (the tile under
 the extra harbor or ""), "special_shipping_left", "special_colony_tiles", "experts" [6 entries
 {"value", "id", "kind"} or null], "ambassador" {"white", "blue" (face, 0 = taken), "white_by",
-"blue_by" (seat or -1)}}; each player gains "cocoa", "cocoa_storage", "governor" ("r,c" or None),
+"blue_by" (seat or -1), "rolled" (false while the year's roll is awaited: a 0 is then no die
+yet)}}; each player gains "cocoa", "cocoa_storage", "governor" ("r,c" or None),
 "experts_taken" {farmer, forester, soldier}; grid cells gain "governor": true and "expert": true
 (an improvement expert: a building that is also a road).
 
@@ -129,6 +130,7 @@ def _expansion(s: State, out: dict[str, Any]) -> None:
             "blue": s.amb[1],
             "white_by": s.amb_by[0],
             "blue_by": s.amb_by[1],
+            "rolled": ("amb",) not in s.chance,
         }
         if "C" in s.modules
         else None,

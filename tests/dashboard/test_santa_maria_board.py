@@ -244,3 +244,28 @@ def test_the_maya_rested_badge_names_the_mayas_own_rest_action() -> None:
                 assert f"{maya['rest_space'] + 1} ({wanted})" in badge
                 return
     raise AssertionError("no Maya rested on space 4 or 5 in 30 random games")
+
+
+@pytest.mark.parametrize(
+    ("lang", "waiting"), [("en", "not rolled yet"), ("ko", "아직 굴리지 않음")]
+)
+def test_ambassador_dice_not_yet_rolled_are_not_said_taken(lang: str, waiting: str) -> None:
+    """Before the ambassador dice were rolled each read 'taken' ('가져감'); once rolled and
+    one taken, that one (only) reads taken."""
+    from application import i18n
+
+    rules = registry.get("santa-maria")
+    setup = rules.prepare(["Anna", "Helge"], {"modules": "C"})
+    bots = [rules.bot("heuristic", i) for i in range(2)]
+    steps, _ = play(rules, setup, bots, random.Random(3))
+    played = list(states(rules, setup, steps))
+    i18n.set_language(lang)
+    try:
+        before = boards.render("santa-maria", rules.view(played[0]), rules)
+        taken = i18n._("taken")
+        assert before.count(waiting) == 2 and f"<small>{taken}</small>" not in before
+        one = next(s for s in played if s.amb.count(0) == 1 and ("amb",) not in s.chance)
+        after = boards.render("santa-maria", rules.view(one), rules)
+        assert waiting not in after and after.count(f"<small>{taken}</small>") == 1
+    finally:
+        i18n.set_language(None)
