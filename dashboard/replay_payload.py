@@ -100,6 +100,7 @@ def texts() -> dict[str, str]:
             "The address bar holds the step: copy it to share this position."
         ),
         "moves": _("Moves"),
+        "no_moves": _("No moves recorded yet: the game is at its setup."),
         "scores": _("Scores at this step"),
         "player": _("player"),
         "total": _("total"),

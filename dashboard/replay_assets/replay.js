@@ -179,6 +179,10 @@ class Replay {
       block.appendChild(item);
       this.moveItems.push(item);
     });
+    if (!d.moves.length) {
+      // a game started and nothing recorded: an empty box said nothing
+      this.moveList.appendChild(el("div", "nv-moves-empty", t.no_moves));
+    }
     side.appendChild(this.moveList);
     side.appendChild(el("h3", "nv-h", t.scores));
     this.scoreTable = el("table", "nv-scores");
