@@ -51,3 +51,34 @@ def test_mundus_novus_trade_cards_are_named_not_coded(english: None) -> None:
     set_language("ko")
     assert Words("mundus-novus").value("4") == "커피"
     assert Words("mundus-novus").value("R") == "잉카의 유물"
+
+
+@pytest.mark.parametrize("lang", ["ko", "en"])
+@pytest.mark.parametrize(("game", "n"), [("century-new-world", 3), ("mundus-novus", 3)])
+def test_no_two_fields_of_a_view_share_a_label(lang: str, game: str, n: int) -> None:
+    """`novus show` of Mundus Novus had two rows labelled '이벤트' (the event's code and its
+    name), Century: New World's locations two columns '차지한 플레이어' (seat and name)."""
+    import random
+
+    from domain.core import registry
+    from domain.core.play import play, states
+
+    rules = registry.get(game)
+    setup = rules.prepare(["a", "b", "c"][:n], {})
+    steps, _ = play(rules, setup, [rules.bot("random", i) for i in range(n)], random.Random(1))
+    set_language(lang)
+    try:
+        words = Words(game)
+        shared = []
+        for state in list(states(rules, setup, steps))[::40]:
+            found: list[dict[str, object]] = [rules.view(state)]
+            while found:
+                node = found.pop()
+                labels = [words.key(k) for k in node]
+                shared += [k for k in node if labels.count(words.key(k)) > 1]
+                for value in node.values():
+                    items = value if isinstance(value, list) else [value]
+                    found += [v for v in items if isinstance(v, dict)]
+        assert not shared, sorted(set(shared))
+    finally:
+        set_language(None)
