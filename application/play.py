@@ -196,7 +196,7 @@ def find_move(pos: Position, text: str, seat: int | None = None) -> Move:
     An exact code or sentence wins; otherwise every move whose code or sentence holds all the
     words of `text` is a candidate. None: `NoSuchMove`; several: `AmbiguousMove`."""
     if pos.over:
-        raise GameOver()
+        raise _over(pos)
     if pos.waits_for_chance:
         raise ChanceExpected(
             _("the game waits for a chance outcome, not a move"),
@@ -725,9 +725,22 @@ def takebacks(record: GameRecord) -> list[TakenBack]:
     return found
 
 
+def _over(pos: Position) -> GameOver:
+    """The refusal of a step on a finished game, saying how to go on: take back or branch."""
+    game = str(pos.game_id)[:8]
+    return GameOver(
+        hint=_(
+            "no further steps can be recorded; to change the end, take the last step(s) back "
+            "with `novus takeback {game}`, or play on from an earlier step in a new game with "
+            "`novus branch {game} --at STEP`",
+            game=game,
+        )
+    )
+
+
 def _awaited(pos: Position) -> ChanceSpec:
     if pos.over:
-        raise GameOver()
+        raise _over(pos)
     if pos.chance is None:
         who = ", ".join(f"{pos.players[s]} ({s})" for s in pos.to_move)
         raise ChanceExpected(

@@ -104,9 +104,9 @@ class BadChanceOutcome(RuleError):
 class GameOver(RuleError):
     """A step given after the game has ended."""
 
-    def __init__(self) -> None:
+    def __init__(self, hint: str | Phrase = "") -> None:
         super().__init__(
-            phrase("the game is over"), hint=phrase("no further steps can be recorded")
+            phrase("the game is over"), hint=hint or phrase("no further steps can be recorded")
         )
 
 

@@ -269,3 +269,20 @@ def test_a_misspelt_seat_name_is_guessed(tmp_path: Path) -> None:
     assert code == 1 and "서연을 뜻했나요? 자리: 0 민준, 1 서연" in " ".join(out.split()), out
     code, out = novus("move", game, "x", "--seat", "Minjun", "-d", data)
     assert code == 1 and "did you mean" not in out, out  # nothing close: the seats only
+
+
+def test_a_move_on_a_finished_game_says_to_take_back_or_branch(tmp_path: Path) -> None:
+    """'게임이 끝났습니다' said no more: it names the commands that go on from a finished game."""
+    data = tmp_path / "data"
+    code, out = novus("new", "--game", "puerto-rico", "--players", "Ana,Ben,Cleo", "-d", data)
+    game = out.strip().splitlines()[-1]
+    code, out = novus("finish", game, "-d", data)
+    assert code == 0, out
+    for lang, over in (("en", "the game is over"), ("ko", "게임이 끝났습니다")):
+        code, out = novus("move", game, "anything", "-d", data, "--lang", lang)
+        said = " ".join(out.split())
+        assert code == 1 and over in said, said
+        assert f"novus takeback {game[:8]}" in said and f"novus branch {game[:8]} --at" in said
+        code, out = novus("draw", game, "-d", data, "--lang", lang)
+        said = " ".join(out.split())
+        assert code == 1 and over in said and "novus takeback" in said, said
