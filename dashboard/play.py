@@ -159,8 +159,10 @@ def _header(app: NovusApp, pos: play.Position) -> None:
     if pos.synthetic_note:
         st.warning(
             _(
-                "{title} plays with invented components ({note}): it can be branched and "
-                "played with bots, not recorded from a real table.",
+                "{title} plays with invented components ({note}): its moves follow the "
+                "rulebook, and a table game is recorded here as far as its draws are among "
+                "these boards, tiles and cards; the published pack, once completed "
+                "(docs/components.md), records the printed ones.",
                 title=title,
                 note=pos.synthetic_note,
             )

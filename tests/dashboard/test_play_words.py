@@ -91,3 +91,20 @@ def test_the_new_game_form_speaks_the_language_and_says_what_a_pack_allows(
     assert len(notes) == 1 and published in notes[0] and "docs/components.md" in notes[0], notes
     at.selectbox(key="play-new-santa-maria-pack").set_value("published").run()
     assert not at.warning, [w.value for w in at.warning]
+
+
+@pytest.mark.parametrize(("lang", "published"), [("ko", "출판판"), ("en", "published pack")])
+def test_an_open_synthetic_game_says_what_it_can_record(
+    several: str, lang: str, published: str
+) -> None:
+    """The note over an open synthetic game said it could not be recorded from a real table,
+    while the person was recording one: the rules are the rulebook's, only the draws are
+    limited to the invented components (the published pack records the printed ones)."""
+    at = AppTest.from_function(_play, default_timeout=60)
+    at.query_params["lang"] = lang
+    at.query_params["game"] = several
+    i18n.set_language(lang)
+    at.run()
+    notes = [str(w.value) for w in at.warning]
+    assert len(notes) == 1 and published in notes[0], notes
+    assert "기록할 수는 없습니다" not in notes[0] and "not recorded" not in notes[0]
