@@ -186,17 +186,20 @@ def serve(
     host: str = LOCAL_HOST,
     on_ready: Callable[[str, bool], None] | None = None,
     on_slow: Callable[[str], None] | None = None,
+    lang: str | None = None,
 ) -> int:
     """Run the dashboard until it stops (Ctrl+C or SIGTERM stop it too); returns its exit code.
 
     The data folder is passed as `NOVUS_DATA_DIR`. A port already in use raises `PortBusy`
     before Streamlit starts (it would only print a traceback). `on_ready(url, opened)` is called
     once the server answers (`opened`: a browser was asked to show it); `on_slow(url)` if it
-    has not answered within `READY_SECONDS`."""
+    has not answered within `READY_SECONDS`. `lang`: the address opened and shown asks for
+    that language (`?lang=`), else the browser's language decides."""
     if not port_free(port, host):
         raise PortBusy(port)
     env = dict(os.environ, NOVUS_DATA_DIR=str(Path(data_dir).resolve()))
     address = url(port, host)
+    page = f"{address}/?lang={lang}" if lang else address
     with _stopped_by_signals():
         # Its own session: Ctrl+C reaches Novus only, which stops the server once. Streamlit's
         # stdout holds only its own banners; its log (problems) goes to stderr, shown.
@@ -214,12 +217,12 @@ def serve(
                 if not slow_said and time.monotonic() - started > READY_SECONDS:
                     slow_said = True
                     if on_slow is not None:
-                        on_slow(address)
+                        on_slow(page)
                 time.sleep(0.2)
             if process.poll() is None:
-                opened = open_in_browser(address) if open_browser else False
+                opened = open_in_browser(page) if open_browser else False
                 if on_ready is not None:
-                    on_ready(address, opened)
+                    on_ready(page, opened)
             return process.wait()
         finally:
             _stop(process)

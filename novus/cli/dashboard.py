@@ -11,7 +11,7 @@ import typer
 
 from application import settings
 from application.errors import PortBusy
-from application.i18n import _
+from application.i18n import _, current_language
 from novus.cli.console import console, errors
 from novus.cli.options import DataDir
 
@@ -72,9 +72,18 @@ def run_dashboard(folder: Path, port: int, host: str, browser: bool) -> None:
             highlight=False,
         )
 
+    # a person who asked Novus for Korean (--lang, NOVUS_LANG) gets the dashboard in Korean
+    # too, whatever language the browser is set to; otherwise the browser's language decides
+    lang = current_language()
     with contextlib.suppress(KeyboardInterrupt):
         launch.serve(
-            folder, port=port, open_browser=browser, host=host, on_ready=ready, on_slow=slow
+            folder,
+            port=port,
+            open_browser=browser,
+            host=host,
+            on_ready=ready,
+            on_slow=slow,
+            lang=None if lang == "en" else lang,
         )
     console.print(_("dashboard stopped"))
 

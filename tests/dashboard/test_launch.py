@@ -225,3 +225,71 @@ def test_an_empty_data_folder_is_said_before_serving(
     open_app(full).simulate("puerto-rico", 3, {}, seed=1, bot="random")
     result = CliRunner().invoke(app, ["dashboard", "-d", str(full), "--no-browser"])
     assert result.exit_code == 0 and "holds no games" not in result.output
+
+
+class _Served:
+    """A stand-in server process that is up at once and stops when waited on."""
+
+    def poll(self) -> None:
+        return None
+
+    def wait(self, timeout: float | None = None) -> int:
+        return 0
+
+
+@pytest.mark.parametrize(("lang", "page"), [(None, ""), ("ko", "/?lang=ko")])
+def test_the_page_opened_and_shown_asks_for_the_language_novus_was_asked_for(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, lang: str | None, page: str
+) -> None:
+    """`novus --lang ko demo` (or NOVUS_LANG=ko) opened the dashboard in English when the
+    browser asked for English: the address opened and shown carries `?lang=ko`; without a
+    language of Novus's own, the browser's Accept-Language still decides."""
+    opened: list[str] = []
+    said: list[tuple[str, bool]] = []
+    monkeypatch.setattr(launch, "port_free", lambda port, host: True)
+    monkeypatch.setattr(launch.subprocess, "Popen", lambda *a, **k: _Served())
+    monkeypatch.setattr(launch, "healthy", lambda base, timeout=1.0: True)
+    monkeypatch.setattr(launch, "open_in_browser", lambda url: opened.append(url) or True)
+    monkeypatch.setattr(launch, "_stop", lambda process: None)
+    code = launch.serve(tmp_path, 8599, on_ready=lambda url, o: said.append((url, o)), lang=lang)
+    assert code == 0
+    assert opened == [f"http://127.0.0.1:8599{page}"]
+    assert said == [(f"http://127.0.0.1:8599{page}", True)]
+
+
+@pytest.mark.parametrize(
+    ("args", "env", "lang"),
+    [
+        (("--lang", "ko"), {}, "ko"),
+        ((), {"NOVUS_LANG": "ko"}, "ko"),
+        ((), {}, None),
+        (("--lang", "en"), {"NOVUS_LANG": "ko"}, None),
+    ],
+)
+def test_novus_dashboard_passes_its_language_to_the_page(
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    args: tuple[str, ...],
+    env: dict[str, str],
+    lang: str | None,
+) -> None:
+    from typer.testing import CliRunner
+
+    from novus.cli.main import app as cli
+
+    monkeypatch.delenv("NOVUS_LANG", raising=False)
+    for key, value in env.items():
+        monkeypatch.setenv(key, value)
+    asked: list[object] = []
+
+    def serve(folder: Path, **options: object) -> int:
+        asked.append(options.get("lang"))
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(launch, "serve", serve)
+    monkeypatch.setattr(launch, "port_free", lambda port, host: True)
+    result = CliRunner().invoke(
+        cli, [*args, "dashboard", "-d", str(tmp_path), "--no-browser", "--port", "8598"]
+    )
+    assert result.exit_code == 0, result.output
+    assert asked == [lang]
