@@ -159,6 +159,7 @@ KEYS: dict[str, str] = {
     "ambassador": "ambassador",
     "white_by": "white taken by",
     "blue_by": "blue taken by",
+    "rolled": "dice rolled this year",
     "building_tokens_left": "building tokens left",
     "cocoa_storage": "cocoa storage tiles",
     "expansion": "expansion",
