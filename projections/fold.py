@@ -28,6 +28,21 @@ TOTAL = "total"
 """The score_timeline category holding a seat's total."""
 
 
+def changed_rows(points: dict[str, int], known: dict[str, int]) -> list[tuple[str, int]]:
+    """The rows of a seat's `points` and their total that differ from `known` (updated): what
+    a game's `GameStats.seat_changes` gives when it has rescored the seat in full."""
+    found = []
+    total = sum(points.values())
+    if known.get(TOTAL) != total:
+        known[TOTAL] = total
+        found.append((TOTAL, total))
+    for category, value in points.items():
+        if known.get(category) != value:
+            known[category] = value
+            found.append((category, value))
+    return found
+
+
 def _same(a: object, b: object) -> bool:
     return a is b or a == b
 

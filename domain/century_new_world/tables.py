@@ -11,8 +11,6 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-import orjson
-
 from domain.century_new_world.packs.model import (
     BonusTile,
     ExplorationTile,
@@ -21,6 +19,7 @@ from domain.century_new_world.packs.model import (
     PointCard,
 )
 from domain.core.errors import SetupError
+from domain.core.packs import ByComponents
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,29 +67,20 @@ def compile_tables(components: Mapping[str, Any] | None) -> Tables:
             "the setup carries no Century: New World components",
             hint="start games with RULES.prepare(...), which embeds them",
         )
+    return _TABLES.get(components, lambda: _compiled(components))
+
+
+def _compiled(components: Mapping[str, Any]) -> Tables:
     try:
-        key: bytes | None = orjson.dumps(components, option=orjson.OPT_SORT_KEYS)
-    except TypeError:  # not JSON (a hand-made setup): compiled, not remembered
-        key = None
-    found = _TABLES.get(key) if key is not None else None
-    if found is not None:
-        return found
-    try:
-        tables = _compile(components)
+        return _compile(components)
     except (KeyError, TypeError, ValueError) as error:
         raise SetupError(
             f"the setup's components are malformed: {error!r}",
             hint="the Started event must hold the components written by prepare()",
         ) from error
-    if key is not None:
-        if len(_TABLES) >= _KEEP:
-            _TABLES.clear()
-        _TABLES[key] = tables
-    return tables
 
 
-_TABLES: dict[bytes, Tables] = {}
-_KEEP = 16
+_TABLES: ByComponents[Tables] = ByComponents(keep=16)
 """Tables compiled lately, by their components' canonical JSON: every game of one pack, board
 and player count embeds the same components, and compiling them again cost about 0.3 ms a game,
 a sixth of a replay (tables are never changed once made, so games may share them)."""

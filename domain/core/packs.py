@@ -22,6 +22,8 @@ from importlib.abc import Traversable
 from pathlib import Path
 from typing import Generic, TypeVar
 
+import orjson
+
 from domain.core.errors import MissingComponents
 
 PACK_NAMES: tuple[str, ...] = ("synthetic", "published")
@@ -91,3 +93,32 @@ class Packs(Generic[P]):
         if pack is None or problems:
             raise MissingComponents(source, problems)
         return pack
+
+
+M = TypeVar("M")
+
+
+class ByComponents(Generic[M]):
+    """What an engine makes from a setup's embedded components (a catalog, indexed tables),
+    remembered by the components' canonical JSON: every game started from one pack embeds the
+    same components, and games decoded apart share what was made (it is never changed once
+    made). At most `keep` are kept; components that are not JSON are made and not remembered."""
+
+    def __init__(self, keep: int) -> None:
+        self.keep = keep
+        self._made: dict[bytes, M] = {}
+
+    def get(self, components: object, make: Callable[[], M]) -> M:
+        """The thing made from `components`, made by `make` (which may raise) when new."""
+        try:
+            key = orjson.dumps(components, option=orjson.OPT_SORT_KEYS)
+        except TypeError:  # a hand-made setup: made, not remembered
+            return make()
+        found = self._made.get(key)
+        if found is not None:
+            return found
+        made = make()  # a refused setup raises here and is not remembered
+        if len(self._made) >= self.keep:
+            self._made.clear()
+        self._made[key] = made
+        return made

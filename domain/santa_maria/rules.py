@@ -10,13 +10,13 @@ recorded game replays without any pack. Turn flow and the action grammar: `engin
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-
-import orjson
+from typing import Any
 
 from domain.core.chance import ChanceSpec
 from domain.core.engine import Engine
 from domain.core.errors import ChanceExpected, SetupError
 from domain.core.options import choose_options
+from domain.core.packs import ByComponents
 from domain.core.phrase import phrase
 from domain.core.protocol import CHANCE, ChanceStep, Decision, Setup, Step
 from domain.santa_maria import engine, moves, packs
@@ -24,8 +24,7 @@ from domain.santa_maria import setup as setup_mod
 from domain.santa_maria.components import Catalog, parse_pack
 from domain.santa_maria.state import State
 
-_CATALOGS: dict[bytes, Catalog] = {}
-_KEEP = 8
+_CATALOGS: ByComponents[Catalog] = ByComponents(keep=8)
 """Catalogs parsed lately, by their embedded components' canonical JSON: every game started
 from one pack embeds the same components, and parsing them again cost about half a
 millisecond a game (a catalog is never changed once made, so games may share one)."""
@@ -34,23 +33,16 @@ millisecond a game (a catalog is never changed once made, so games may share one
 def catalog_of(setup: Setup) -> Catalog:
     """The catalog embedded in a setup (parsed once per distinct components, `_CATALOGS`)."""
     data = setup.components or {}
-    try:
-        key: bytes | None = orjson.dumps(data, option=orjson.OPT_SORT_KEYS)
-    except TypeError:  # not JSON (a hand-made setup): parsed, not remembered
-        key = None
-    found = _CATALOGS.get(key) if key is not None else None
-    if found is not None:
-        return found
+    return _CATALOGS.get(data, lambda: _parsed(data))
+
+
+def _parsed(data: Mapping[str, Any]) -> Catalog:
     cat, problems = parse_pack(data, str(data.get("pack", "embedded")))
     if cat is None:
         raise SetupError(
             "the game's embedded components are incomplete: " + "; ".join(problems),
             hint="start the game from a complete pack",
         )
-    if key is not None:
-        if len(_CATALOGS) >= _KEEP:
-            _CATALOGS.clear()
-        _CATALOGS[key] = cat
     return cat
 
 

@@ -22,7 +22,7 @@ from typing import Any
 
 from domain.century_new_world.scoring import breakdown
 from domain.core.protocol import Decision, Rules, SeatScore, Step
-from projections.fold import TOTAL
+from projections.fold import TOTAL, changed_rows
 from projections.games import FactRow, GameStats
 
 GAME = "century-new-world"
@@ -107,17 +107,7 @@ def seat_changes(
         known[TOTAL] = total
         known["cubes"] = cubes
         return [(TOTAL, total), ("cubes", cubes)]
-    points = breakdown(state, seat)
-    found = []
-    total = sum(points.values())
-    if known.get(TOTAL) != total:
-        known[TOTAL] = total
-        found.append((TOTAL, total))
-    for category, value in points.items():
-        if known.get(category) != value:
-            known[category] = value
-            found.append((category, value))
-    return found
+    return changed_rows(breakdown(state, seat), known)
 
 
 def seat_score(state: Any, seat: int) -> SeatScore:

@@ -40,7 +40,7 @@ from domain.santa_maria.scoring import (
 )
 from domain.santa_maria.state import Player, State
 from projections.columns import Batch
-from projections.fold import TOTAL, Fold
+from projections.fold import TOTAL, Fold, changed_rows
 from projections.games import FactRow, GameStats, win_correlation_view
 
 GAME = "santa-maria"
@@ -272,7 +272,7 @@ def seat_changes(
     if was is not None and (type(was) is tuple) == over:
         w = cast("tuple[Player, bool]", was)[0] if over else cast(Player, was)
         return _changes(state, seat, p, w, known, over)
-    return _found(seat_points(state, seat), known)
+    return changed_rows(seat_points(state, seat), known)
 
 
 def _changes(
@@ -314,13 +314,13 @@ def _changes(
         return found
     if p.personal == w.personal and p.gov == w.gov and not p.caps and not w.caps:
         return _some_changes(state, p, w, known, over)
-    return _found(seat_points(state, seat), known)
+    return changed_rows(seat_points(state, seat), known)
 
 
 def _some_changes(
     state: State, p: Player, w: Player, known: dict[str, int], over: bool
 ) -> list[tuple[str, int]]:
-    """The rows `_found` would give of `seat_points`, computing only the categories whose
+    """The rows `changed_rows` would give of `seat_points`, computing only the categories whose
     fields are not the same objects as `w`'s (a colonist with `w`'s personal scholar,
     governor's cell and end of game, whose points `known` holds: the others keep their points,
     and the total follows from the categories that moved), as `scoring.breakdown` does."""
@@ -493,20 +493,6 @@ def step_rows(
             f6.append(item)
             f7.append(amount)
     return True
-
-
-def _found(points: dict[str, int], known: dict[str, int]) -> list[tuple[str, int]]:
-    """The rows of `points` and their total that differ from `known` (updated)."""
-    found = []
-    total = sum(points.values())
-    if known.get(TOTAL) != total:
-        known[TOTAL] = total
-        found.append((TOTAL, total))
-    for category, value in points.items():
-        if known.get(category) != value:
-            known[category] = value
-            found.append((category, value))
-    return found
 
 
 def seat_score(state: State, seat: int) -> SeatScore:
