@@ -321,13 +321,13 @@ def _respelled(moves: Sequence[Move], words: Sequence[str]) -> list[Move]:
 def _not_to_move(pos: Position, seat: int) -> tuple[str, str]:
     """Why `--seat` names no move (it read "no legal move matches ...; legal now: -")."""
     players = pos.players
-    who = ", ".join(f"{players[s]} ({s})" for s in pos.to_move)
+    who = ", ".join(f"{players[s]} ({s + 1})" for s in pos.to_move)  # seats counted from 1
     if not 0 <= seat < len(players):
         message = _(
-            "the game has no seat {seat} (seats 0 to {last})", seat=seat, last=len(players) - 1
+            "the game has no seat {seat} (seats 1 to {last})", seat=seat + 1, last=len(players)
         )
     else:
-        message = _("it is not {name}'s turn (seat {seat})", name=players[seat], seat=seat)
+        message = _("it is not {name}'s turn (seat {seat})", name=players[seat], seat=seat + 1)
     return message, _("to move now: {who}", who=who)
 
 
@@ -665,8 +665,8 @@ def finish(
     bad = sorted(s for s in chosen if not 0 <= s < len(pos.players))
     if bad:
         raise SetupError(
-            _("no seat {seats} in this game", seats=", ".join(map(str, bad))),
-            hint=_("seats are 0 to {last}", last=len(pos.players) - 1),
+            _("no seat {seats} in this game", seats=", ".join(str(s + 1) for s in bad)),
+            hint=_("seats are 1 to {last}", last=len(pos.players)),
         )
     seed = _seed(pos)
     bots = {s: rules.bot(bot, bot_seed(seed + pos.step, s)) for s in chosen}
@@ -742,7 +742,7 @@ def _awaited(pos: Position) -> ChanceSpec:
     if pos.over:
         raise _over(pos)
     if pos.chance is None:
-        who = ", ".join(f"{pos.players[s]} ({s})" for s in pos.to_move)
+        who = ", ".join(f"{pos.players[s]} ({s + 1})" for s in pos.to_move)  # seats from 1
         raise ChanceExpected(
             _("the game waits for a decision, not a chance outcome"),
             hint=_("to move now: {who}; `novus legal GAME` lists the moves", who=who),

@@ -207,7 +207,8 @@ class NovusApp(Application[UUID]):
             if rules.to_move(state) != (CHANCE,):
                 raise ChanceExpected(
                     "the game does not wait for chance now",
-                    hint=f"seats to move: {', '.join(map(str, rules.to_move(state))) or 'none'}",
+                    hint="seats to move: "
+                    + (", ".join(str(s + 1) for s in rules.to_move(state)) or "none"),
                 )
             if aggregate.seed is None:
                 raise NoSeed(str(game_id))

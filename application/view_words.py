@@ -557,7 +557,8 @@ def chance_label(label: str) -> str:
     """A chance spec's label in the display language (as it is when unknown)."""
     found = PIRATES.match(label)
     if found:
-        return pgettext("chance", "pirates: seat {seat} loses", seat=found["seat"])
+        # the engine's label counts seats from 0; people (and the charts) from 1
+        return pgettext("chance", "pirates: seat {seat} loses", seat=int(found["seat"]) + 1)
     return term(label, "chance") if label in CHANCE_LABELS else label
 
 

@@ -234,9 +234,10 @@ def _step_from_url(last: int) -> int:
 
 
 def _seat_from_url(players: int) -> int | None:
-    """The "view as" seat from `&seat=`; absent or not a seat of this game: the observer."""
+    """The "view as" seat from `&seat=` (counted from 1, as people and the charts count: seat 1
+    moves first); absent or not a seat of this game: the observer."""
     try:
-        seat = int(st.query_params.get("seat", ""))
+        seat = int(st.query_params.get("seat", "")) - 1
     except ValueError:
         return None
     return seat if 0 <= seat < players else None
@@ -261,7 +262,7 @@ def _view_as(names: tuple[str, ...] | list[str], game: str) -> int | None:
         if picked == OBSERVER:
             st.query_params.pop("seat", None)
         else:
-            st.query_params["seat"] = str(picked)
+            st.query_params["seat"] = str(picked + 1)
 
     key = f"view_as_{game}"
     wanted = OBSERVER if viewer is None else viewer

@@ -15,9 +15,9 @@ import orjson
 from pydantic import ValidationError
 
 from domain.core import registry
-from domain.core.errors import NovusError, SetupError
+from domain.core.errors import IllegalAction, NotYourTurn, NovusError, SetupError
 from domain.core.options import choose_options
-from domain.core.phrase import phrase
+from domain.core.phrase import Phrase, phrase
 from domain.core.play import replay
 from domain.core.protocol import ChanceStep, Decision, Entry, Setup, Step, TakeBack
 from importers.errors import NativeFormatError
@@ -248,6 +248,8 @@ def _fold_lines(file: str, rules: Any, game: NativeGame, state: Any) -> NativeGa
                 state = rules.apply(state, step)
             except NovusError as error:
                 reason, hint = error.said  # the engine's reason, in any display language
+                if isinstance(error, IllegalAction | NotYourTurn):  # the reason counts from 1
+                    hint = _file_seats(step, hint)
                 if game.recorded_under is not None:
                     hint = (
                         f"the file was recorded under {setup.game} rules version "
@@ -267,6 +269,19 @@ def _fold_lines(file: str, rules: Any, game: NativeGame, state: Any) -> NativeGa
     if len(log) != len(live):
         game = replace(game, steps=tuple(live), log=tuple(log))
     return replace(game, finished=over, state=state)
+
+
+def _file_seats(step: Step, hint: str | Phrase) -> str | Phrase:
+    """`hint` and how the file's `"seat"` (from 0) reads in the message (people's seats, from
+    1): `{"seat": 1, ...}: seat 2 is not to move` looked like a contradiction."""
+    if not isinstance(step, Decision):
+        return hint
+    note = phrase(
+        'in the file, "seat" counts from 0: "seat": {index} is seat {seat}',
+        index=step.seat,
+        seat=step.seat + 1,
+    )
+    return phrase("{hint}; {note}", hint=hint, note=note) if hint else note
 
 
 def _take_back(file: str, number: int, count: int, live: list[Step], log: list[Entry]) -> None:

@@ -201,7 +201,7 @@ def maya_html(maya: Mapping[str, Any], name: str, player: str, synthetic: bool =
     if offer:  # a trade proposal waiting for the other player's answer (public)
         text = _(
             "to seat {seat}: {gives} for {gets}",
-            seat=offer["to"],
+            seat=int(offer["to"]) + 1,  # people count seats from 1
             gives=_side(str(offer["maya_gives"])),
             gets=_side(str(offer["maya_gets"])),
         )

@@ -53,6 +53,11 @@ class NovusError(Exception):
         return f"{self.message} ({self.hint})" if self.hint else self.message
 
 
+def _counted(seat: int | None) -> int | str:
+    """A seat as people number it, from 1 (the charts' 'seat 1 = first player')."""
+    return "?" if seat is None else seat + 1
+
+
 class RuleError(NovusError):
     """A step that the rules do not allow in this state."""
 
@@ -66,8 +71,11 @@ class IllegalAction(RuleError):
         shown = ", ".join(list(legal)[:12]) + (" ..." if len(legal) > 12 else "")
         why = f": {reason}" if reason else ""
         super().__init__(
-            phrase(
-                "illegal action '{action}' for seat {seat}{why}", action=action, seat=seat, why=why
+            phrase(  # people count seats from 1 (seat 1 moves first), `self.seat` from 0
+                "illegal action '{action}' for seat {seat}{why}",
+                action=action,
+                seat=_counted(seat),
+                why=why,
             ),
             hint=phrase("legal now: {shown}", shown=shown)
             if legal
@@ -84,8 +92,8 @@ class NotYourTurn(RuleError):
 
     def __init__(self, seat: int | None, to_move: Sequence[int]) -> None:
         super().__init__(
-            phrase("seat {seat} is not to move", seat=seat),
-            hint=phrase("to move: {seats}", seats=", ".join(map(str, to_move)))
+            phrase("seat {seat} is not to move", seat=_counted(seat)),
+            hint=phrase("to move: {seats}", seats=", ".join(str(s + 1) for s in to_move))
             if to_move
             else phrase("to move: nobody (chance or game over)"),
         )

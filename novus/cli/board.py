@@ -285,12 +285,13 @@ def player_list(view: Mapping[str, Any], players: Sequence[str]) -> str | None:
 
 def player_panel(seat: int, player: Mapping[str, Any], marks: Sequence[str]) -> Panel:
     """One seat: its flat values as a grid, its lists (tiles, buildings...) as tables."""
-    name = str(player.get("name") or _("seat {n}", n=seat))
+    name = str(player.get("name") or _("seat {n}", n=seat + 1))  # people count from 1
     flat = {k: v for k, v in player.items() if k not in ("name", "seat") and _flat(v)}
     rest = {k: v for k, v in player.items() if k not in ("name", "seat") and not _flat(v)}
     parts: list[RenderableType] = [facts(flat)] if flat else []
     parts.extend(section(str(k), v) for k, v in rest.items())
-    title = f"[bold]{escape(name)}[/] ({_('seat {n}', n=seat)})" + "".join(f" {m}" for m in marks)
+    said = _("seat {n}", n=seat + 1)
+    title = f"[bold]{escape(name)}[/] ({said})" + "".join(f" {m}" for m in marks)
     return Panel(Group(*parts), title=title, title_align="left", expand=False)
 
 

@@ -182,7 +182,9 @@ def show(
     seat: Annotated[
         str | None,
         typer.Option(
-            "--seat", help="Show only what this seat may see (seat number or player name)."
+            "--seat",
+            help="Show only what this seat may see (seat number, 1 = first player, or player "
+            "name).",
         ),
     ] = None,
     as_json: Json = False,
@@ -200,8 +202,8 @@ def show(
     seats = len(timeline.setup.players)
     if viewer is not None and not 0 <= viewer < seats:
         raise NovusError(
-            _("no seat {seat} in this game", seat=viewer),
-            hint=_("seats are 0 to {last}", last=seats - 1),
+            _("no seat {seat} in this game", seat=viewer + 1),
+            hint=_("seats are 1 to {last}", last=seats),
         )
     at = len(timeline.steps) if step is None else step
     to_move = rules.to_move(state)
@@ -243,7 +245,7 @@ def show(
     table.add_column(_("breakdown"), overflow="fold")
     for s in rules.scores(state).seats:
         parts = ", ".join(f"{_category(k, rules.name)} {v}" for k, v in s.breakdown.items())
-        table.add_row(str(s.seat), names[s.seat], str(s.total), parts)
+        table.add_row(str(s.seat + 1), names[s.seat], str(s.total), parts)  # from 1
     console.print(table)
     from novus.cli.board import draw
 
@@ -324,7 +326,9 @@ def log(
         return
     title = term(rules.title, "game")
     console.print(f"[bold]{title}[/] {game_id}", highlight=False)
-    console.print("  ".join(f"{seat}: {name}" for seat, name in enumerate(names)), highlight=False)
+    console.print(
+        "  ".join(f"{seat}: {name}" for seat, name in enumerate(names, start=1)), highlight=False
+    )
     if is_synthetic(record.setup.options):
         console.print(f"[yellow]{_(SYNTHETIC_LABEL)}[/]")
     notes = record.source.get("notes") or []

@@ -115,7 +115,7 @@ def legal(
     # the sentence folds: Rich's default cut a Korean word ending a line ('담뱃 …' for 담뱃잎)
     table = Table(_("seat"), _("action"), Column(_("move"), overflow="fold"))
     for m in pos.moves:
-        table.add_row(str(m.seat), m.action, m.text)
+        table.add_row(str(m.seat + 1), m.action, m.text)  # seats counted from 1
     console.print(table)
 
 
@@ -132,7 +132,8 @@ def move(
         str | None,
         typer.Option(
             "--seat",
-            help="Whose move, by seat number or player name, when several seats may move.",
+            help="Whose move, by seat number (1 = first player) or player name, when several "
+            "seats may move.",
         ),
     ] = None,
     data_dir: DataDir = None,
@@ -230,7 +231,9 @@ def finish(
     seats: Annotated[
         str | None,
         typer.Option(
-            "--seats", help="Seats the bots play, by number or name: 1,2 or Bo,Cy (default: all)."
+            "--seats",
+            help="Seats the bots play, by number (1 = first player) or name: 2,3 or Bo,Cy "
+            "(default: all).",
         ),
     ] = None,
     data_dir: DataDir = None,
@@ -251,7 +254,7 @@ def finish(
             _(
                 "none of the seats {seats} is to move; play on with `novus move` or choose "
                 "the seat to move",
-                seats=", ".join(f"{players[s]} ({s})" for s in chosen),
+                seats=", ".join(f"{players[s]} ({s + 1})" for s in chosen),
             ),
             highlight=False,
         )
@@ -286,14 +289,16 @@ def _started(game: str, game_id: UUID, chance: bool) -> str:
 
 
 def _seats(text: str, players: Sequence[str], option: str = "--seats") -> list[int]:
-    """`--seats`: seat numbers or player names (as `novus new --players` gave them), any case."""
+    """`--seats`: seat numbers or player names (as `novus new --players` gave them), any case.
+    People number seats from 1 (seat 1 moves first, as the charts say); the result counts from
+    0 (the engines' seat index): '0' is no seat and says so later, as '9' of three does."""
     named = {name.casefold(): seat for seat, name in enumerate(players)}
     chosen = []
     for part in (p.strip() for p in text.split(",")):
         if not part:
             continue
         if part.isdigit():
-            chosen.append(int(part))
+            chosen.append(int(part) - 1)
         elif part.casefold() in named:
             chosen.append(named[part.casefold()])
         else:
@@ -312,7 +317,7 @@ def _seat(text: str, players: Sequence[str]) -> int:
 def _not_a_seat(option: str, part: str, players: Sequence[str]) -> NovusError:
     hint = _(
         "the seats: {seats}",
-        seats=", ".join(f"{seat} {name}" for seat, name in enumerate(players)),
+        seats=", ".join(f"{seat} {name}" for seat, name in enumerate(players, start=1)),
     )
     guess = closest(part, players)  # '서현' for 서연
     return NovusError(

@@ -254,6 +254,8 @@ def frame_table(title: str, frame: pd.DataFrame, limit: int = 40, game: str = ""
         and frame[c].astype(str).nunique() == 1
     ]
     words = Words(game)
+    if "seat" in frame.columns and pd.api.types.is_integer_dtype(frame["seat"]):
+        frame = frame.assign(seat=frame["seat"] + 1)  # people count from 1; --json/--csv from 0
     if constant:
         title += (
             " ("

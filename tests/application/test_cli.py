@@ -146,9 +146,9 @@ def test_a_step_out_of_range_is_a_message(data: Path) -> None:
     assert code == 1 and "no game 'abcdefg' in the store" in out
     code, out = novus("log", "abcdefg", "-d", data)
     assert code == 1 and "no game 'abcdefg' in the store" in out
-    code, out = novus("show", prefix, "--seat", "2", "-d", data)
-    assert code == 1 and "no seat 2 in this game" in out
-    code, out = novus("show", prefix, "--seat", "1", "--json", "-d", data)
+    code, out = novus("show", prefix, "--seat", "3", "-d", data)  # seats counted from 1
+    assert code == 1 and "no seat 3 in this game" in out and "seats are 1 to 2" in out
+    code, out = novus("show", prefix, "--seat", "2", "--json", "-d", data)
     assert code == 0 and json.loads(out)["step"] > 0
 
 

@@ -71,7 +71,7 @@ def test_record_take_back_branch_finish_verify(tmp_path: Path) -> None:
     code, out = novus("branch", game, "--at", "1", "-d", data)
     assert code == 0, out
     child = out.strip().splitlines()[-1]
-    code, out = novus("finish", game, "--bot", "heuristic", "--seats", "1,2", "-d", data)
+    code, out = novus("finish", game, "--bot", "heuristic", "--seats", "2,3", "-d", data)
     assert code == 0 and "played 2 step" in out and "next: Ana" in out  # Ben, Cleo; Ana: no bot
     code, out = novus("finish", game, "--bot", "heuristic", "-d", data)
     assert code == 0 and "the game is over" in out
@@ -117,12 +117,15 @@ def test_finish_takes_seats_by_name(tmp_path: Path) -> None:
     code, out = novus("finish", game, "--seats", "ana, CLEO", "-d", data)
     assert code == 0 and "next: Ben" in out, out
     code, out = novus("finish", game, "--seats", "Bob", "-d", data)
-    assert code == 1 and "got 'Bob'" in out and "0 Ana, 1 Ben, 2 Cleo" in out, out
-    code, out = novus("finish", game, "--seats", "1", "-d", data)
+    assert code == 1 and "got 'Bob'" in out and "1 Ana, 2 Ben, 3 Cleo" in out, out
+    code, out = novus("finish", game, "--seats", "2", "-d", data)  # seats from 1: Ben
     assert code == 0 and "next: Ben" not in out, out
     code, out = novus("finish", game, "--seats", "Ben", "-d", data)  # Ben is not to move now
     said = " ".join(out.split())
-    assert "the bots played 0 step(s)" in said and "none of the seats Ben (1) is to move" in said
+    assert "the bots played 0 step(s)" in said and "none of the seats Ben (2) is to move" in said
+    code, out = novus("finish", game, "--seats", "0", "-d", data)
+    said = " ".join(out.split())
+    assert code == 1 and "no seat 0 in this game" in said and "seats are 1 to 3" in said, said
 
 
 def test_move_takes_the_seat_by_name(tmp_path: Path) -> None:
@@ -136,10 +139,10 @@ def test_move_takes_the_seat_by_name(tmp_path: Path) -> None:
     assert code == 1 and "not Ben's turn" in out, out
     code, out = novus("move", game, "role:settler", "--seat", "Bob", "-d", data, "--lang", "ko")
     flat = " ".join(out.split())
-    assert code == 1 and "--seat에는" in flat and "0 Ana, 1 Ben, 2 Cleo" in flat, flat
+    assert code == 1 and "--seat에는" in flat and "1 Ana, 2 Ben, 3 Cleo" in flat, flat
     code, out = novus("move", game, "role:settler", "--seat", "ANA", "-d", data)
     assert code == 0 and "recorded: Ana selects the Settler" in out, out
-    code, out = novus("move", game, "quarry", "--seat", "0", "-d", data)
+    code, out = novus("move", game, "quarry", "--seat", "1", "-d", data)  # seat 1: the first
     assert code == 0 and "recorded: Ana takes a quarry" in out, out
 
 
@@ -191,18 +194,21 @@ def test_chance_is_entered_by_the_items_korean_names(tmp_path: Path) -> None:
 
 def test_show_takes_the_seat_by_name(tmp_path: Path) -> None:
     """`novus show GAME --seat Ben` was a usage error ("a whole number is needed") while
-    `novus new --players` named the seats; it is Ben's view, as `--seat 1` is."""
+    `novus new --players` named the seats; it is Ben's view, as `--seat 2` is (seats counted
+    from 1, as the charts count)."""
     data = tmp_path / "data"
     code, out = novus("new", "--game", "puerto-rico", "--players", "Ana,Ben,Cleo", "-d", data)
     game = out.strip().splitlines()[-1]
     novus("draw", game, "-d", data)
     code, by_name = novus("show", game, "--seat", "ben", "--json", "-d", data)
-    code2, by_number = novus("show", game, "--seat", "1", "--json", "-d", data)
+    code2, by_number = novus("show", game, "--seat", "2", "--json", "-d", data)
     assert code == code2 == 0 and json.loads(by_name) == json.loads(by_number)
     code, out = novus("show", game, "--seat", "Bob", "-d", data)
-    assert code == 1 and "0 Ana, 1 Ben, 2 Cleo" in " ".join(out.split()), out
+    assert code == 1 and "1 Ana, 2 Ben, 3 Cleo" in " ".join(out.split()), out
     code, out = novus("show", game, "--seat", "5", "-d", data)
-    assert code == 1 and "no seat 5" in out, out
+    assert code == 1 and "no seat 5" in out and "seats are 1 to 3" in out, out
+    code, out = novus("show", game, "--seat", "0", "-d", data)
+    assert code == 1 and "no seat 0" in out, out
 
 
 def test_new_says_what_to_type_next_on_stderr(tmp_path: Path) -> None:
@@ -250,7 +256,7 @@ def test_a_move_typed_as_a_person_at_the_table_says_it(tmp_path: Path) -> None:
     code, out = novus("move", game, "나무를 팝니다", "-d", data, "--lang", "ko")
     assert code == 0 and "(sell:wood)" in out, out
     code, out = novus("draw", game, "-d", data, "--lang", "ko")  # a decision is due: who
-    assert code == 1 and "지금 둘 차례: 민준 (0)" in out, out  # was 'seats to move: 0'
+    assert code == 1 and "지금 둘 차례: 민준 (1)" in out, out  # was 'seats to move: 0'; from 1
 
     code, out = novus("new", "--game", "century-new-world", "--players", "민준,서연", "-d", data)
     game = out.strip().splitlines()[-1]
@@ -266,7 +272,7 @@ def test_a_misspelt_seat_name_is_guessed(tmp_path: Path) -> None:
     code, out = novus("new", "--game", "santa-maria", "--players", "민준,서연,지호", "-d", data)
     game = out.strip().splitlines()[-1]
     code, out = novus("finish", game, "--seats", "서현", "-d", data, "--lang", "ko")
-    assert code == 1 and "서연을 뜻했나요? 자리: 0 민준, 1 서연" in " ".join(out.split()), out
+    assert code == 1 and "서연을 뜻했나요? 자리: 1 민준, 2 서연" in " ".join(out.split()), out
     code, out = novus("move", game, "x", "--seat", "Minjun", "-d", data)
     assert code == 1 and "did you mean" not in out, out  # nothing close: the seats only
 
@@ -286,3 +292,29 @@ def test_a_move_on_a_finished_game_says_to_take_back_or_branch(tmp_path: Path) -
         code, out = novus("draw", game, "-d", data, "--lang", lang)
         said = " ".join(out.split())
         assert code == 1 and over in said and "novus takeback" in said, said
+
+
+def test_seats_are_counted_from_one_where_people_read_them(tmp_path: Path) -> None:
+    """The charts say 'seat 1 = first player' while the CLI's tables, panels and the log's
+    header counted from 0. Text counts from 1 now; `--json` and `--csv` keep the index from 0
+    (docs/cli.md), so scripts do not change."""
+    data = tmp_path / "data"
+    code, out = novus("new", "--game", "puerto-rico", "--players", "Ana,Ben,Cleo", "-d", data)
+    game = out.strip().splitlines()[-1]
+    novus("draw", game, "-d", data)
+    code, out = novus("legal", game, "-d", data)
+    rows = [line.split("│")[1:3] for line in out.splitlines() if "role:settler" in line]
+    assert code == 0 and [seat.strip() for seat, _ in rows] == ["1"], out
+    assert legal(data, game)["moves"][0]["seat"] == 0  # type: ignore[index]
+    code, out = novus("log", game, "-d", data)
+    assert "1: Ana  2: Ben  3: Cleo" in out, out
+    code, out = novus("show", game, "-d", data)
+    assert "Ana (seat 1)" in out and "Cleo (seat 3)" in out and "(seat 0)" not in out, out
+    scores = [line.split() for line in out.splitlines() if line.strip().startswith(("1 ", "3 "))]
+    assert [row[:2] for row in scores[:2]] == [["1", "Ana"], ["3", "Cleo"]], out
+    code, out = novus("simulate", "-g", "puerto-rico", "-p", "3", "-n", "1", "-d", data)
+    code, out = novus("stats", "-g", "puerto-rico", "-t", "seats", "-d", data)
+    shown = [line.split()[1] for line in out.splitlines() if line.strip()[:1].isdigit()]
+    assert code == 0 and shown == ["1", "2", "3"], out
+    code, out = novus("stats", "-g", "puerto-rico", "-t", "seats", "--csv", "-d", data)
+    assert [line.split(",")[2] for line in out.strip().splitlines()[1:4]] == ["0", "1", "2"], out

@@ -179,9 +179,10 @@ def test_a_seat_not_to_move_is_said_so(app: NovusApp) -> None:
     pos = play.position(app, game_id)
     with pytest.raises(play.NoSuchMove) as caught:
         play.find_move(pos, "role:settler", seat=2)
-    assert caught.value.message == "it is not Cleo's turn (seat 2)"
-    assert caught.value.hint == "to move now: Ana (0)"
-    with pytest.raises(play.NoSuchMove, match=r"no seat 7 \(seats 0 to 2\)"):
+    # people count seats from 1 (the charts' 'seat 1 = first player'); the API from 0
+    assert caught.value.message == "it is not Cleo's turn (seat 3)"
+    assert caught.value.hint == "to move now: Ana (1)"
+    with pytest.raises(play.NoSuchMove, match=r"no seat 8 \(seats 1 to 3\)"):
         play.find_move(pos, "role:settler", seat=7)
     assert play.find_move(pos, "role:settler", seat=0).action == "role:settler"
 

@@ -78,7 +78,8 @@ def test_an_illegal_decision_raises_and_stores_nothing(
     app: NovusApp, toy_game: str, make_app: Callable[[], NovusApp]
 ) -> None:
     game_id = app.start(toy_game, ["Ana", "Ben"], TARGET, seed=1)
-    with pytest.raises(NotYourTurn, match="seat 1"):
+    # people count seats from 1 (the charts' 'seat 1 = first player'): seat index 1 is seat 2
+    with pytest.raises(NotYourTurn, match=r"^seat 2 is not to move \(to move: 1\)$"):
         app.decide(game_id, 1, "roll")
     with pytest.raises(IllegalAction, match="legal now: roll"):
         app.decide(game_id, 0, "hold")

@@ -207,10 +207,10 @@ def test_view_as_after_stepping_keeps_the_step(server: tuple[str, str, Path], pa
     select = page.locator("[data-testid='stSelectbox']").filter(has_text="View as")
     select.locator("input").click()
     page.locator("[role='option']").filter(has_text="Random 2").first.click()
-    page.wait_for_function("window.location.search.includes('seat=1')")
+    page.wait_for_function("window.location.search.includes('seat=2')")  # from 1
     _settled(page)
     page.wait_for_function("window.novusReplay.data.viewer === 1")
     assert _step(page) == 12 and "step=12" in _query(page)
     page.get_by_role("heading", name="Replay").click()  # keys typed in the selector stay there
     page.keyboard.press("ArrowRight")
-    assert _step(page) == 13 and "step=13" in _query(page) and "seat=1" in _query(page)
+    assert _step(page) == 13 and "step=13" in _query(page) and "seat=2" in _query(page)

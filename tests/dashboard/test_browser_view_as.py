@@ -48,7 +48,7 @@ def _hands(tab: Page) -> list[str]:
 
 def test_seat_link_then_observer(server: tuple[str, str, int], page: Page) -> None:
     base, game, step = server
-    page.goto(f"{base}/replay?game={game}&step={step}&seat=1")
+    page.goto(f"{base}/replay?game={game}&step={step}&seat=2")  # the second player
     _settled(page)
     page.get_by_text(f"Step {step} / ").wait_for()
     hands = _hands(page)

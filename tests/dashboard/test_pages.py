@@ -136,7 +136,7 @@ def test_a_seat_view_says_why_the_win_chance_chart_is_left_out(
     monkeypatch.setattr(pages, "game_analysis", hidden)
     seat = AppTest.from_function(_replay, default_timeout=30)
     seat.query_params["game"] = env[1]
-    seat.query_params["seat"] = "0"
+    seat.query_params["seat"] = "1"  # the first player (seats counted from 1)
     seat.run()
     assert not seat.exception
     assert any("observer's view only" in c.value for c in seat.caption)

@@ -105,7 +105,7 @@ def test_seat_view_hides_other_hands_and_their_choices(env: dict[str, str]) -> N
     assert _data(at)["decisions"][other][1]  # the other legal actions, in words
 
     at.selectbox(key=f"view_as_{game}").select(VIEWER).run()
-    assert at.query_params["seat"] in (str(VIEWER), [str(VIEWER)])
+    assert at.query_params["seat"] in (str(VIEWER + 1), [str(VIEWER + 1)])  # from 1
     hands = _hands(_board(at))
     assert ["hidden" in h for h in hands] == [True, False, True]
     assert "mn-card mn-back" not in hands[VIEWER]
@@ -119,7 +119,7 @@ def test_seat_view_hides_other_hands_and_their_choices(env: dict[str, str]) -> N
     at.query_params["step"] = str(own)  # a new step in the address keeps the seat
     at.run()
     assert at.query_params["step"] in (str(own), [str(own)])
-    assert at.query_params["seat"] in (str(VIEWER), [str(VIEWER)])
+    assert at.query_params["seat"] in (str(VIEWER + 1), [str(VIEWER + 1)])  # from 1
     assert at.selectbox(key=f"view_as_{game}").value == VIEWER
 
 
@@ -129,7 +129,7 @@ def test_seat_from_a_shared_link(env: dict[str, str]) -> None:
     at = AppTest.from_function(_replay, default_timeout=30)
     at.query_params["game"] = game
     at.query_params["step"] = str(other)
-    at.query_params["seat"] = "2"
+    at.query_params["seat"] = "3"  # counted from 1, as the charts count: the third player
     at.run()
     assert not at.exception
     assert at.selectbox(key=f"view_as_{game}").value == 2

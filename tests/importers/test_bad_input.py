@@ -199,3 +199,16 @@ def test_a_rejected_file_leaves_the_duckdb_views_unchanged(
     assert result.error.line == middle + 1
     catch_up(store, folder=folder)
     assert views() == before
+
+
+def test_a_seat_error_reads_the_file_seat_and_counts_people_seats_from_one(
+    app: NovusApp, lines: list[bytes]
+) -> None:
+    """Import errors said 'seat 0' for the first player while the charts say seat 1 is the first
+    player. The reason counts from 1 now, and the hint says how the file's `"seat"` (an index
+    from 0) reads, since the line itself is quoted next to it."""
+    first = next(i for i, line in enumerate(lines) if b'"seat":0' in line)
+    lines[first] = lines[first].replace(b'"seat":0', b'"seat":1')
+    error = rejected(app, join(lines))
+    assert error.line == first + 1 and error.message.endswith("seat 2 is not to move"), error
+    assert error.hint == 'to move: 1; in the file, "seat" counts from 0: "seat": 1 is seat 2'
