@@ -404,7 +404,13 @@ def _final(app: NovusApp, pos: play.Position) -> None:
     st.subheader(_("The game is over"))
     if record.scores is not None:
         st.write(", ".join(f"{pos.players[s.seat]} {s.total}" for s in record.scores.seats))
-    st.markdown(f"[{_('Open it in the replay')}](replay?game={pos.game_id})")
+    st.markdown(f"[{_('Open it in the replay')}]({replay_link(pos.game_id, pos.step)})")
+
+
+def replay_link(game_id: object, step: object) -> str:
+    """The Replay page's address at `step`, in this page's language: the Play page's link
+    opened at step 0, and a link without `lang` opened in the browser's language."""
+    return f"replay?game={game_id}&step={step}&lang={current_language()}"
 
 
 def _board(app: NovusApp, pos: play.Position) -> None:
@@ -525,7 +531,7 @@ def replay_hook(app: NovusApp, game_id: UUID, step: int) -> None:
             )
         )
         st.markdown(
-            f"[{_('Open the parent at step {step}', step=at)}](replay?game={parent}&step={at})"
+            f"[{_('Open the parent at step {step}', step=at)}]({replay_link(parent, at)})"
         )
     found = _variations(app, game_id)
     if found:
@@ -533,7 +539,7 @@ def replay_hook(app: NovusApp, game_id: UUID, step: int) -> None:
             _("Variations:")
             + " "
             + " · ".join(
-                f"[{_('step {step}', step=k)} → {child.hex[:8]}](replay?game={child}&step={k})"
+                f"[{_('step {step}', step=k)} → {child.hex[:8]}]({replay_link(child, k)})"
                 for k, child in found
             )
         )

@@ -138,7 +138,10 @@ def build(app: NovusApp, game_id: UUID, viewer: int | None = None) -> dict[str, 
     moves: list[list[Any]] = []
     decisions: list[Any] = []
     final = None
+    start_round = 1
     for k, state in enumerate(states(rules, setup, steps)):
+        if k == 0:  # the counter's round before any move (Mundus Novus deals in round 0)
+            start_round = rules.round_of(state)
         shown = rules.view(state) if viewer is None else rules.view(state, viewer)
         pages.append(boards.render(setup.game, shown, rules, setup))
         if k == last:
@@ -187,6 +190,7 @@ def build(app: NovusApp, game_id: UUID, viewer: int | None = None) -> dict[str, 
         "pieces": pieces,
         "boards": indices,
         "moves": moves,
+        "start_round": start_round,
         "decisions": decisions,
         "categories": [category(c, setup.game) for c in categories],
         "scores": changes,

@@ -238,7 +238,7 @@ class Replay {
     // [round now, where the next round starts, where "round back" goes]; as replay.round_jumps
     const moves = this.data.moves;
     const last = moves.length;
-    if (!last) return [1, 0, 0];
+    if (!last) return [this.data.start_round, 0, 0]; // as the board says (was always 1)
     const step = this.step;
     const roundAt = (p) => moves[Math.min(p, last - 1)][0];
     const starts = new Map();

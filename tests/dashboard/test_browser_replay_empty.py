@@ -32,5 +32,8 @@ def test_a_game_with_no_moves_says_so(server: tuple[str, str]) -> None:
         page.wait_for_function("window.novusReplay !== undefined && window.novusReplay.data")
         moves = page.locator(".nv-moves")
         assert "아직 기록된 수가 없습니다" in moves.inner_text()
+        # the counter said round 1 while the board said round 0 (Mundus Novus deals in round 0)
+        assert page.locator(".nv-counter").inner_text().endswith("· 0라운드")
+        assert "0라운드" in page.locator(".nv-board").inner_text()
         ARTIFACTS.mkdir(exist_ok=True)
         page.screenshot(path=str(ARTIFACTS / "replay-no-moves-ko-800.png"))

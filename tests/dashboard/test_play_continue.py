@@ -36,7 +36,7 @@ def folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[dict[str
     monkeypatch.setenv("NOVUS_DATA_DIR", str(tmp_path))
     st.cache_data.clear()
     st.cache_resource.clear()
-    yield {"early": str(early), "branched": str(branched), "late": str(late)}
+    yield {"early": str(early), "branched": str(branched), "late": str(late), "over": str(finished)}
     st.cache_data.clear()
     st.cache_resource.clear()
     i18n.set_language(None)
@@ -207,3 +207,16 @@ def test_five_players_of_santa_maria_start_from_the_play_page(folder: dict[str, 
     record = open_app(data_dir()).history(UUID(str(at.query_params["game"])))
     assert len(record.setup.players) == 5
     assert record.setup.options["modules"] == "C,D" and record.setup.options["maya"] == "true"
+
+
+def test_a_finished_games_replay_link_opens_at_its_last_step(folder: dict[str, str]) -> None:
+    """"Open it in the replay" opened the replay at step 0, in the browser's language."""
+    app = open_app(None)
+    last = len(app.timeline(UUID(folder["over"])).steps)
+    at = AppTest.from_function(_play, default_timeout=60)
+    at.query_params["lang"] = "ko"
+    at.query_params["game"] = folder["over"]
+    at.run()
+    assert not at.exception, at.exception
+    links = [m.value for m in at.markdown if "replay?game=" in m.value]
+    assert links == [f"[리플레이에서 열기](replay?game={folder['over']}&step={last}&lang=ko)"]
