@@ -329,6 +329,13 @@ def render(shown: Phrase | str, lang: str | None = None) -> str:
     return _fill(template, shown.params, lang)
 
 
+def explained(error: Exception) -> tuple[str, str]:
+    """A user error's message and hint in the display language: the parts the domain gave as
+    `Phrase`s (an engine's reason for a refused move) translated, text made by `_` as it is."""
+    message, hint = getattr(error, "said", (str(error), ""))
+    return tuple(render(p) if isinstance(p, Phrase) else str(p) for p in (message, hint))  # type: ignore[return-value]
+
+
 def _(msgid: str, /, **params: object) -> str:
     """The text of `msgid` in the current language, with `params` filled in."""
     lang = current_language()

@@ -14,7 +14,7 @@ from uuid import UUID
 
 import streamlit as st
 
-from application.i18n import _, _n, current_language, pgettext, set_language
+from application.i18n import _, _n, current_language, explained, pgettext, set_language
 from application.service import NovusApp, open_app
 from application.settings import data_dir
 from dashboard import (
@@ -294,7 +294,7 @@ def replay_page() -> None:
     try:
         game = str(app().find(requested))  # a full id or a unique prefix, as in the CLI
     except NovusError as error:
-        st.error(_("{problem}; pick a game in the Library.", problem=error.message))
+        st.error(_("{problem}; pick a game in the Library.", problem=explained(error)[0]))
         return
     if st.query_params.get("game") != game:
         st.query_params["game"] = game
@@ -316,7 +316,7 @@ def replay_page() -> None:
                 "This game does not replay with the installed rules: {problem}. It was "
                 "recorded with {game} rules version {recorded!r}; this Novus has {installed!r}. "
                 "`novus verify {short}` shows the failing step.",
-                problem=error.message,
+                problem=explained(error)[0],
                 game=record.game,
                 recorded=record.rules_version,
                 installed=timeline.rules.rules_version,

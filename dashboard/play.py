@@ -23,7 +23,7 @@ import streamlit as st
 from application import play
 from application.errors import GameChanged
 from application.games_index import GameFilter
-from application.i18n import N_, _, current_language, term, when
+from application.i18n import N_, _, current_language, explained, term, when
 from application.service import NovusApp
 from application.settings import data_dir
 from application.view_words import Words, chance_label
@@ -117,7 +117,8 @@ def _guarded(action: Any, *args: Any, on: UUID | None = None, **kwargs: Any) -> 
                 where,
             )
             return None
-        _say("error", f"{error.message}" + (f" — {error.hint}" if error.hint else ""), where)
+        message, hint = explained(error)  # the engine's reason in the display language
+        _say("error", message + (f" — {hint}" if hint else ""), where)
         return None
 
 
@@ -137,7 +138,7 @@ def play_page(app: NovusApp) -> None:
         game_id = app.find(requested)
         pos = play.position(app, game_id)
     except NovusError as error:
-        st.error(error.message)
+        st.error(explained(error)[0])
         if st.button(_("Start a new game"), key="play-back"):
             st.query_params.clear()
             st.rerun()

@@ -18,7 +18,8 @@ from domain.century_new_world import turns
 from domain.century_new_world.state import EXPLORE, OVER, RETURN, WORK, State
 from domain.core.chance import ChanceSpec
 from domain.core.engine import Engine
-from domain.core.errors import ChanceExpected
+from domain.core.errors import NoChanceAwaited
+from domain.core.phrase import Phrase, phrase
 from domain.core.protocol import CHANCE, ChanceStep, Decision, Setup, Step
 
 
@@ -53,16 +54,13 @@ class CenturyNewWorldRules(Engine[State]):
 
     def chance_spec(self, state: State) -> ChanceSpec:
         if state.phase >= WORK:
-            raise ChanceExpected(
-                "no chance outcome is awaited now",
-                hint="the game is over" if state.phase == OVER else f"seat {state.actor} decides",
-            )
+            raise NoChanceAwaited(state.actor, state.phase == OVER)
         return S.chance_spec(state)
 
     def awaits_chance(self, state: State) -> bool:
         return state.phase < WORK
 
-    def _why(self, state: State, seat: int, action: str) -> str:
+    def _why(self, state: State, seat: int, action: str) -> Phrase:
         return _why(state, seat, action)
 
     def _step(self, state: State, step: Step) -> State:
@@ -92,27 +90,32 @@ class CenturyNewWorldRules(Engine[State]):
         return state.round
 
 
-
-def _why(s: State, seat: int, action: str) -> str:
+def _why(s: State, seat: int, action: str) -> Phrase:
     """A reason an action is not legal, in the rulebook's terms."""
     if s.phase == EXPLORE:
-        return "an exploration tile must be taken first"
+        return phrase("an exploration tile must be taken first")
     if s.phase == RETURN:
-        return f"over the storage limit of {s.t.facts.storage}: return a cube you hold"
+        return phrase(
+            "over the storage limit of {limit}: return a cube you hold", limit=s.t.facts.storage
+        )
     if not action.startswith("place:"):
-        return "not an action of the grammar"
+        return phrase("not an action of the grammar")
     loc_id = action.split(":")[1]
     li = s.t.loc_index.get(loc_id)
     if li is None:
-        return f"no location {loc_id!r} on this board"
+        return phrase("no location {location} on this board", location=repr(loc_id))
     if s.explore_on[li] >= 0:
-        return "an exploration tile lies on that location"
+        return phrase("an exploration tile lies on that location")
     if s.occ_seat[li] == seat:
-        return "your own settlers are already on that location"
+        return phrase("your own settlers are already on that location")
     need = L.settlers_needed(s, li)
     if need > s.players[seat].available:
-        return f"it needs {need} settlers, you have {s.players[seat].available} available"
-    return "the location's function cannot be used that way"
+        return phrase(
+            "it needs {need} settlers, you have {available} available",
+            need=need,
+            available=s.players[seat].available,
+        )
+    return phrase("the location's function cannot be used that way")
 
 
 RULES = CenturyNewWorldRules()

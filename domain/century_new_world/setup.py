@@ -25,7 +25,7 @@ from domain.century_new_world.state import (
 from domain.century_new_world.tables import Tables, compile_tables
 from domain.core import options as core_options
 from domain.core.chance import Shuffle
-from domain.core.errors import SetupError
+from domain.core.errors import PlayerCount
 from domain.core.protocol import OptionSpec, Setup
 
 GAME = "century-new-world"
@@ -73,10 +73,7 @@ def components(pack: Pack, players: int, board: str) -> dict[str, Any]:
 def prepare(players: Sequence[str], options: Mapping[str, str]) -> Setup:
     names = tuple(players)
     if not 2 <= len(names) <= 4:
-        raise SetupError(
-            f"Century: New World needs 2 to 4 players, got {len(names)}",
-            hint="name between 2 and 4 players",
-        )
+        raise PlayerCount("Century: New World", 2, 4, len(names))
     chosen = choose_options(len(names), options)
     pack = packs.load(chosen["pack"])
     return Setup(GAME, names, chosen, components(pack, len(names), chosen["board"]))

@@ -20,6 +20,7 @@ from domain.century_new_world.packs.model import (
 )
 from domain.core.errors import SetupError
 from domain.core.packs import ByComponents
+from domain.core.phrase import phrase
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,8 +65,8 @@ def compile_tables(components: Mapping[str, Any] | None) -> Tables:
     """
     if not isinstance(components, Mapping):
         raise SetupError(
-            "the setup carries no Century: New World components",
-            hint="start games with RULES.prepare(...), which embeds them",
+            phrase("the setup carries no Century: New World components"),
+            hint=phrase("start games with RULES.prepare(...), which embeds them"),
         )
     return _TABLES.get(components, lambda: _compiled(components))
 
@@ -75,8 +76,8 @@ def _compiled(components: Mapping[str, Any]) -> Tables:
         return _compile(components)
     except (KeyError, TypeError, ValueError) as error:
         raise SetupError(
-            f"the setup's components are malformed: {error!r}",
-            hint="the Started event must hold the components written by prepare()",
+            phrase("the setup's components are malformed: {error}", error=repr(error)),
+            hint=phrase("the Started event must hold the components written by prepare()"),
         ) from error
 
 

@@ -7,6 +7,7 @@ from collections.abc import Callable
 from typing import Any
 
 from domain.core.errors import SetupError
+from domain.core.phrase import phrase
 from domain.core.protocol import Action, Bot, Rules
 
 
@@ -33,4 +34,7 @@ def make_bot(
         return RandomBot(rules, seed)
     if kind == "heuristic":
         return heuristic(rules, seed)
-    raise SetupError(f"unknown bot kind {kind!r}", hint="bots: " + ", ".join(BOT_KINDS))
+    raise SetupError(
+        phrase("unknown bot kind {kind}", kind=repr(kind)),
+        hint=phrase("bots: {kinds}", kinds=", ".join(BOT_KINDS)),
+    )

@@ -13,6 +13,7 @@ from collections import Counter
 from dataclasses import dataclass
 
 from domain.core.errors import BadChanceOutcome
+from domain.core.phrase import Term, phrase
 
 Outcome = tuple[str, ...] | tuple[int, ...]
 
@@ -62,25 +63,53 @@ def validate(spec: ChanceSpec, outcome: tuple[object, ...]) -> None:
     if isinstance(spec, Shuffle):
         if Counter(outcome) != Counter(spec.items):
             raise BadChanceOutcome(
-                f"{spec.label}: outcome is not a permutation of the {len(spec.items)} items",
-                hint=f"expected an order of: {', '.join(sorted(set(spec.items)))}",
+                phrase(
+                    "{label}: outcome is not a permutation of the {n} items",
+                    label=_label(spec),
+                    n=len(spec.items),
+                ),
+                hint=phrase(
+                    "expected an order of: {items}", items=", ".join(sorted(set(spec.items)))
+                ),
             )
         return
     if isinstance(spec, Draw):
         if len(outcome) != spec.count:
-            raise BadChanceOutcome(f"{spec.label}: expected {spec.count} items, got {len(outcome)}")
+            raise BadChanceOutcome(
+                phrase(
+                    "{label}: expected {count} items, got {n}",
+                    label=_label(spec),
+                    count=spec.count,
+                    n=len(outcome),
+                )
+            )
         have: Counter[object] = Counter(spec.pool)
         need = Counter(outcome)
         short = [f"{k} x{n}" for k, n in need.items() if have[k] < n]
         if short:
             raise BadChanceOutcome(
-                f"{spec.label}: not in the pool: {', '.join(map(str, short))}",
-                hint=f"the pool holds: {', '.join(sorted(set(spec.pool)))}",
+                phrase(
+                    "{label}: not in the pool: {short}",
+                    label=_label(spec),
+                    short=", ".join(map(str, short)),
+                ),
+                hint=phrase("the pool holds: {pool}", pool=", ".join(sorted(set(spec.pool)))),
             )
         return
     if len(outcome) != spec.count or not all(
         isinstance(v, int) and 1 <= v <= spec.sides for v in outcome
     ):
         raise BadChanceOutcome(
-            f"{spec.label}: expected {spec.count} values from 1 to {spec.sides}, got {outcome!r}"
+            phrase(
+                "{label}: expected {count} values from 1 to {sides}, got {outcome}",
+                label=_label(spec),
+                count=spec.count,
+                sides=spec.sides,
+                outcome=repr(outcome),
+            )
         )
+
+
+def _label(spec: ChanceSpec) -> Term:
+    """The spec's label as a term (the display layer names the chance event in its language)."""
+    return Term(spec.label, "chance")

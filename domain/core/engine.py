@@ -27,7 +27,7 @@ from typing import Any, ClassVar, Generic, TypeVar
 
 from domain.core.chance import ChanceSpec, validate
 from domain.core.errors import ChanceExpected, GameOver, IllegalAction, NotYourTurn
-from domain.core.phrase import Count, Phrase, Term
+from domain.core.phrase import Count, Phrase, Term, phrase
 from domain.core.protocol import CHANCE, Action, Bot, ChanceStep, Decision, Scores, Step
 
 S = TypeVar("S")
@@ -86,18 +86,23 @@ class Engine(ABC, Generic[S]):
         if isinstance(step, ChanceStep):
             if not waiting_for_chance:
                 raise ChanceExpected(
-                    "a chance outcome was given but the game waits for a decision",
-                    hint=f"seats to move: {', '.join(map(str, self.to_move(state)))}",
+                    phrase("a chance outcome was given but the game waits for a decision"),
+                    hint=phrase(
+                        "seats to move: {seats}",
+                        seats=", ".join(str(s + 1) for s in self.to_move(state)),
+                    ),
                 )
             validate(self.chance_spec(state), step.outcome)
             return
         if not isinstance(step, Decision):
-            raise IllegalAction(repr(step), None, (), "not a Decision or ChanceStep")
+            raise IllegalAction(repr(step), None, (), phrase("not a Decision or ChanceStep"))
         if waiting_for_chance:
             raise ChanceExpected(
-                f"the game waits for a chance outcome ({self.chance_spec(state).label}), "
-                "not a decision",
-                hint="resolve chance first (NovusApp.resolve_chance or record_chance)",
+                phrase(
+                    "the game waits for a chance outcome ({label}), not a decision",
+                    label=Term(self.chance_spec(state).label, "chance"),
+                ),
+                hint=phrase("resolve chance first (NovusApp.resolve_chance or record_chance)"),
             )
         to_move = self.to_move(state)
         if step.seat not in to_move:
@@ -110,8 +115,9 @@ class Engine(ABC, Generic[S]):
         if action not in legal:
             raise IllegalAction(action, seat, legal, self._why(state, seat, action))
 
-    def _why(self, state: S, seat: int, action: Action) -> str:
-        """Why `action` is not legal, in the rulebook's terms ("" when nothing more to say)."""
+    def _why(self, state: S, seat: int, action: Action) -> str | Phrase:
+        """Why `action` is not legal, in the rulebook's terms ("" when nothing more to say): a
+        `Phrase`, so that it shows in the display language."""
         return ""
 
     # ---- the game package's parts ---------------------------------------------------------

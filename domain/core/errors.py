@@ -6,7 +6,7 @@ import difflib
 import unicodedata
 from collections.abc import Sequence
 
-from domain.core.phrase import Phrase, phrase
+from domain.core.phrase import Phrase, Term, phrase
 
 
 def closest(given: str, known: Sequence[str]) -> str | None:
@@ -66,16 +66,20 @@ class IllegalAction(RuleError):
     """A decision that is not among the legal actions of the seat to move."""
 
     def __init__(
-        self, action: str, seat: int | None, legal: Sequence[str], reason: str = ""
+        self, action: str, seat: int | None, legal: Sequence[str], reason: str | Phrase = ""
     ) -> None:
+        """`reason`: why, in the rulebook's terms; a `Phrase` shows in the display language."""
         shown = ", ".join(list(legal)[:12]) + (" ..." if len(legal) > 12 else "")
-        why = f": {reason}" if reason else ""
         super().__init__(
             phrase(  # people count seats from 1 (seat 1 moves first), `self.seat` from 0
-                "illegal action '{action}' for seat {seat}{why}",
+                "illegal action '{action}' for seat {seat}: {reason}",
                 action=action,
                 seat=_counted(seat),
-                why=why,
+                reason=reason,
+            )
+            if reason
+            else phrase(
+                "illegal action '{action}' for seat {seat}", action=action, seat=_counted(seat)
             ),
             hint=phrase("legal now: {shown}", shown=shown)
             if legal
@@ -105,6 +109,20 @@ class ChanceExpected(RuleError):
     """A decision given where the game waits for a chance outcome, or the reverse."""
 
 
+class NoChanceAwaited(ChanceExpected):
+    """A chance outcome given where a seat decides (or the game is over)."""
+
+    def __init__(self, actor: int | None, over: bool = False) -> None:
+        super().__init__(
+            phrase("no chance outcome is awaited now"),
+            hint=phrase("the game is over")
+            if over
+            else phrase("seat {seat} is to decide", seat=_counted(actor))
+            if actor is not None
+            else phrase("a seat decides now"),
+        )
+
+
 class BadChanceOutcome(RuleError):
     """A chance outcome that does not fit what the game asked for."""
 
@@ -120,6 +138,25 @@ class GameOver(RuleError):
 
 class SetupError(NovusError):
     """Bad players, options or components for starting a game."""
+
+
+class PlayerCount(SetupError):
+    """A game started with fewer or more players than its rules seat."""
+
+    def __init__(
+        self, title: str, low: int, high: int, given: int, hint: str | Phrase = ""
+    ) -> None:
+        """`title`: the game's name (a catalog term of context "game")."""
+        super().__init__(
+            phrase(
+                "{game} needs {low} to {high} players, got {n}",
+                game=Term(title, "game"),
+                low=low,
+                high=high,
+                n=given,
+            ),
+            hint=hint or phrase("name between {low} and {high} players", low=low, high=high),
+        )
 
 
 class UnknownGame(NovusError):

@@ -16,7 +16,7 @@ from typing import Any
 
 from domain.core.chance import ChanceSpec, Shuffle
 from domain.core.engine import Engine
-from domain.core.errors import ChanceExpected
+from domain.core.errors import NoChanceAwaited
 from domain.core.protocol import CHANCE, ChanceStep, Decision, Setup, Step
 from domain.core.state import cached_legal
 from domain.mundus_novus import cards as K
@@ -129,7 +129,7 @@ class MundusNovusRules(Engine[State]):
 
     def chance_spec(self, state: State) -> ChanceSpec:
         if state.over or state.phase not in CHANCE_PHASES:
-            raise ChanceExpected("no chance outcome is awaited now", hint="a seat decides now")
+            raise NoChanceAwaited(None, state.over)
         return _chance_spec(state)
 
     def awaits_chance(self, state: State) -> bool:

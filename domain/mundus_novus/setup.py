@@ -5,8 +5,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from domain.core.errors import SetupError
+from domain.core.errors import PlayerCount, SetupError
 from domain.core.options import choose_options
+from domain.core.phrase import phrase
 from domain.core.protocol import OptionSpec, Setup
 from domain.mundus_novus import packs
 from domain.mundus_novus.state import Seat, State
@@ -27,9 +28,7 @@ DEFAULTS = {o.key: o.default for o in OPTIONS}
 def prepare(players: Sequence[str], options: Mapping[str, str]) -> Setup:
     names = tuple(players)
     if not 2 <= len(names) <= 6:
-        raise SetupError(
-            f"Mundus Novus needs 2 to 6 players, got {len(names)}", hint="name 2 to 6 players"
-        )
+        raise PlayerCount("Mundus Novus", 2, 6, len(names))
     chosen = choose_options(OPTIONS, options, players=len(names))
     pack = packs.load(chosen["pack"])
     return Setup(NAME, names, chosen, packs.components(pack, len(names)))
@@ -38,7 +37,9 @@ def prepare(players: Sequence[str], options: Mapping[str, str]) -> Setup:
 def initial(setup: Setup) -> State:
     """Before the setup shuffle: the youngest player (seat 0) holds the trade master token."""
     if not setup.components:
-        raise SetupError("the setup has no components", hint="create setups with prepare()")
+        raise SetupError(
+            phrase("the setup has no components"), hint=phrase("create setups with prepare()")
+        )
     counts, cards, synthetic = packs.from_components(setup.components)
     return State(
         players=tuple(setup.players),

@@ -15,9 +15,9 @@ from types import ModuleType
 
 from domain.core.chance import ChanceSpec
 from domain.core.engine import Engine
-from domain.core.errors import ChanceExpected, IllegalAction, SetupError
+from domain.core.errors import IllegalAction, NoChanceAwaited, PlayerCount, SetupError
 from domain.core.options import choose_options
-from domain.core.phrase import Count, Phrase, Term
+from domain.core.phrase import Count, Phrase, Term, phrase
 from domain.core.protocol import CHANCE, ChanceStep, Decision, Setup, Step
 from domain.puerto_rico import actions as A
 from domain.puerto_rico import building_sets, guest_house, land_office
@@ -58,6 +58,8 @@ ROLE_MODULES: dict[int, ModuleType] = {
     PROSPECTOR2: prospector,
 }
 _TILE_INDEX = {t: i for i, t in enumerate(TILES)}
+UNPARSED = phrase("not an action of the grammar")
+MALFORMED = phrase("malformed colonists placement")
 
 
 def _role_choices(s: State) -> tuple[str, ...]:
@@ -131,15 +133,12 @@ class PuertoRicoRules(Engine[State]):
     def prepare(self, players: Sequence[str], options: Mapping[str, str]) -> Setup:
         names = tuple(players)
         if not self.min_players <= len(names) <= self.max_players:
-            raise SetupError(
-                f"Puerto Rico needs 2 to 5 players, got {len(names)}",
-                hint="name between 2 and 5 players",
-            )
+            raise PlayerCount(self.title, self.min_players, self.max_players, len(names))
         chosen = choose_options(OPTIONS, options, players=len(names))
         if chosen["nobles"] == "true" and chosen["buildings"] == "base":
             raise SetupError(
-                "nobles=true needs the Expansion 1 building pool",
-                hint="add --option buildings=draft or buildings=random",
+                phrase("nobles=true needs the Expansion 1 building pool"),
+                hint=phrase("add --option buildings=draft or buildings=random"),
             )
         return Setup(self.name, names, chosen, None)
 
@@ -163,10 +162,7 @@ class PuertoRicoRules(Engine[State]):
 
     def chance_spec(self, state: State) -> ChanceSpec:
         if state.chance == NO_CHANCE:
-            raise ChanceExpected(
-                "no chance outcome is awaited now",
-                hint=f"seat {state.actor} is to decide" if not state.over else "the game is over",
-            )
+            raise NoChanceAwaited(state.actor, state.over)
         if state.chance == CHANCE_BUILDINGS:
             return building_sets.chance_spec(state)
         if state.chance == CHANCE_LAND:
@@ -183,15 +179,15 @@ class PuertoRicoRules(Engine[State]):
             allowed = legal(state, seat)
             placement = A.parse_placement(action)
             if placement is None:
-                raise IllegalAction(action, seat, allowed, "malformed colonists placement")
+                raise IllegalAction(action, seat, allowed, MALFORMED)
             problem = mayor.placement_problem(state, seat, placement)
             if problem:
                 raise IllegalAction(action, seat, allowed, problem)
             return
         super()._check_decision(state, seat, action)
 
-    def _why(self, state: State, seat: int, action: str) -> str:
-        return "not an action of the grammar" if A.parse(action) is None else ""
+    def _why(self, state: State, seat: int, action: str) -> str | Phrase:
+        return UNPARSED if A.parse(action) is None else ""
 
     def _step(self, state: State, step: Step) -> State:
         s = state.clone()
@@ -203,11 +199,11 @@ class PuertoRicoRules(Engine[State]):
         action = step.action
         parsed = A.parse(action)
         if parsed is None:
-            raise IllegalAction(action, seat, (), "not an action of the grammar")
+            raise IllegalAction(action, seat, (), UNPARSED)
         if parsed.verb == A.COLONISTS and state.role == MAYOR:
             placement = A.parse_placement(action)
             if placement is None:
-                raise IllegalAction(action, seat, (), "malformed colonists placement")
+                raise IllegalAction(action, seat, (), MALFORMED)
             mayor.act_placement(s, seat, placement)
         else:
             _decide(s, seat, parsed, action)

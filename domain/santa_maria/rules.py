@@ -14,7 +14,7 @@ from typing import Any
 
 from domain.core.chance import ChanceSpec
 from domain.core.engine import Engine
-from domain.core.errors import ChanceExpected, SetupError
+from domain.core.errors import NoChanceAwaited, PlayerCount, SetupError
 from domain.core.options import choose_options
 from domain.core.packs import ByComponents
 from domain.core.phrase import phrase
@@ -40,8 +40,11 @@ def _parsed(data: Mapping[str, Any]) -> Catalog:
     cat, problems = parse_pack(data, str(data.get("pack", "embedded")))
     if cat is None:
         raise SetupError(
-            "the game's embedded components are incomplete: " + "; ".join(problems),
-            hint="start the game from a complete pack",
+            phrase(
+                "the game's embedded components are incomplete: {problems}",
+                problems="; ".join(problems),
+            ),
+            hint=phrase("start the game from a complete pack"),
         )
     return cat
 
@@ -62,9 +65,12 @@ class SantaMariaRules(Engine[State]):
     def prepare(self, players: Sequence[str], options: Mapping[str, str]) -> Setup:
         names = tuple(players)
         if not self.min_players <= len(names) <= self.max_players:
-            raise SetupError(
-                f"Santa Maria needs 1 to 5 players, got {len(names)}",
-                hint="name between 1 and 4 players (5 with the Maya city and module C)",
+            raise PlayerCount(
+                self.title,
+                self.min_players,
+                self.max_players,
+                len(names),
+                hint=phrase("name between 1 and 4 players (5 with the Maya city and module C)"),
             )
         chosen = choose_options(self.options, options)
         if len(names) == 1:
@@ -72,8 +78,8 @@ class SantaMariaRules(Engine[State]):
         if chosen["setup"] == "advanced":
             if options.get("side") == "A":
                 raise SetupError(
-                    "the advanced setup uses the B sides",
-                    hint="drop side=A (solo play always uses the advanced setup)",
+                    phrase("the advanced setup uses the B sides"),
+                    hint=phrase("drop side=A (solo play always uses the advanced setup)"),
                 )
             chosen["side"] = "B"
         if chosen["side"] == "B":
@@ -82,20 +88,20 @@ class SantaMariaRules(Engine[State]):
         if chosen["modules"] != "none":
             if options.get("expansion") == "false":
                 raise SetupError(
-                    "the expansion modules are played with the expansion's general rules",
-                    hint="drop expansion=false (modules turn it on)",
+                    phrase("the expansion modules are played with the expansion's general rules"),
+                    hint=phrase("drop expansion=false (modules turn it on)"),
                 )
             chosen["expansion"] = "true"  # every module is played with the general changes
         if chosen["maya"] == "true" and chosen["blue_dice"] == "shared":
             raise SetupError(
-                "the Maya city keeps its own blue dice: no shared blue dice with module D",
-                hint="drop blue_dice=shared or the Maya",
+                phrase("the Maya city keeps its own blue dice: no shared blue dice with module D"),
+                hint=phrase("drop blue_dice=shared or the Maya"),
             )
         exp = chosen["expansion"] == "true"
         if "C" in chosen["modules"] and chosen["blue_dice"] == "shared":
             raise SetupError(
-                "module C (Ambassador) has no personal blue dice to share at the start",
-                hint="drop blue_dice=shared or module C",
+                phrase("module C (Ambassador) has no personal blue dice to share at the start"),
+                hint=phrase("drop blue_dice=shared or module C"),
             )
         raw = packs.data(chosen["pack"])
         if not exp:
@@ -119,10 +125,7 @@ class SantaMariaRules(Engine[State]):
 
     def chance_spec(self, state: State) -> ChanceSpec:
         if not state.chance:
-            raise ChanceExpected(
-                "no chance outcome is awaited now",
-                hint="the game is over" if state.over else f"seat {state.actor} is to decide",
-            )
+            raise NoChanceAwaited(state.actor, state.over)
         return setup_mod.chance_spec(state)
 
     def awaits_chance(self, state: State) -> bool:

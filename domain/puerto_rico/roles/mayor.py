@@ -14,6 +14,7 @@ See `actions` for the placement order that makes each placement one sequence of 
 
 from __future__ import annotations
 
+from domain.core.phrase import Phrase, phrase
 from domain.puerto_rico.actions import (
     COLONIST,
     COLONIST_ACTIONS,
@@ -328,20 +329,24 @@ def _place(p: Player, target: int, count: int) -> None:
             p.set_workers(tuple(workers))
 
 
-def placement_problem(s: State, seat: int, placement: dict[int, int]) -> str:
-    """Why the one-step placement is not legal now ("" if it is)."""
+def placement_problem(s: State, seat: int, placement: dict[int, int]) -> Phrase | None:
+    """Why the one-step placement is not legal now (None if it is)."""
     p = s.players[seat]
     if sum(p.manned) or sum(p.workers):
-        return "single placements were already made this turn"
+        return phrase("single placements were already made this turn")
     caps = capacities(p)
     for t, count in placement.items():
         if count > caps[t]:
-            return f"target {t} has room for {caps[t]}, not {count}"
+            return phrase("target {t} has room for {room}, not {n}", t=t, room=caps[t], n=count)
     placed = sum(placement.values())
     must = min(s.hand, sum(caps))
     if placed != must:
-        return f"{placed} colonists placed, but exactly {must} must be placed (fill circles first)"
-    return ""
+        return phrase(
+            "{placed} colonists placed, but exactly {must} must be placed (fill circles first)",
+            placed=placed,
+            must=must,
+        )
+    return None
 
 
 def act_placement(s: State, seat: int, placement: dict[int, int]) -> None:

@@ -15,6 +15,7 @@ from typing import Any
 
 from domain.core.errors import MissingComponents, SetupError
 from domain.core.packs import PACK_NAMES, Folder, Packs, read_text
+from domain.core.phrase import phrase
 from domain.santa_maria.components import Catalog, parse_pack
 
 
@@ -49,7 +50,10 @@ folder, check_pack, load = PACKS.folder, PACKS.check_pack, PACKS.load
 def data(name: str) -> dict[str, Any]:
     """The raw JSON of a named pack, as a setup embeds it."""
     if name not in PACK_NAMES:
-        raise SetupError(f"unknown component pack {name!r}", hint=f"packs: {', '.join(PACK_NAMES)}")
+        raise SetupError(
+            phrase("unknown component pack {name}", name=repr(name)),
+            hint=phrase("packs: {names}", names=", ".join(PACK_NAMES)),
+        )
     problems: list[str] = []
     found = _json(folder(name), problems)
     if found is None:
