@@ -202,3 +202,29 @@ def test_a_chance_outcome_the_rules_refuse_says_why_in_korean(korean: None) -> N
     assert message == "공개할 농장: 뽑을 수 있는 것에 없음: coffee x2"  # the label as the CLI says
     assert hint == "뽑을 수 있는 것: coffee, corn"
     assert caught.value.message == "face-up plantations: not in the pool: coffee x2"
+
+
+def test_an_imported_file_with_a_refused_move_says_the_engines_reason_in_korean(
+    tmp_path: Path,
+) -> None:
+    """`novus import` names the file, the line and the move, and now the engine's reason in
+    Korean too (it said '... 'fly': not an action of the grammar')."""
+    from typer.testing import CliRunner
+
+    from novus.cli.main import app
+
+    def novus(*args: object) -> str:
+        result = CliRunner().invoke(app, [str(a) for a in args])
+        assert "Traceback" not in result.output
+        return result.output
+
+    game = novus("new", "-g", "puerto-rico", "-p", "민준,서연,지우", "-d", tmp_path / "a")
+    game = game.strip().splitlines()[-1]
+    novus("draw", game, "-d", tmp_path / "a")
+    file = tmp_path / "game.novus.jsonl"
+    novus("export", game, "-o", file, "-d", tmp_path / "a")
+    file.write_text(file.read_text(encoding="utf-8") + '{"seat":0,"action":"fly"}\n', "utf-8")
+    out = "".join(novus("import", file, "-d", tmp_path / "b", "--lang", "ko").split())
+    said = "0번자리에허용되지않는행동'fly':수의형식에맞지않습니다"  # rich wraps lines anywhere
+    assert f"game.novus.jsonl:3:{{'seat':0,'action':'fly'}}:{said}" in out, out
+    assert "grammar" not in out
