@@ -1,6 +1,6 @@
 """The engines' own reasons for a refused step (an illegal move, a setup the rules do not allow,
 a chance outcome that cannot be) show in the display language: they were English text inside
-Korean messages ("0번 자리에 허용되지 않는 행동 'fly': not an action of the grammar").
+Korean messages ("1번 자리에 허용되지 않는 행동 'fly': not an action of the grammar").
 
 The domain stays pure: it hands each reason over as a `Phrase` (`phrase(...)`, the catalog's
 extraction keyword) and `application.i18n` translates it where it is shown."""
@@ -109,26 +109,26 @@ def _refused(game: str, action: str) -> NovusError:
         (
             "puerto-rico",
             "fly",
-            "illegal action 'fly' for seat 0: not an action of the grammar",
-            "0번 자리에 허용되지 않는 행동 'fly': 수의 형식에 맞지 않습니다",
+            "illegal action 'fly' for seat 1: not an action of the grammar",
+            "1번 자리에 허용되지 않는 행동 'fly': 수의 형식에 맞지 않습니다",
         ),
         (
             "century-new-world",
             "place:ZZ",
-            "illegal action 'place:ZZ' for seat 0: no location 'ZZ' on this board",
-            "0번 자리에 허용되지 않는 행동 'place:ZZ': 이 게임판에는 'ZZ' 장소가 없습니다",
+            "illegal action 'place:ZZ' for seat 1: no location 'ZZ' on this board",
+            "1번 자리에 허용되지 않는 행동 'place:ZZ': 이 게임판에는 'ZZ' 장소가 없습니다",
         ),
         (
             "santa-maria",
             "fly",
-            "illegal action 'fly' for seat 0",
-            "0번 자리에 허용되지 않는 행동 'fly'",
+            "illegal action 'fly' for seat 1",
+            "1번 자리에 허용되지 않는 행동 'fly'",
         ),
         (
             "mundus-novus",
             "fly",
-            "illegal action 'fly' for seat 0",
-            "0번 자리에 허용되지 않는 행동 'fly'",
+            "illegal action 'fly' for seat 1",
+            "1번 자리에 허용되지 않는 행동 'fly'",
         ),
     ],
 )
@@ -145,7 +145,7 @@ def test_a_refused_move_says_why_in_korean_and_the_same_english(
 def test_puerto_ricos_mayor_placement_and_centurys_reasons_in_korean(korean: None) -> None:
     error = errors.IllegalAction("colonists:0=9", 1, ["colonists:0=1"], MAYOR_PROBLEM)
     assert explained(error)[0] == (
-        "1번 자리에 허용되지 않는 행동 'colonists:0=9': "
+        "2번 자리에 허용되지 않는 행동 'colonists:0=9': "
         "이주민 9개를 놓았지만 정확히 1개를 놓아야 합니다 (원을 먼저 채우세요)"
     )
     assert (
@@ -225,6 +225,6 @@ def test_an_imported_file_with_a_refused_move_says_the_engines_reason_in_korean(
     novus("export", game, "-o", file, "-d", tmp_path / "a")
     file.write_text(file.read_text(encoding="utf-8") + '{"seat":0,"action":"fly"}\n', "utf-8")
     out = "".join(novus("import", file, "-d", tmp_path / "b", "--lang", "ko").split())
-    said = "0번자리에허용되지않는행동'fly':수의형식에맞지않습니다"  # rich wraps lines anywhere
+    said = "1번자리에허용되지않는행동'fly':수의형식에맞지않습니다"  # rich wraps lines anywhere
     assert f"game.novus.jsonl:3:{{'seat':0,'action':'fly'}}:{said}" in out, out
     assert "grammar" not in out
