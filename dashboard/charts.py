@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import asdict
 from typing import Any
 
@@ -58,15 +58,23 @@ def at_step(spec: dict[str, Any], step: int) -> dict[str, Any]:
     return {**spec, "spec": {**inner, "layer": layers}}
 
 
-def win_rates(df: pd.DataFrame, top: int = 20) -> alt.Chart:
-    """Win rate per player (the `top` players by games), games in the tooltip."""
-    shown = df.sort_values(["games", "player"], ascending=[False, True]).head(top)
+def win_rates(df: pd.DataFrame, bots: Collection[str] = (), top: int = 20) -> alt.Chart:
+    """Win rate per player (the first `top` rows: the page lists people first), games in the
+    tooltip; the `bots`' bars coloured apart and named as bots in the legend."""
+    shown = df.head(top)
+    shown = shown.assign(kind=[_("bot") if p in bots else _("person") for p in shown["player"]])
     return (
         alt.Chart(shown)
         .mark_bar()
         .encode(
             x=alt.X("win_rate:Q", title=_("win rate"), axis=alt.Axis(format="%")),
             y=alt.Y("player:N", sort="-x", title=None, axis=alt.Axis(labelOverlap=False)),
+            color=alt.Color(
+                "kind:N",
+                title=None,
+                sort=[_("person"), _("bot")],
+                legend=alt.Legend(orient="bottom") if len(set(shown["kind"])) > 1 else None,
+            ),
             tooltip=["player:N", "games:Q", "wins:Q", alt.Tooltip("win_rate:Q", format=".1%")],
         )
         .properties(height=alt.Step(20))

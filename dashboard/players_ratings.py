@@ -16,6 +16,7 @@ import streamlit as st
 from application.i18n import N_, _
 from application.view_words import Words
 from dashboard import data
+from dashboard.player_order import marked, ordered
 
 FEW = 10
 """Fewer games than this: the rate is shown as a small sample."""
@@ -121,7 +122,13 @@ def section(folder: Path, game: str) -> None:
     players = list(board["player"]) or list(views.player_stats(game=game)["player"])
     if not players:
         return
-    player: str = st.selectbox(_("Player for head-to-head and profile"), players, key="r_player")
+    bot_names = views.bot_players(game=game)
+    player: str = st.selectbox(
+        _("Player for head-to-head and profile"),
+        ordered(players, bot_names),  # a person finds their name among names, not ratings
+        key="r_player",
+        format_func=lambda name: marked(name, bot_names),
+    )
     st.subheader(_("{player}: head to head", player=player))
     rivals = views.head_to_head(player, game=game)
     st.dataframe(

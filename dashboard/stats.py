@@ -20,6 +20,7 @@ from application.i18n import N_, _, _n, current_language, number
 from application.view_words import Words, column_name
 from dashboard import analysis_chart, charts, data, players_ratings
 from dashboard.language import category, game_title
+from dashboard.player_order import marked, people_first
 
 
 def no_data() -> str:
@@ -45,10 +46,11 @@ def players_page(folder: Path) -> None:
         st.info(no_data())
         return
     views = data.views(folder)
-    stats = views.player_stats(game=game)
+    bots = views.bot_players(game=game)
+    stats = people_first(views.player_stats(game=game), bots)  # people look for their name
     st.metric(_("Players"), len(stats))
     st.subheader(_("Win rates"))
-    st.altair_chart(charts.win_rates(stats), key="p_win_rates")
+    st.altair_chart(charts.win_rates(stats, bots), key="p_win_rates")
     st.dataframe(
         players_ratings.in_percent(stats),
         hide_index=True,
@@ -64,7 +66,12 @@ def players_page(folder: Path) -> None:
     )
     st.subheader(_("Score distributions"))
     st.altair_chart(charts.score_distribution(scores, "player", _("player")), key="p_scores")
-    player: str = st.selectbox(_("Player"), list(stats["player"]), key="p_player")
+    player: str = st.selectbox(
+        _("Player"),
+        list(stats["player"]),
+        key="p_player",
+        format_func=lambda name: marked(name, bots),
+    )
     by_seat = views.player_stats_by_seat(player=player, game=game)
     st.subheader(_("{player}: results by seat", player=player))
     st.altair_chart(charts.seat_advantage(by_seat), key="p_seats")

@@ -387,6 +387,17 @@ class Views:
             params,
         )
 
+    def bot_players(self, *, game: str | None = None) -> set[str]:
+        """The players who only ever sat in bot games (simulations), as the ratings count a
+        bot: the statistics pages list people first and mark these."""
+        where, params = ("WHERE s.game = ?", [game]) if game else ("", [])
+        found = self.query(
+            f"""SELECT s.player FROM seats s JOIN games g USING (game_id) {where}
+                GROUP BY s.player HAVING bool_and(g.source_kind = 'simulation')""",
+            params,
+        )
+        return {str(p) for p in found["player"]}
+
     def ratings(
         self, *, game: str | None = None, player: str | None = None, bots: bool = True
     ) -> pd.DataFrame:
