@@ -111,6 +111,7 @@ def library(folder: Path, f: LibraryFilter, limit: int = 5000) -> tuple[pd.DataF
             "players": rows["players"],
             "names": rows["seats"].map(_names),
             "source": rows["source_kind"],
+            "date": rows["started"].dt.strftime("%Y-%m-%d"),
             "started": rows["started"].dt.strftime("%Y-%m-%d %H:%M"),
             "steps": steps,
             "winner": rows["winner_names"].map(_names),

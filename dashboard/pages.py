@@ -59,6 +59,7 @@ def column_labels(columns: Any) -> dict[str, Any]:
         "players": pgettext("column", "players"),
         "names": pgettext("column", "names"),
         "source": pgettext("column", "source"),
+        "date": pgettext("column", "date"),
         "started": pgettext("column", "started"),
         "steps": pgettext("column", "steps"),
         "winner": pgettext("column", "winner"),
@@ -71,6 +72,7 @@ def column_labels(columns: Any) -> dict[str, Any]:
 
 LIBRARY_ORDER = (
     "open",
+    "date",
     "game",
     "winner",
     "names",
@@ -83,20 +85,33 @@ LIBRARY_ORDER = (
     "id",
     "synthetic",
 )
-"""The Library's columns, what a reader scans for first (who won, who played) at the left: a
-narrow window shows them before the long variant options (which pushed them off at 800 px)."""
+"""The Library's columns, what a reader scans for first (when, which game, who won, who
+played) at the left: a narrow window shows them before the long variant options."""
+
+LIBRARY_SHORT = LIBRARY_ORDER[:5]
+"""The columns shown unless every column is asked for: the table fits 800 px (the tablet at
+the table; the sidebar leaves the table 568 px), where the player count, time, steps and the
+rest scrolled sideways."""
+
+LIBRARY_WIDTHS: dict[str, int] = {"open": 72, "date": 92, "game": 124, "winner": 100, "names": 170}
+"""The short table's column widths in px (5 columns, 558 px: within the 568 px at 800 px);
+cut names show whole on hover."""
 
 
 def library_columns(columns: Any) -> dict[str, Any]:
-    """The Library's column configuration: labels, the replay link, capped widths for the
-    long variant options, the names of five players and ids (their full text shows on
-    hover)."""
+    """The Library's column configuration: labels, the replay link, the short table's widths,
+    capped widths for the long variant options and ids (their full text shows on hover)."""
     labels = column_labels(columns)
     config: dict[str, Any] = {
         **labels,
-        "open": st.column_config.LinkColumn(_("open"), display_text=_("replay")),
+        "open": st.column_config.LinkColumn(
+            _("open"), display_text=_("replay"), width=LIBRARY_WIDTHS["open"]
+        ),
     }
-    for name in ("names", "variant", "id"):
+    for name in ("date", "game", "winner", "names"):
+        if name in labels:
+            config[name] = st.column_config.TextColumn(labels[name], width=LIBRARY_WIDTHS[name])
+    for name in ("variant", "id"):
         if name in labels:
             config[name] = st.column_config.TextColumn(labels[name], width="medium")
     return config
@@ -200,10 +215,11 @@ def library_page() -> None:
             source=shown["source"].map(source_name),
             open=shown["open"] + f"&lang={current_language()}",
         )
+    all_columns = st.toggle(_("Every column"), key="f_columns")  # off: the table fits 800 px
     st.dataframe(
         shown,
         hide_index=True,
-        column_order=[c for c in LIBRARY_ORDER if c in shown.columns],
+        column_order=[c for c in (LIBRARY_ORDER if all_columns else LIBRARY_SHORT) if c in shown],
         column_config=library_columns(shown.columns),
         key="library_table",
     )

@@ -203,3 +203,27 @@ def test_the_sidebar_leaves_the_library_room_at_800_px(
     assert links.count() == 6 and not cut  # every page name whole in the narrower sidebar
     assert page.evaluate("document.documentElement.scrollWidth") <= width  # no page scroll
     context.close()
+
+
+@pytest.mark.parametrize("width", [800, 1400])
+@pytest.mark.parametrize("lang", ["ko", "en"])
+def test_the_library_table_fits_without_scrolling_sideways(
+    server: tuple[str, dict[str, str]], browser: Browser, width: int, lang: str
+) -> None:
+    """At 800 px the Library's table scrolled sideways after the player count column: it
+    shows the link, date, game, winner and players, whole; "Every column" brings the rest."""
+    base, _ids = server
+    context = browser.new_context(viewport={"width": width, "height": 900})
+    page = context.new_page()
+    page.goto(f"{base}/?lang={lang}")
+    _settled(page)
+    page.locator("[data-testid='stDataFrame'] canvas").first.wait_for()
+    page.wait_for_timeout(500)
+    page.screenshot(path=str(ARTIFACTS / f"library-table-{lang}-{width}.png"))
+    scroller = page.locator("[data-testid='stDataFrame'] .dvn-scroller").first
+    wide, room = scroller.evaluate("s => [s.scrollWidth, s.clientWidth]")
+    assert wide <= room, (wide, room)
+    headers = page.locator("[data-testid='stDataFrame'] table th").all_inner_texts()
+    said = {"ko": ["열기", "날짜", "게임", "승자", "이름"], "en": ["open", "date", "game"]}
+    assert headers[: len(said[lang])] == said[lang], headers
+    context.close()

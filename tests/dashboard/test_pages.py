@@ -287,15 +287,21 @@ def test_replay_of_a_game_the_engine_no_longer_accepts_is_an_error_not_a_traceba
 
 
 def test_library_shows_who_won_and_played_before_the_long_columns(env: list[str]) -> None:
-    """At 800 px the wide 'variant' column (third) pushed names and winners off-screen: the
-    table leads with the game, the winner and the names, and the long columns are capped."""
+    """At 800 px the wide 'variant' column (third) pushed names and winners off-screen, then
+    the table scrolled sideways after the player count: it shows the link, date, game, winner
+    and names in 568 px (the room at 800 px), "Every column" the rest, long ones capped."""
     at = AppTest.from_file(APP, default_timeout=30).run()
     assert not at.exception
     table = at.dataframe[0].proto
+    assert list(table.column_order) == ["open", "date", "game", "winner", "names"]
+    config = json.loads(table.columns)
+    assert sum(config[c]["width"] for c in table.column_order) <= 568
+    at.toggle(key="f_columns").set_value(True).run()
+    table = at.dataframe[0].proto
     order = list(table.column_order)
-    assert order[:4] == ["open", "game", "winner", "names"]
+    assert order[:5] == ["open", "date", "game", "winner", "names"]
     assert order.index("variant") > order.index("steps")
     assert set(order) == set(at.dataframe[0].value.columns)
     config = json.loads(table.columns)
-    for long in ("names", "variant", "id"):
+    for long in ("variant", "id"):
         assert config[long]["width"] == "medium", long
