@@ -86,6 +86,15 @@ def players_page(folder: Path) -> None:
 
 ChartFor = Callable[[pd.DataFrame], alt.Chart]
 
+
+def location_names(df: pd.DataFrame) -> list[str]:
+    """Century's locations as the move list names them: the board location with its kind
+    ('B1-3 (업그레이드)'), the kind already in the display language (`localized`)."""
+    return [
+        _("{location} ({kind})", location=loc, kind=kind) if kind else str(loc)
+        for loc, kind in zip(df["location"], df["kind"].fillna(""), strict=True)
+    ]
+
 GAME_CHARTS: dict[tuple[str, str], ChartFor] = {
     ("puerto-rico", "role_picks"): lambda df: charts.bar(df, "picks", "role", _("picks")),
     ("puerto-rico", "role_picks_by_round"): lambda df: charts.heatmap(
@@ -123,6 +132,9 @@ GAME_CHARTS: dict[tuple[str, str], ChartFor] = {
         "win_correlation",
         "card_kind",
         _("correlation of taking one with winning"),
+    ),
+    ("century-new-world", "locations"): lambda df: charts.bar(  # 'B1-3' alone named nothing
+        df.assign(location=location_names(df)), "uses", "location", _("uses")
     ),
     ("century-new-world", "cards"): lambda df: charts.bar(  # how often, not printed points
         df, "claims", "card", _("times claimed")
