@@ -21,6 +21,7 @@ import pandas as pd
 
 from application.i18n import _
 from dashboard import step_charts
+from dashboard.charts import tips
 from domain.core.protocol import Decision
 
 TURNING = "#111111"
@@ -159,11 +160,10 @@ def accuracy_over_time(frame: pd.DataFrame) -> alt.Chart:
             ),
             color=alt.Color("player:N", title=_("player")),
             tooltip=[
-                alt.Tooltip("player:N"),
-                alt.Tooltip("game:N"),
-                alt.Tooltip("started:N"),
-                alt.Tooltip("decisions:Q"),
-                alt.Tooltip("mean_loss:Q", format=".1%"),
+                *tips(data, ["player", "game", "started", "decisions"], _labels()),
+                alt.Tooltip(
+                    "mean_loss:Q", title=_("mean win chance lost per decision"), format=".1%"
+                ),
             ],
         )
         .properties(height=260)

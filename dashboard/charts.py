@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Collection, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import asdict
 from typing import Any
 
@@ -14,6 +14,37 @@ from application.view_words import column_name
 from dashboard.replay import ScorePoint
 
 MARKER = "#c0392b"
+
+
+def _is_rate(column: str) -> bool:
+    """A share from 0 to 1 (win rates, shares of picks), shown in percent."""
+    return "rate" in column or "share" in column
+
+
+def tips(
+    df: pd.DataFrame, fields: Sequence[str] | None = None, titles: Mapping[str, str] | None = None
+) -> list[alt.Tooltip]:
+    """A chart's tooltip over `fields` (default every column of `df`): each named as the
+    display language names the column (`column_name`; `titles` override), numbers formatted
+    (rates in percent, correlations signed, other fractions to two places, counts whole), where
+    Altair's default showed the column codes ('win_rate') and values like 0.3333333."""
+    titles = titles or {}
+    out = []
+    for field in fields if fields is not None else list(df.columns):
+        title = titles.get(field) or column_name(field)
+        kind = df[field].dtype if field in df.columns else None
+        numeric = kind is not None and pd.api.types.is_numeric_dtype(kind)
+        if not numeric or pd.api.types.is_bool_dtype(kind):
+            out.append(alt.Tooltip(f"{field}:N", title=title))
+        elif _is_rate(field):
+            out.append(alt.Tooltip(f"{field}:Q", title=title, format=".1%"))
+        elif "correlation" in field:
+            out.append(alt.Tooltip(f"{field}:Q", title=title, format="+.2f"))
+        elif pd.api.types.is_integer_dtype(kind):
+            out.append(alt.Tooltip(f"{field}:Q", title=title, format=",d"))
+        else:
+            out.append(alt.Tooltip(f"{field}:Q", title=title, format=",.2~f"))
+    return out
 
 
 def score_frame(points: Sequence[ScorePoint]) -> pd.DataFrame:
@@ -31,7 +62,7 @@ def score_chart(
         x=alt.X("step:Q", title=_("step")),
         y=alt.Y("sum(points):Q", title=_("points"), stack="zero"),
         color=alt.Color("category:N", title=None, legend=alt.Legend(orient="bottom")),
-        tooltip=["player:N", "step:Q", "category:N", "points:Q"],
+        tooltip=tips(df, ["player", "step", "category", "points"], {"step": _("step")}),
     )
     marker = base.mark_rule(color=MARKER, strokeWidth=2).encode(x=alt.datum(step))
     return (
@@ -75,24 +106,56 @@ def win_rates(df: pd.DataFrame, bots: Collection[str] = (), top: int = 20) -> al
                 sort=[_("person"), _("bot")],
                 legend=alt.Legend(orient="bottom") if len(set(shown["kind"])) > 1 else None,
             ),
-            tooltip=["player:N", "games:Q", "wins:Q", alt.Tooltip("win_rate:Q", format=".1%")],
+            tooltip=tips(shown, ["player", "games", "wins", "win_rate"]),
         )
         .properties(height=alt.Step(20))
     )
 
 
-def score_distribution(df: pd.DataFrame, group: str, title: str | None) -> alt.Chart:
-    """Box plots of final scores (`total`) per `group` (player, or player count)."""
-    return (
-        alt.Chart(df)
-        .mark_boxplot(extent="min-max")
-        .encode(
-            x=alt.X("total:Q", title=_("final score")),
-            y=alt.Y(f"{group}:N", title=title, axis=alt.Axis(labelOverlap=False)),
-            color=alt.Color(f"{group}:N", legend=None),
-        )
-        .properties(height=alt.Step(22))
+def score_distribution(
+    df: pd.DataFrame, group: str, title: str | None, order: Sequence[str] | None = None
+) -> alt.LayerChart:
+    """Box plots of final scores (`total`) per `group` (player, or player count): the range, the
+    middle half and the median, summed up here so that the tooltip names them in the display
+    language (Vega-Lite's own box plot says 'Q3 of total'); `order`: the groups top down
+    (default: sorted); the median a dark tick, seen on a box of one game too."""
+    names = {
+        "games": _("games"),
+        "lowest": _("lowest"),
+        "q1": _("lower quartile"),
+        "median": _("median"),
+        "q3": _("upper quartile"),
+        "highest": _("highest"),
+    }
+    totals = df.groupby(group, sort=False)["total"]
+    summary = pd.DataFrame(
+        {
+            "games": totals.count(),
+            "lowest": totals.min(),
+            "q1": totals.quantile(0.25),
+            "median": totals.median(),
+            "q3": totals.quantile(0.75),
+            "highest": totals.max(),
+        }
+    ).reset_index()
+    tooltip = tips(summary, [group, *names], {group: title or column_name(group), **names})
+    base = alt.Chart(summary).encode(
+        y=alt.Y(
+            f"{group}:N",
+            title=title,
+            axis=alt.Axis(labelOverlap=False),
+            sort=list(order) if order is not None else "ascending",
+        ),
+        tooltip=tooltip,
     )
+    spread = base.mark_rule().encode(
+        x=alt.X("lowest:Q", title=_("final score"), scale=alt.Scale(zero=False)), x2="highest:Q"
+    )
+    box = base.mark_bar(size=14).encode(
+        x="q1:Q", x2="q3:Q", color=alt.Color(f"{group}:N", legend=None)
+    )
+    middle = base.mark_tick(color="#222", size=14, thickness=2).encode(x="median:Q")
+    return alt.LayerChart(layer=[spread, box, middle]).properties(height=alt.Step(22))
 
 
 def seat_advantage(df: pd.DataFrame) -> alt.FacetChart:
@@ -104,7 +167,9 @@ def seat_advantage(df: pd.DataFrame) -> alt.FacetChart:
         .encode(
             x=alt.X("seat_no:O", title=_("seat (1 = first player)"), axis=alt.Axis(labelAngle=0)),
             y=alt.Y("win_rate:Q", title=_("win rate"), axis=alt.Axis(format="%")),
-            tooltip=["players:Q", "seat_no:O", "games:Q", alt.Tooltip("win_rate:Q", format=".1%")],
+            tooltip=tips(
+                frame, ["players", "seat_no", "games", "win_rate"], {"seat_no": _("seat")}
+            ),
         )
     )
     fair = alt.Chart().mark_rule(strokeDash=[4, 3], color=MARKER).encode(y="mean(fair):Q")
@@ -125,7 +190,7 @@ def category_points(df: pd.DataFrame, y: str, title: str) -> alt.Chart:
             x=alt.X("average_points:Q", title=_("average points"), stack="zero"),
             y=alt.Y(f"{y}:N", title=title, axis=alt.Axis(labelOverlap=False)),
             color=alt.Color("category:N", title=_("category")),
-            tooltip=[f"{y}:N", "category:N", alt.Tooltip("average_points:Q", format=".1f")],
+            tooltip=tips(df, [y, "category", "average_points"], {y: title}),
         )
         .properties(height=alt.Step(22))
     )
@@ -151,7 +216,7 @@ def bar(df: pd.DataFrame, x: str, y: str, title: str, fmt: str = "") -> alt.Char
                 title=None,
                 axis=alt.Axis(labelOverlap=False, labelLimit=LABEL_PX),
             ),
-            tooltip=list(df.columns),
+            tooltip=tips(df),
         )
         .properties(height=alt.Step(20))
     )
@@ -166,7 +231,7 @@ def heatmap(df: pd.DataFrame, x: str, y: str, value: str, title: str) -> alt.Cha
             x=alt.X(f"{x}:O", title=_(x)),
             y=alt.Y(f"{y}:N", title=None, axis=alt.Axis(labelOverlap=False)),
             color=alt.Color(f"{value}:Q", title=title, scale=alt.Scale(scheme="oranges")),
-            tooltip=list(df.columns),
+            tooltip=tips(df),
         )
         .properties(height=alt.Step(22))
     )
@@ -186,7 +251,9 @@ def grouped(df: pd.DataFrame, category: str, measures: Sequence[str], title: str
             xOffset=alt.XOffset("measure:N", sort=names),
             y=alt.Y("value:Q", title=title),
             color=alt.Color("measure:N", title=None, sort=names),
-            tooltip=[f"{category}:N", "measure:N", "value:Q"],
+            tooltip=tips(
+                long, [category, "measure", "value"], {"measure": _("measure"), "value": title}
+            ),
         )
         .properties(height=220)
     )

@@ -16,6 +16,7 @@ import streamlit as st
 from application.i18n import N_, _
 from application.view_words import Words
 from dashboard import data
+from dashboard.charts import tips
 from dashboard.player_order import marked, ordered
 
 FEW = 10
@@ -73,7 +74,9 @@ def ratings_chart(history: pd.DataFrame) -> alt.Chart:
     """Each player's rating (mu) after each of their rated games (in playing order; the date is
     in the tooltip), with a band of +- one sigma."""
     shown = history.assign(
-        low=history["mu"] - history["sigma"], high=history["mu"] + history["sigma"]
+        low=history["mu"] - history["sigma"],
+        high=history["mu"] + history["sigma"],
+        played=pd.to_datetime(history["played"], utc=True).dt.strftime("%Y-%m-%d %H:%M"),
     )
     base = alt.Chart(shown).encode(
         x=alt.X("nth:Q", title=_("games rated"), axis=alt.Axis(tickMinStep=1)),
@@ -82,7 +85,11 @@ def ratings_chart(history: pd.DataFrame) -> alt.Chart:
     band = base.mark_area(opacity=0.15).encode(y="low:Q", y2="high:Q")
     line = base.mark_line(point=True).encode(
         y=alt.Y("mu:Q", title=_("rating (mu)"), scale=alt.Scale(zero=False)),
-        tooltip=["player", "nth", "played", "mu", "sigma", "ordinal"],
+        tooltip=tips(
+            shown,
+            ["player", "nth", "played", "mu", "sigma", "ordinal"],
+            {"nth": _("games rated"), "played": _("played on"), "mu": "mu", "sigma": "sigma"},
+        ),
     )
     return (band + line).properties(height=260)
 
@@ -279,7 +286,11 @@ def _profile(folder: Path, game: str, player: str) -> None:
                     "share:Q", title=_("share of picks"), scale=alt.Scale(scheme="blues")
                 ),
                 column=alt.Column("who:N", title=None),
-                tooltip=["who", "round", "item", "times", alt.Tooltip("share:Q", format=".0%")],
+                tooltip=tips(
+                    shown,
+                    ["who", "round", "item", "times", "share"],
+                    {"who": _("who"), "item": fact_name(game, "role")},
+                ),
             )
             .properties(width=260),
             key="r_rounds",

@@ -65,7 +65,9 @@ def players_page(folder: Path) -> None:
         [game, *top],
     )
     st.subheader(_("Score distributions"))
-    st.altair_chart(charts.score_distribution(scores, "player", _("player")), key="p_scores")
+    st.altair_chart(
+        charts.score_distribution(scores, "player", _("player"), order=top), key="p_scores"
+    )
     player: str = st.selectbox(
         _("Player"),
         list(stats["player"]),

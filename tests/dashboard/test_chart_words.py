@@ -49,3 +49,59 @@ def test_century_locations_chart_names_each_location_with_its_kind(folder: Path)
     shown = [row["location"] for row in _rows(chart.to_dict())]
     named = r"[A-F]1-\w+ \((생산|업그레이드|교역|마을)\)"
     assert shown and all(re.fullmatch(named, s) for s in shown), shown
+
+
+def _tooltips(spec: Any) -> Iterator[dict[str, Any]]:
+    """Every tooltip entry of a Vega-Lite spec (layers, facets and concatenations included)."""
+    if isinstance(spec, dict):
+        for key, value in spec.items():
+            if key == "tooltip" and isinstance(value, list):
+                yield from value
+            else:
+                yield from _tooltips(value)
+    elif isinstance(spec, list):
+        for item in spec:
+            yield from _tooltips(item)
+
+
+LATIN = re.compile(r"[A-Za-z]{2,}")
+
+
+def _charts(folder: Path) -> Iterator[tuple[str, Any]]:
+    """The Games and Players pages' charts of every game, as drawn in the current language."""
+    from dashboard import charts
+
+    views = data.views(folder)
+    for game in GAMES:
+        for name, _title in views.stat_tables(game):
+            chart = stats.chart_for(game, name, stats.localized(game, views.stat_table(game, name)))
+            if chart is not None:
+                yield f"{game} {name}", chart
+        players = views.player_stats(game=game)
+        yield f"{game} win rates", charts.win_rates(players)
+        yield f"{game} seats", charts.seat_advantage(views.seat_stats(game=game))
+        points = views.player_points(game=game)
+        yield f"{game} points", charts.category_points(points, "player", i18n._("player"))
+        scores = data.query(folder, "SELECT player, total FROM seats WHERE game = ?", [game])
+        yield f"{game} scores", charts.score_distribution(scores, "player", i18n._("player"))
+
+
+@pytest.mark.usefixtures("korean")
+def test_every_chart_tooltip_names_its_fields_in_korean_and_formats_numbers(
+    folder: Path,
+) -> None:
+    seen = 0
+    for where, chart in _charts(folder):
+        for tip in _tooltips(chart.to_dict()):
+            seen += 1
+            title = tip.get("title")
+            assert title and not LATIN.search(str(title)), (where, tip)
+            if tip.get("type") == "quantitative":
+                assert tip.get("format"), (where, tip)
+    assert seen > 100
+
+
+def test_english_tooltips_are_words_not_column_codes(folder: Path) -> None:
+    for where, chart in _charts(folder):
+        for tip in _tooltips(chart.to_dict()):
+            assert tip.get("title") and "_" not in str(tip["title"]), (where, tip)
