@@ -27,7 +27,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from domain.core.phrase import Count, Listing, Phrase, Term, article
+from domain.core.phrase import Count, Listing, Phrase, Term, Worded, article
 
 LANGUAGES: tuple[str, ...] = ("en", "ko")
 LANG_VAR = "NOVUS_LANG"
@@ -268,13 +268,15 @@ class _Shown:
         value = self.value
         if isinstance(value, Term):
             return term(str(value), value.context, self.lang)
+        if isinstance(value, Worded):
+            return render(value.phrase, self.lang)
         if isinstance(value, Count):
             shown = _plural(self.lang, value.n, value.one, value.other, value.context)
             return shown.format(n=value.n)
         if isinstance(value, Phrase):
             return render(value, self.lang)
         if isinstance(value, Listing):
-            return ", ".join(_Shown(i, self.lang).text() for i in value.items)
+            return value.lead + value.sep.join(_Shown(i, self.lang).text() for i in value.items)
         if spec and spec not in PARTICLES:
             return format(value, spec)
         return str(value)
@@ -319,6 +321,8 @@ def term(text: str, context: str | None = None, lang: str | None = None) -> str:
 def render(shown: Phrase | str, lang: str | None = None) -> str:
     """A move sentence (or any `Phrase`) in the display language."""
     lang = lang or current_language()
+    if isinstance(shown, Worded):
+        shown = shown.phrase
     if isinstance(shown, str):
         if lang == "en" or (lang == "ko" and _has_hangul(shown)):
             return shown  # English, or text already made in the display language by `_`

@@ -5,12 +5,13 @@
     python3 -m novus.catalog glossary  # docs/glossary-ko.md from the catalog's term entries
 
 Ids come from two places: the source, by Babel's extractor (the keywords in `KEYWORDS`: `_`,
-`_n`, `pgettext`, and the domain's `phrase`/`counted`; plus such calls inside f-strings, which
-Babel does not see on Python 3.11), and the engines' term tables (`Rules.terms()`, optional: every
-component name a sentence or board can show). The same extraction with pybabel:
+`_n`, `pgettext`, and the domain's `phrase`/`worded`/`counted`; plus such calls inside
+f-strings, which Babel does not see on Python 3.11), and the engines' term tables
+(`Rules.terms()`, optional: every component name a sentence or board can show). The same
+extraction with pybabel:
 
-    pybabel extract -F babel.cfg -k _ -k N_ -k _n:1,2 -k pgettext:1c,2 -k phrase -k counted:2,3 \
-        -o novus.pot application dashboard domain importers novus projections
+    pybabel extract -F babel.cfg -k _ -k N_ -k _n:1,2 -k pgettext:1c,2 -k phrase -k worded \
+        -k counted:2,3 -o novus.pot application dashboard domain importers novus projections
 """
 
 from __future__ import annotations
@@ -48,6 +49,7 @@ KEYWORDS: dict[str, tuple[int | tuple[int, str], ...] | None] = {
     "_n": (1, 2),
     "pgettext": ((1, "c"), 2),
     "phrase": None,
+    "worded": None,
     "counted": (2, 3),
 }
 

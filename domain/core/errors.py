@@ -6,7 +6,7 @@ import difflib
 import unicodedata
 from collections.abc import Sequence
 
-from domain.core.phrase import Phrase, Term, phrase
+from domain.core.phrase import Listing, Phrase, Term, phrase
 
 
 def closest(given: str, known: Sequence[str]) -> str | None:
@@ -176,7 +176,7 @@ class MissingComponents(SetupError):
     """A component pack that lacks facts the rules need (e.g. the `published` pack)."""
 
     def __init__(self, pack: str, missing: Sequence[str]) -> None:
-        listed = "".join(f"\n  - {problem}" for problem in missing)  # one problem a line
+        listed = Listing(tuple(missing), sep="\n  - ", lead="\n  - ")  # one problem a line
         super().__init__(
             phrase(
                 "component pack '{pack}' is incomplete ({n} problems):{listed}",

@@ -25,6 +25,7 @@ from typing import Generic, TypeVar
 import orjson
 
 from domain.core.errors import MissingComponents
+from domain.core.phrase import worded
 
 PACK_NAMES: tuple[str, ...] = ("synthetic", "published")
 
@@ -36,19 +37,23 @@ P = TypeVar("P")
 
 def not_a_pack(source: str) -> str:
     """The problem of a source that is neither a pack name nor an existing folder or file."""
-    return f"{source}: not a pack name ({', '.join(PACK_NAMES)}) nor a pack folder"
+    return worded(
+        "{source}: not a pack name ({names}) nor a pack folder",
+        source=source,
+        names=", ".join(PACK_NAMES),
+    )
 
 
 def read_text(folder: Folder, name: str, problems: list[str]) -> str | None:
     """The text of the pack file `name`, or None with the problem noted."""
     entry = folder / name
     if not entry.is_file():
-        problems.append(f"{name}: file missing")
+        problems.append(worded("{file}: file missing", file=name))
         return None
     try:
         return entry.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as error:
-        problems.append(f"{name}: cannot be read ({error})")
+        problems.append(worded("{file}: cannot be read ({error})", file=name, error=str(error)))
         return None
 
 

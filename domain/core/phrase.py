@@ -140,15 +140,18 @@ def _compile(template: str) -> Callable[[Mapping[str, Any]], str]:
 
 
 class Listing:
-    """Several shown values joined by commas (each translated on its own)."""
+    """Several shown values joined by commas (each translated on its own); `lead` and `sep`
+    make other lists (one problem a line: both "\n  - ")."""
 
-    __slots__ = ("items",)
+    __slots__ = ("items", "lead", "sep")
 
-    def __init__(self, items: tuple[Any, ...]) -> None:
+    def __init__(self, items: tuple[Any, ...], sep: str = ", ", lead: str = "") -> None:
         self.items = items
+        self.sep = sep
+        self.lead = lead
 
     def __str__(self) -> str:
-        return ", ".join(map(str, self.items))
+        return self.lead + self.sep.join(map(str, self.items))
 
     def __format__(self, spec: str) -> str:
         return self.__str__()
@@ -171,6 +174,31 @@ def english(msgid: str, /, **params: Any) -> str:
 def phrase(msgid: str, /, **params: Any) -> Phrase:
     """Shorthand for `Phrase(msgid, params)`; `phrase` is an extraction keyword of the catalog."""
     return Phrase(msgid, params)
+
+
+class Worded(str):
+    """English text that keeps the `Phrase` it was made from: a `str` where code and tests
+    read text (the component packs' problems are searched, compared and joined as text), and
+    a message the display layer translates (`application.i18n.render`)."""
+
+    phrase: Phrase
+
+    def __new__(cls, said: Phrase) -> Worded:
+        self = super().__new__(cls, str(said))
+        self.phrase = said
+        return self
+
+
+def worded(msgid: str, /, **params: Any) -> Worded:
+    """`phrase(msgid, **params)` as `Worded` text; `worded` is an extraction keyword too."""
+    return Worded(Phrase(msgid, params))
+
+
+def said(error: BaseException) -> str:
+    """An exception's message: the `Worded` text it was raised with (so it is translated where
+    shown), else its English text."""
+    first = error.args[0] if error.args else None
+    return first if isinstance(first, Worded) else str(error)
 
 
 def counted(n: int, one: str, other: str) -> Count:

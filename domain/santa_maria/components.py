@@ -12,6 +12,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from domain.core.phrase import said, worded
+
 SIZE = 6
 CELLS = SIZE * SIZE
 RESOURCES = ("wood", "grain", "sugar", "gem", "gold")
@@ -326,6 +328,14 @@ def _square(row: Mapping[str, Any], source: str) -> Square:
     return Square(True, terrain, effects, 0, source, bool(row.get("road", False)))
 
 
+BOARD = worded("board")
+SHIP = worded("shipping tile")
+SPECIAL_SHIP = worded("special shipping tile")
+EXPERT = worded("expert")
+SCHOLAR_POINTS = worded("the scholar's points")
+"""What the problems below name (translated where shown)."""
+
+
 class _Problems:
     def __init__(self) -> None:
         self.items: list[str] = []
@@ -333,7 +343,7 @@ class _Problems:
     def need(self, data: Mapping[str, Any], key: str, what: str) -> Any:
         value = data.get(key)
         if value is None:
-            self.items.append(f"missing {key}: {what}")
+            self.items.append(worded("missing {key}: {what}", key=key, what=what))
         return value
 
 
@@ -352,7 +362,9 @@ def _tiles(rows: Any, kind: str, problems: _Problems) -> dict[str, TileDef]:
                 raise ValueError("duplicate id")
             found[tid] = TileDef(tid, shape, squares)
         except (KeyError, ValueError, TypeError) as exc:
-            problems.items.append(f"invalid {kind} {tid}: {exc}")
+            problems.items.append(
+                worded("invalid {kind} {id}: {problem}", kind=kind, id=tid, problem=said(exc))
+            )
     return found
 
 
@@ -369,14 +381,16 @@ def _board(row: Mapping[str, Any], bid: str) -> tuple[Square | None, ...]:
 
 
 EXPANSION_NEEDS = {
-    "special_shipping_tiles": "the special shipping tiles (cost, points)",
-    "special_colony_tiles": "the 6 special colony tiles",
-    "cocoa_board": "the cocoa colony board (A side)",
-    "cocoa_hall": "the cocoa town hall tile",
-    "governor_grid": "the governor scoring grid (6x6 points, module A)",
-    "experts": "the 18 expert tiles (module B)",
-    "scholars": "the points of the 3 new scholars",
-    "maya": "the Maya city (module D): board, 12 building tokens, 15 temple tiles, 24 cards",
+    "special_shipping_tiles": worded("the special shipping tiles (cost, points)"),
+    "special_colony_tiles": worded("the 6 special colony tiles"),
+    "cocoa_board": worded("the cocoa colony board (A side)"),
+    "cocoa_hall": worded("the cocoa town hall tile"),
+    "governor_grid": worded("the governor scoring grid (6x6 points, module A)"),
+    "experts": worded("the 18 expert tiles (module B)"),
+    "scholars": worded("the points of the 3 new scholars"),
+    "maya": worded(
+        "the Maya city (module D): board, 12 building tokens, 15 temple tiles, 24 cards"
+    ),
 }
 
 
@@ -389,19 +403,25 @@ def _special_ships(rows: Any, p: _Problems, ships: dict[str, ShipDef]) -> None:
                 raise ValueError("duplicate id")
             ships[sid] = ShipDef(sid, False, parse_bundle(row["cost"]), int(row["points"]), True)
         except (KeyError, ValueError, TypeError) as exc:
-            p.items.append(f"invalid special shipping tile {sid}: {exc}")
+            p.items.append(
+                worded(
+                    "invalid {kind} {id}: {problem}", kind=SPECIAL_SHIP, id=sid, problem=said(exc)
+                )
+            )
     if len([s for s in ships.values() if s.special]) < 4:
-        p.items.append("expansion.special_shipping_tiles: need at least 4 (one a year and more)")
+        p.items.append(
+            worded("expansion.special_shipping_tiles: need at least 4 (one a year and more)")
+        )
 
 
 def _special_tiles(rows: Any, p: _Problems, tiles: dict[str, TileDef]) -> None:
     """The special colony tiles join `tiles` (flagged special)."""
-    specials = _tiles(rows, "special colony tile", p)
+    specials = _tiles(rows, worded("special colony tile"), p)
     if len(specials) != 6:
-        p.items.append(f"expansion.special_colony_tiles: need 6, found {len(specials)}")
+        p.items.append(worded("expansion.special_colony_tiles: need 6, found {n}", n=len(specials)))
     for tid, tile in specials.items():
         if tid in tiles:
-            p.items.append(f"special colony tile {tid}: duplicate id")
+            p.items.append(worded("special colony tile {id}: duplicate id", id=tid))
         tiles[tid] = TileDef(tid, tile.shape, tile.squares, True)
 
 
@@ -422,9 +442,11 @@ def _experts(rows: Any, p: _Problems) -> dict[str, ExpertDef]:
         try:
             experts[eid] = _expert(row, eid)
         except (KeyError, ValueError, TypeError) as exc:
-            p.items.append(f"invalid expert {eid}: {exc}")
+            p.items.append(
+                worded("invalid {kind} {id}: {problem}", kind=EXPERT, id=eid, problem=said(exc))
+            )
     if len(experts) != 18:
-        p.items.append(f"expansion.experts: need 18, found {len(experts)}")
+        p.items.append(worded("expansion.experts: need 18, found {n}", n=len(experts)))
     return experts
 
 
@@ -442,12 +464,12 @@ def _cocoa(
         for sch in NEW_SCHOLARS:
             scholar_points[sch] = int(raw["scholars"][sch])
     except (KeyError, ValueError, TypeError) as exc:
-        p.items.append(f"invalid expansion value: {exc}")
+        p.items.append(worded("invalid expansion value: {problem}", problem=said(exc)))
         return None
     try:
         maya = _maya(raw["maya"])
     except (KeyError, ValueError, TypeError) as exc:
-        p.items.append(f"invalid expansion.maya: {exc}")
+        p.items.append(worded("invalid expansion.maya: {problem}", problem=said(exc)))
         return None
     return cells, board, maya
 
@@ -463,12 +485,12 @@ def _expansion(
     before = len(p.items)
     for key, what in EXPANSION_NEEDS.items():
         if raw.get(key) is None:
-            p.items.append(f"missing expansion.{key}: {what}")
+            p.items.append(worded("missing {key}: {what}", key=f"expansion.{key}", what=what))
     if len(p.items) > before:
         return None
     _special_ships(raw["special_shipping_tiles"], p, ships)
     _special_tiles(raw["special_colony_tiles"], p, tiles)
-    halls = _tiles([raw["cocoa_hall"]], "cocoa town hall", p)
+    halls = _tiles([raw["cocoa_hall"]], worded("cocoa town hall"), p)
     experts = _experts(raw["experts"], p)
     found = _cocoa(raw, p, scholar_points)
     if found is None or len(p.items) > before or not halls:
@@ -484,45 +506,59 @@ def _boards(data: Mapping[str, Any], p: _Problems) -> tuple[dict[str, Board], di
     """The colony boards by id and the side each is."""
     boards: dict[str, Board] = {}
     sides: dict[str, str] = {}
-    raw_boards = p.need(data, "boards", "the four colony boards' A sides and the shared B side")
+    raw_boards = p.need(
+        data, "boards", worded("the four colony boards' A sides and the shared B side")
+    )
     for bid, row in (raw_boards or {}).items():
         try:
             boards[bid] = _board(row, bid)
             sides[bid] = str(row["side"])
         except (KeyError, ValueError, TypeError) as exc:
-            p.items.append(f"invalid board {bid}: {exc}")
+            p.items.append(
+                worded("invalid {kind} {id}: {problem}", kind=BOARD, id=bid, problem=said(exc))
+            )
     if raw_boards is not None:
         a_sides = [b for b, s in sides.items() if s == "A"]
         if len(a_sides) != 4:
-            p.items.append(f"boards: need 4 A sides, found {len(a_sides)}")
+            p.items.append(worded("boards: need 4 A sides, found {n}", n=len(a_sides)))
         if len(set(boards[b] for b in a_sides)) != len(a_sides):
-            p.items.append("boards: the A sides must differ")
+            p.items.append(worded("boards: the A sides must differ"))
         if [s for s in sides.values() if s == "B"] != ["B"]:
-            p.items.append("boards: need exactly one B side (identical on all four boards)")
+            p.items.append(worded("boards: need exactly one B side (identical on all four boards)"))
     return boards, sides
 
 
 def _colony_tiles(data: Mapping[str, Any], p: _Problems) -> dict[str, TileDef]:
-    raw_tiles = p.need(data, "colony_tiles", "the 15 two-space and 15 three-space colony tiles")
-    tiles = _tiles(raw_tiles, "colony tile", p)
+    raw_tiles = p.need(
+        data, "colony_tiles", worded("the 15 two-space and 15 three-space colony tiles")
+    )
+    tiles = _tiles(raw_tiles, worded("colony tile"), p)
     if raw_tiles is not None:
         twos = sum(1 for t in tiles.values() if t.shape == "I2")
         if (twos, len(tiles) - twos) != (15, 15):
-            p.items.append(f"colony tiles: need 15 + 15, found {twos} + {len(tiles) - twos}")
+            p.items.append(
+                worded(
+                    "colony tiles: need 15 + 15, found {twos} + {threes}",
+                    twos=twos,
+                    threes=len(tiles) - twos,
+                )
+            )
     return tiles
 
 
 def _town_halls(data: Mapping[str, Any], p: _Problems) -> dict[str, TileDef]:
-    raw_halls = p.need(data, "town_halls", "the 4 town hall tiles (advanced setup)")
-    halls = _tiles(raw_halls, "town hall", p)
+    raw_halls = p.need(data, "town_halls", worded("the 4 town hall tiles (advanced setup)"))
+    halls = _tiles(raw_halls, worded("town hall"), p)
     if raw_halls is not None and len(halls) != 4:
-        p.items.append(f"town halls: need 4, found {len(halls)}")
+        p.items.append(worded("town halls: need 4, found {n}", n=len(halls)))
     return halls
 
 
 def _ships(data: Mapping[str, Any], p: _Problems) -> dict[str, ShipDef]:
     ships: dict[str, ShipDef] = {}
-    raw_ships = p.need(data, "shipping_tiles", "4 starting + 30 shipping tiles (cost, points)")
+    raw_ships = p.need(
+        data, "shipping_tiles", worded("4 starting + 30 shipping tiles (cost, points)")
+    )
     for row in raw_ships or ():
         sid = str(row.get("id", "?"))
         try:
@@ -530,11 +566,19 @@ def _ships(data: Mapping[str, Any], p: _Problems) -> dict[str, ShipDef]:
                 sid, bool(row["start"]), parse_bundle(row["cost"]), int(row["points"])
             )
         except (KeyError, ValueError, TypeError) as exc:
-            p.items.append(f"invalid shipping tile {sid}: {exc}")
+            p.items.append(
+                worded("invalid {kind} {id}: {problem}", kind=SHIP, id=sid, problem=said(exc))
+            )
     if raw_ships is not None:
         starts = sum(1 for s in ships.values() if s.start)
         if (starts, len(ships) - starts) != (4, 30):
-            p.items.append(f"shipping tiles: need 4 + 30, found {starts} + {len(ships) - starts}")
+            p.items.append(
+                worded(
+                    "shipping tiles: need 4 + 30, found {starts} + {others}",
+                    starts=starts,
+                    others=len(ships) - starts,
+                )
+            )
     return ships
 
 
@@ -544,11 +588,19 @@ def _scoring_tables(data: Mapping[str, Any], p: _Problems) -> tuple[Any, dict[st
     for players in ("2", "3", "4"):
         for year in ("1", "2", "3"):
             if (table.get(players) or {}).get(year) is None:
-                p.items.append(f"missing conquistador_scoring {players} players year {year}")
+                p.items.append(
+                    worded(
+                        "missing conquistador_scoring {n} players year {year}",
+                        n=players,
+                        year=year,
+                    )
+                )
     scholars = data.get("scholars") or {}
     for sch in SCHOLARS:
         if scholars.get(sch) is None:
-            p.items.append(f"missing scholars.{sch}: the scholar's points")
+            p.items.append(
+                worded("missing {key}: {what}", key=f"scholars.{sch}", what=SCHOLAR_POINTS)
+            )
     return table, {k: int(v) for k, v in scholars.items() if isinstance(v, int)}
 
 
@@ -561,18 +613,18 @@ def _values(
         road = _square(road_row, "road") if road_row is not None else None
         dock_effects = tuple(_income(d) for d in docks or ())
         if docks is not None and len(dock_effects) != 4:
-            p.items.append("docks: need 4")
+            p.items.append(worded("docks: need 4"))
         mission_bundles = tuple(parse_bundle(m) for m in missions or ())
         if missions is not None and len(mission_bundles) != 4:
-            p.items.append("missions: need 4")
+            p.items.append(worded("missions: need 4"))
         if first is not None and not 0 <= int(first) < len(REST_SPACES):
-            p.items.append("first_rest_space: must be 0-4")
+            p.items.append(worded("first_rest_space: must be 0-4"))
         conq_scoring = {
             int(n): {int(y): tuple(int(v) for v in pts) for y, pts in years.items()}
             for n, years in table.items()
         }
     except (ValueError, TypeError, KeyError) as exc:
-        p.items.append(f"invalid value: {exc}")
+        p.items.append(worded("invalid value: {problem}", problem=said(exc)))
         return None
     return road, dock_effects, mission_bundles, conq_scoring
 
@@ -581,10 +633,10 @@ def _tracks(p: _Problems, piety: Any, conq: Any) -> tuple[tuple[int, ...], tuple
     """The piety track's monk symbol spaces and the solo trees, checked."""
     monk_symbols = tuple(int(x) for x in piety["monk_symbols"])
     if len(monk_symbols) < 3 or sorted(monk_symbols) != list(monk_symbols):
-        p.items.append("piety_track.monk_symbols: at least 3 spaces, ascending")
+        p.items.append(worded("piety_track.monk_symbols: at least 3 spaces, ascending"))
     trees = tuple(int(x) for x in conq.get("solo_trees", ()))
     if len(trees) != 3:
-        p.items.append("conquistador_track.solo_trees: need 3 (solo scoring)")
+        p.items.append(worded("conquistador_track.solo_trees: need 3 (solo scoring)"))
     return monk_symbols, trees
 
 
@@ -599,12 +651,18 @@ def parse_pack(
     tiles = _colony_tiles(data, p)
     halls = _town_halls(data, p)
     ships = _ships(data, p)
-    road_row = p.need(data, "road_tile", "the road tile (colonists on it)")
-    docks = p.need(data, "docks", "the 4 dock symbols (rest income per shipping tile)")
-    first = p.need(data, "first_rest_space", "which rest space carries the start-player symbol")
-    piety = p.need(data, "piety_track", "piety track length and monk symbol spaces")
-    conq = p.need(data, "conquistador_track", "conquistador track length, gold symbols, solo trees")
-    missions = p.need(data, "missions", "the 4 mission rewards")
+    road_row = p.need(data, "road_tile", worded("the road tile (colonists on it)"))
+    docks = p.need(data, "docks", worded("the 4 dock symbols (rest income per shipping tile)"))
+    first = p.need(
+        data, "first_rest_space", worded("which rest space carries the start-player symbol")
+    )
+    piety = p.need(data, "piety_track", worded("piety track length and monk symbol spaces"))
+    conq = p.need(
+        data,
+        "conquistador_track",
+        worded("conquistador track length, gold symbols, solo trees"),
+    )
+    missions = p.need(data, "missions", worded("the 4 mission rewards"))
     table, scholar_points = _scoring_tables(data, p)
     expansion = None
     if data.get("expansion") is not None or need_expansion:

@@ -20,7 +20,7 @@ import typer
 from rich import box
 from rich.table import Table
 
-from application.i18n import _, current_language
+from application.i18n import _, current_language, render
 from domain.core import registry
 from domain.core.errors import NovusError
 from domain.core.labels import SYNTHETIC_LABEL
@@ -167,7 +167,7 @@ def check(
                 soft_wrap=True,
             )
         for problem in problems:
-            console.print(f"  - {problem}", highlight=False, markup=False, soft_wrap=True)
+            console.print(f"  - {render(problem)}", highlight=False, markup=False, soft_wrap=True)
     if failed:
         raise IncompletePack(
             _("{n} pack(s) incomplete or invalid", n=failed),

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from domain.century_new_world.packs.model import Pack
+from domain.core.phrase import worded
 
 
 def _board_problems(pack: Pack) -> list[str]:
@@ -12,11 +13,20 @@ def _board_problems(pack: Pack) -> list[str]:
     by_board = {b: [loc for loc in pack.locations if loc.board == b] for b in boards}
     for loc in pack.locations:
         if loc.board not in by_board:
-            problems.append(f"locations: {loc.id} is on unknown board {loc.board!r}")
+            problems.append(
+                worded(
+                    "locations: {location} is on unknown board {board}",
+                    location=loc.id,
+                    board=repr(loc.board),
+                )
+            )
     missing = [b for b in boards if not by_board[b]]
     problems.extend(
-        f"locations: no rows for board {b} (each location's settler icon, kind, function "
-        "and exploration icon on that board side)"
+        worded(
+            "locations: no rows for board {board} (each location's settler icon, kind, "
+            "function and exploration icon on that board side)",
+            board=b,
+        )
         for b in missing
     )
     if missing:
@@ -29,18 +39,59 @@ def _board_problems(pack: Pack) -> list[str]:
         explore = sum(1 for loc in rows if loc.exploration == "explore")
         two_three = sum(1 for loc in rows if loc.exploration == "2-3")
         stacked = sum(loc.bonus_stack for loc in rows)
-        for what, have, want in (
-            ("action locations", actions, f.action_locations),
-            ("village (fort) locations", forts, f.forts),
-            ("exploration spaces", explore, f.exploration_spaces),
-            ('"2-3" spaces', two_three, f.two_three_spaces),
+        counted = dict(boards=where)
+        for have, want, said in (
+            (
+                actions,
+                f.action_locations,
+                worded(
+                    "locations {boards}: {have} action locations, the game has {want}",
+                    **counted,
+                    have=actions,
+                    want=f.action_locations,
+                ),
+            ),
+            (
+                forts,
+                f.forts,
+                worded(
+                    "locations {boards}: {have} village (fort) locations, the game has {want}",
+                    **counted,
+                    have=forts,
+                    want=f.forts,
+                ),
+            ),
+            (
+                explore,
+                f.exploration_spaces,
+                worded(
+                    "locations {boards}: {have} exploration spaces, the game has {want}",
+                    **counted,
+                    have=explore,
+                    want=f.exploration_spaces,
+                ),
+            ),
+            (
+                two_three,
+                f.two_three_spaces,
+                worded(
+                    'locations {boards}: {have} "2-3" spaces, the game has {want}',
+                    **counted,
+                    have=two_three,
+                    want=f.two_three_spaces,
+                ),
+            ),
         ):
             if have != want:
-                problems.append(f"locations {where}: {have} {what}, the game has {want}")
+                problems.append(said)
         if stacked > f.bonus_tiles_used:
             problems.append(
-                f"locations {where}: bonus spaces stack {stacked} tiles, only "
-                f"{f.bonus_tiles_used} are used"
+                worded(
+                    "locations {boards}: bonus spaces stack {stacked} tiles, only {used} are used",
+                    boards=where,
+                    stacked=stacked,
+                    used=f.bonus_tiles_used,
+                )
             )
     return problems
 
@@ -52,7 +103,11 @@ def completeness(pack: Pack) -> list[str]:
     cards = len(pack.point_cards)
     if cards != f.point_cards:
         problems.append(
-            f"point_cards: {cards} of {f.point_cards} cards (cost, points, mark, benefit)"
+            worded(
+                "point_cards: {have} of {want} cards (cost, points, mark, benefit)",
+                have=cards,
+                want=f.point_cards,
+            )
         )
     elif cards:
         for n in (2, 3, 4):
@@ -61,7 +116,12 @@ def completeness(pack: Pack) -> list[str]:
             need = (f.end_cards - 1) * n + 1
             if in_play < need:
                 problems.append(
-                    f"point_cards: {in_play} in play with {n} players; the end needs {need}"
+                    worded(
+                        "point_cards: {have} in play with {n} players; the end needs {need}",
+                        have=in_play,
+                        n=n,
+                        need=need,
+                    )
                 )
         benefits = [c.benefit for c in pack.point_cards]
         benefits += [b.benefit for b in pack.bonus_tiles]
@@ -70,23 +130,34 @@ def completeness(pack: Pack) -> list[str]:
             b.startswith("settlers:") for b in benefits
         ):
             problems.append(
-                f"benefits: no point card, bonus tile or exploration tile brings settlers, so the "
-                f"{f.settlers - f.settlers_available} beside each player board (KO setup 6: not "
-                "usable yet) would never come into play"
+                worded(
+                    "benefits: no point card, bonus tile or exploration tile brings settlers, "
+                    "so the {n} beside each player board (KO setup 6: not usable yet) would "
+                    "never come into play",
+                    n=f.settlers - f.settlers_available,
+                )
             )
     used = sum(1 for t in pack.bonus_tiles if not t.mark)
     if used != f.bonus_tiles_used:
         problems.append(
-            f"bonus_tiles: {used} of {f.bonus_tiles_used} tiles without an I/III mark "
-            "(cost, points, benefit), plus the I/III tiles that are removed"
+            worded(
+                "bonus_tiles: {have} of {want} tiles without an I/III mark (cost, points, "
+                "benefit), plus the I/III tiles that are removed",
+                have=used,
+                want=f.bonus_tiles_used,
+            )
         )
     tiles = len(pack.exploration_tiles)
     if tiles != f.exploration_tiles:
         problems.append(
-            f"exploration_tiles: {tiles} of {f.exploration_tiles} tiles (points, immediate bonus)"
+            worded(
+                "exploration_tiles: {have} of {want} tiles (points, immediate bonus)",
+                have=tiles,
+                want=f.exploration_tiles,
+            )
         )
     if len(f.starting_cubes) != 4:
-        problems.append("pack.json: starting_cubes needs one entry per seat 1-4")
+        problems.append(worded("pack.json: starting_cubes needs one entry per seat 1-4"))
     if not 0 < f.settlers_available <= f.settlers:
-        problems.append("pack.json: settlers_available must be between 1 and settlers")
+        problems.append(worded("pack.json: settlers_available must be between 1 and settlers"))
     return problems

@@ -28,6 +28,7 @@ from domain.century_new_world.packs.model import (
     benefit_problem,
 )
 from domain.core.packs import Folder, data_lines, read_text
+from domain.core.phrase import said, worded
 
 T = TypeVar("T")
 
@@ -55,18 +56,33 @@ def _rows(folder: Folder, name: str, problems: list[str]) -> list[tuple[int, dic
         return []
     numbered = data_lines(text)
     if not numbered:
-        problems.append(f"{name}: no header line")
+        problems.append(worded("{file}: no header line", file=name))
         return []
     reader = csv.reader(io.StringIO("\n".join(line for _, line in numbered)))
     parsed = list(reader)
     header = tuple(h.strip() for h in parsed[0])
     if header != COLUMNS[name]:
-        problems.append(f"{name}: columns {', '.join(header)}; expected {', '.join(COLUMNS[name])}")
+        problems.append(
+            worded(
+                "{file}: columns {columns}; expected {expected}",
+                file=name,
+                columns=", ".join(header),
+                expected=", ".join(COLUMNS[name]),
+            )
+        )
         return []
     out = []
     for (line_no, _), values in zip(numbered[1:], parsed[1:], strict=True):
         if len(values) != len(header):
-            problems.append(f"{name} line {line_no}: {len(values)} values, expected {len(header)}")
+            problems.append(
+                worded(
+                    "{file} line {line}: {n} values, expected {expected}",
+                    file=name,
+                    line=line_no,
+                    n=len(values),
+                    expected=len(header),
+                )
+            )
             continue
         out.append((line_no, {h: v.strip() for h, v in zip(header, values, strict=True)}))
     return out
@@ -84,14 +100,29 @@ def _build(
         try:
             item = make(row)
         except (ValueError, KeyError) as error:
-            problems.append(f"{name} line {line_no}: {error}")
+            problems.append(
+                worded(
+                    "{file} line {line}: {problem}", file=name, line=line_no, problem=said(error)
+                )
+            )
             continue
         ident = row["id"]
         if not ident or ":" in ident or " " in ident:
-            problems.append(f"{name} line {line_no}: id {ident!r} must be non-empty, no ':' or ' '")
+            problems.append(
+                worded(
+                    "{file} line {line}: id {id} must be non-empty, no ':' or ' '",
+                    file=name,
+                    line=line_no,
+                    id=repr(ident),
+                )
+            )
             continue
         if ident in seen:
-            problems.append(f"{name} line {line_no}: duplicate id {ident!r}")
+            problems.append(
+                worded(
+                    "{file} line {line}: duplicate id {id}", file=name, line=line_no, id=repr(ident)
+                )
+            )
             continue
         seen.add(ident)
         built.append(item)
@@ -100,16 +131,30 @@ def _build(
 
 def _int(value: str, what: str, low: int = 0) -> int:
     if not value.lstrip("-").isdigit() or int(value) < low:
-        raise ValueError(f"{what} {value!r} must be a whole number >= {low}")
+        raise ValueError(
+            worded(
+                "{column} {value} must be a whole number >= {low}",
+                column=what,
+                value=repr(value),
+                low=low,
+            )
+        )
     return int(value)
 
 
 def _location(row: dict[str, str]) -> Location:
     kind = row["kind"]
     if kind not in KINDS:
-        raise ValueError(f"kind {kind!r} is not one of {', '.join(KINDS)}")
+        raise ValueError(
+            worded("kind {kind} is not one of {kinds}", kind=repr(kind), kinds=", ".join(KINDS))
+        )
     if row["exploration"] not in EXPLORATION_MARKS:
-        raise ValueError(f"exploration {row['exploration']!r} is not one of '', explore, 2-3")
+        raise ValueError(
+            worded(
+                "exploration {value} is not one of '', explore, 2-3",
+                value=repr(row["exploration"]),
+            )
+        )
     loc = Location(
         id=row["id"],
         board=row["board"],
@@ -122,15 +167,19 @@ def _location(row: dict[str, str]) -> Location:
         bonus_stack=_int(row["bonus_stack"] or "0", "bonus_stack"),
     )
     if kind == "production" and (not any(loc.take) or any(loc.give)):
-        raise ValueError("a production location takes cubes and gives none")
+        raise ValueError(worded("a production location takes cubes and gives none"))
     if kind == "trade" and (not any(loc.give) or not any(loc.take)):
-        raise ValueError("a trade location needs both give and take cubes")
+        raise ValueError(worded("a trade location needs both give and take cubes"))
     if kind in ("upgrade", "village") and (any(loc.give) or any(loc.take)):
-        raise ValueError(f"a {kind} location has no give/take cubes")
+        raise ValueError(
+            worded("an upgrade location has no give/take cubes")
+            if kind == "upgrade"
+            else worded("a village location has no give/take cubes")
+        )
     if kind != "village" and loc.bonus_stack:
-        raise ValueError("only a village location has a bonus tile stack")
+        raise ValueError(worded("only a village location has a bonus tile stack"))
     if kind == "village" and loc.exploration:
-        raise ValueError("a village (fort) location has no exploration icon")
+        raise ValueError(worded("a village (fort) location has no exploration icon"))
     return loc
 
 
@@ -143,10 +192,12 @@ def _benefit(value: str, allow_explore: bool = True) -> str:
 
 def _card(row: dict[str, str]) -> PointCard:
     if row["mark"] not in CARD_MARKS:
-        raise ValueError(f"mark {row['mark']!r} is not one of '', star, 3+, =4")
+        raise ValueError(
+            worded("mark {mark} is not one of '', star, 3+, =4", mark=repr(row["mark"]))
+        )
     cost = C.parse(row["cost"])
     if not sum(cost):
-        raise ValueError("a point card costs at least one cube")
+        raise ValueError(worded("a point card costs at least one cube"))
     return PointCard(
         row["id"], cost, _int(row["points"], "points"), row["mark"], _benefit(row["benefit"])
     )
@@ -154,7 +205,7 @@ def _card(row: dict[str, str]) -> PointCard:
 
 def _bonus(row: dict[str, str]) -> BonusTile:
     if row["mark"] not in BONUS_MARKS:
-        raise ValueError(f"mark {row['mark']!r} is not one of '', I, III")
+        raise ValueError(worded("mark {mark} is not one of '', I, III", mark=repr(row["mark"])))
     return BonusTile(
         row["id"],
         C.parse(row["cost"]),
@@ -179,7 +230,7 @@ def _facts(folder: Folder, problems: list[str]) -> tuple[str, str, Facts | None]
         facts = Facts.from_json(data["facts"])
         return str(data["name"]), str(data.get("label", "")), facts
     except (ValueError, KeyError, TypeError) as error:
-        problems.append(f"pack.json: {error!r}")
+        problems.append(worded("pack.json: {problem}", problem=repr(error)))
         return "", "", None
 
 

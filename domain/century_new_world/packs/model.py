@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Any, Self
 
 from domain.century_new_world import cubes as C
+from domain.core.phrase import said, worded
 
 KINDS = ("production", "upgrade", "trade", "village")
 """The four kinds of location (rulebook b-1..b-4)."""
@@ -27,7 +28,7 @@ def benefit_problem(benefit: str, allow_explore: bool = True) -> str:
     if benefit == "":
         return ""
     if benefit == "explore":
-        return "" if allow_explore else "an exploration tile cannot grant explore"
+        return "" if allow_explore else worded("an exploration tile cannot grant explore")
     verb, _, arg = benefit.partition(":")
     if verb == "settlers" and arg.isdigit() and int(arg) > 0:
         return ""
@@ -35,9 +36,13 @@ def benefit_problem(benefit: str, allow_explore: bool = True) -> str:
         try:
             C.parse(arg)
         except ValueError as error:
-            return str(error)
+            return said(error)
         return ""
-    return f"benefit {benefit!r} is not one of {', '.join(BENEFIT_FORMS)}"
+    return worded(
+        "benefit {benefit} is not one of {forms}",
+        benefit=repr(benefit),
+        forms=", ".join(BENEFIT_FORMS),
+    )
 
 
 @dataclass(frozen=True, slots=True)

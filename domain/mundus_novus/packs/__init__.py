@@ -19,6 +19,7 @@ from typing import Any
 
 from domain.core.labels import SYNTHETIC_LABEL
 from domain.core.packs import PACK_NAMES, Folder, Packs, data_lines, read_text
+from domain.core.phrase import worded
 from domain.mundus_novus.cards import EVENTS, KINDS, NO_EVENT, RELIC, text
 from domain.mundus_novus.cards import parse as kind_of
 
@@ -103,14 +104,21 @@ def _int(row: dict[str, str], key: str, where: str, problems: list[str], missing
     raw = row.get(key, "")
     if raw == "?":
         if missing:
-            problems.append(f"{where}: {key} not sourced")
+            problems.append(worded("{where}: {column} not sourced", where=where, column=key))
         return 0
     if raw == "":
         return 0
     try:
         return int(raw)
     except ValueError:
-        problems.append(f"{where}: {key} {raw!r} is not a whole number")
+        problems.append(
+            worded(
+                "{where}: {column} {value} is not a whole number",
+                where=where,
+                column=key,
+                value=repr(raw),
+            )
+        )
         return 0
 
 
@@ -122,33 +130,42 @@ def _resources(res_text: str, problems: list[str]) -> list[int]:
         try:
             k = kind_of(row.get("kind", ""))
         except ValueError:
-            problems.append(f"resources.csv: unknown kind {row.get('kind')!r}")
+            problems.append(
+                worded("resources.csv: unknown kind {kind}", kind=repr(row.get("kind")))
+            )
             continue
         seen.add(k)
-        counts[k] = _int(row, "count", f"resources.csv kind {text(k)}", problems, True)
+        where = worded("resources.csv kind {kind}", kind=text(k))
+        counts[k] = _int(row, "count", where, problems, True)
     for k in KINDS:
         if k not in seen:
-            problems.append(f"resources.csv: no row for kind {text(k)}")
+            problems.append(worded("resources.csv: no row for kind {kind}", kind=text(k)))
     if sum(counts) != RESOURCE_TOTAL and len(seen) == len(KINDS):
-        problems.append(f"resources.csv: {sum(counts)} cards, the game has {RESOURCE_TOTAL}")
+        problems.append(
+            worded(
+                "resources.csv: {have} cards, the game has {want}",
+                have=sum(counts),
+                want=RESOURCE_TOTAL,
+            )
+        )
     return counts
 
 
 def _kind_problems(row: dict[str, str], kind: str, name: str, capacity: int) -> list[str]:
     """What is wrong with the numbers a card of `kind` must carry."""
-    found = []
+    found: list[str] = []
     rng = row.get("range", "")
     if kind == "caravel" and row.get("value", "") == "":
-        found.append("caravel without a value")
+        found.append(worded("caravel without a value"))
     if kind == "merchant":
         if rng == "?":
-            found.append("range not sourced")
+            found.append(worded("range not sourced"))
         elif rng not in RANGES:
-            found.append(f"range {rng!r} is not 1-3, 4-6 or 7-9")
+            found.append(worded("range {range} is not 1-3, 4-6 or 7-9", range=repr(rng)))
     if kind == "warehouse" and row.get("capacity") not in ("?",) and capacity not in (1, 2):
-        found.append(f"warehouse capacity {capacity} is not 1 or 2")
+        found.append(worded("warehouse capacity {n} is not 1 or 2", n=capacity))
     if kind == "personality" and name not in PERSONALITIES:
-        found.append(f"unknown personality {name!r}")
+        found.append(worded("unknown personality {name}", name=repr(name)))
     return found
 
 
@@ -156,22 +173,41 @@ def _card(row: dict[str, str], where: str, problems: list[str]) -> DevCard | Non
     """The development card of a row (None for an unknown kind), its problems noted."""
     cid, kind, name = row.get("id", ""), row.get("kind", ""), row.get("name", "")
     if kind not in DEV_KINDS:
-        problems.append(f"{where}: kind {kind!r} is not one of {', '.join(DEV_KINDS)}")
+        problems.append(
+            worded(
+                "{where}: kind {kind} is not one of {kinds}",
+                where=where,
+                kind=repr(kind),
+                kinds=", ".join(DEV_KINDS),
+            )
+        )
         return None
     value = _int(row, "value", where, problems, kind == "caravel")
     income = _int(row, "income", where, problems, True)
     capacity = _int(row, "capacity", where, problems, kind == "warehouse")
     players = _int(row, "players", where, problems, True)
     event = row.get("event", "")
-    problems.extend(f"{where}: {p}" for p in _kind_problems(row, kind, name, capacity))
+    problems.extend(
+        worded("{where}: {problem}", where=where, problem=p)
+        for p in _kind_problems(row, kind, name, capacity)
+    )
     if event == "?":
-        problems.append(f"{where}: event icon not sourced")
+        problems.append(worded("{where}: event icon not sourced", where=where))
     elif event not in (*EVENTS, NO_EVENT):
-        problems.append(f"{where}: event {event!r} is not one of {', '.join(EVENTS)}, none")
+        problems.append(
+            worded(
+                "{where}: event {event} is not one of {events}, none",
+                where=where,
+                event=repr(event),
+                events=", ".join(EVENTS),
+            )
+        )
     if row.get("players") != "?" and not 2 <= players <= 6:
-        problems.append(f"{where}: player-count number {players} is not 2-6")
+        problems.append(
+            worded("{where}: player-count number {n} is not 2-6", where=where, n=players)
+        )
     if value < 0 or income < 0:
-        problems.append(f"{where}: negative number")
+        problems.append(worded("{where}: negative number", where=where))
     event = event if event in (*EVENTS, NO_EVENT) else NO_EVENT
     rng = row.get("range", "")
     return DevCard(cid, kind, name, value, rng, income, capacity, event, players)
@@ -181,22 +217,33 @@ def _deck_problems(cards: list[DevCard], problems: list[str]) -> None:
     """What the development deck as a whole lacks."""
     if len(cards) != DEVELOPMENT_TOTAL:
         problems.append(
-            f"development.csv: {len(cards)} development cards listed, the game has "
-            f"{DEVELOPMENT_TOTAL} (split by kind not sourced)"
+            worded(
+                "development.csv: {have} development cards listed, the game has {want} "
+                "(split by kind not sourced)",
+                have=len(cards),
+                want=DEVELOPMENT_TOTAL,
+            )
             if len(cards) < DEVELOPMENT_TOTAL
-            else f"development.csv: {len(cards)} development cards, the game has "
-            f"{DEVELOPMENT_TOTAL}"
+            else worded(
+                "development.csv: {have} development cards, the game has {want}",
+                have=len(cards),
+                want=DEVELOPMENT_TOTAL,
+            )
         )
     names = {c.name for c in cards if c.kind == "personality"}
     problems.extend(
-        f"development.csv: personality {p} missing" for p in PERSONALITIES if p not in names
+        worded("development.csv: personality {name} missing", name=p)
+        for p in PERSONALITIES
+        if p not in names
     )
     for kind in DEV_KINDS:
         if not any(c.kind == kind for c in cards):
-            problems.append(f"development.csv: no {kind} card")
+            problems.append(worded("development.csv: no {kind} card", kind=kind))
     for n_players in range(2, 7):
         if sum(1 for c in cards if c.players <= n_players) < 5 and not problems:
-            problems.append(f"development.csv: fewer than 5 cards for {n_players} players")
+            problems.append(
+                worded("development.csv: fewer than 5 cards for {n} players", n=n_players)
+            )
 
 
 def _parse(res_text: str, dev_text: str) -> tuple[list[int], list[DevCard], list[str]]:
@@ -205,10 +252,10 @@ def _parse(res_text: str, dev_text: str) -> tuple[list[int], list[DevCard], list
     cards: list[DevCard] = []
     ids: set[str] = set()
     for n, row in enumerate(_rows(dev_text), start=1):
-        where = f"development.csv row {n} ({row.get('id') or '?'})"
+        where = worded("development.csv row {n} ({id})", n=n, id=row.get("id") or "?")
         cid = row.get("id", "")
         if not cid or cid in ids:
-            problems.append(f"{where}: missing or repeated id")
+            problems.append(worded("{where}: missing or repeated id", where=where))
         ids.add(cid)
         card = _card(row, where, problems)
         if card is not None:

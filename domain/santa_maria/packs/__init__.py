@@ -15,7 +15,7 @@ from typing import Any
 
 from domain.core.errors import MissingComponents, SetupError
 from domain.core.packs import PACK_NAMES, Folder, Packs, read_text
-from domain.core.phrase import phrase
+from domain.core.phrase import phrase, worded
 from domain.santa_maria.components import Catalog, parse_pack
 
 
@@ -26,10 +26,10 @@ def _json(folder: Folder, problems: list[str]) -> dict[str, Any] | None:
     try:
         data = json.loads(text)
     except ValueError as exc:
-        problems.append(f"pack.json: not JSON ({exc})")
+        problems.append(worded("pack.json: not JSON ({problem})", problem=str(exc)))
         return None
     if not isinstance(data, dict):
-        problems.append("pack.json: not a JSON object")
+        problems.append(worded("pack.json: not a JSON object"))
         return None
     return data
 
