@@ -12,11 +12,31 @@ import functools
 import importlib
 import importlib.util
 import os
+import signal
 import sqlite3
 import sys
 from typing import Annotated, Any
 
-import typer
+
+def _quiet_interrupt(signum: int, frame: object) -> None:
+    """Ctrl+C while the command line loads (a second or two on a busy machine) ends as a shell
+    reports SIGINT, without the traceback of whichever import it cut short."""
+    raise SystemExit(130)
+
+
+def _guard_loading() -> object:
+    """Ctrl+C quiet until the commands are loaded; the handler it replaced (None: none)."""
+    try:
+        if signal.getsignal(signal.SIGINT) is signal.default_int_handler:  # not if ignored
+            return signal.signal(signal.SIGINT, _quiet_interrupt)
+    except ValueError:  # imported outside the main thread: signals are not ours to set
+        pass
+    return None
+
+
+_loading = _guard_loading()
+
+import typer  # after the guard: loading the commands is the slow part of a start
 from typer._click.core import Command, Context, Parameter
 from typer._click.exceptions import BadParameter
 from typer.core import TyperGroup
@@ -61,6 +81,15 @@ def store_failed(error: BaseException) -> bool:
         return True
     persistence = sys.modules.get("eventsourcing.persistence")
     return persistence is not None and isinstance(error, persistence.PersistenceError)
+
+
+def query_interrupted(error: BaseException) -> bool:
+    """Whether `error` is Ctrl+C met inside a DuckDB query, which DuckDB raises as its own error
+    (`RuntimeError('Query interrupted')`, or `InterruptException`) instead of KeyboardInterrupt."""
+    if isinstance(error, RuntimeError) and str(error) == "Query interrupted":
+        return True
+    duckdb = sys.modules.get("duckdb")  # loaded by the commands that use it, not at start
+    return duckdb is not None and isinstance(error, duckdb.InterruptException)
 
 
 def _choose_language(value: str | None) -> str | None:
@@ -177,6 +206,9 @@ class NovusGroup(TyperGroup):
             report(NovusError(f"{error.strerror or error}{where}", hint="check the path"))
             raise typer.Exit(USER_ERROR) from None
         except Exception as error:
+            if query_interrupted(error):  # Ctrl+C during a DuckDB query: not a bug in Novus
+                errors.print(f"[yellow]{_('interrupted')}[/]")
+                raise typer.Exit(INTERRUPTED) from None
             if not store_failed(error):
                 raise
             report(
@@ -279,12 +311,17 @@ def register_areas(target: typer.Typer, areas: tuple[str, ...] = AREAS) -> list[
 
 
 registered = register_areas(app)
+if _loading is not None:  # loaded: Ctrl+C is KeyboardInterrupt again, each command's to handle
+    signal.signal(signal.SIGINT, _loading)  # type: ignore[arg-type]
 
 
 def run() -> None:
     """Console-script entry point: `novus ...`."""
     try:
         app(prog_name="novus")
+    except KeyboardInterrupt:  # while typer builds the commands, before any command runs
+        errors.print(f"[yellow]{_('interrupted')}[/]")
+        raise SystemExit(INTERRUPTED) from None
     except Exception as error:
         if os.environ.get(DEBUG_VAR):
             raise

@@ -1,0 +1,102 @@
+"""Ctrl+C at any moment of a `novus` command ends it with "interrupted" and status 130: never a
+traceback, never "internal error ... this is a bug in Novus"."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from application.service import open_app
+
+ROOT = Path(__file__).resolve().parents[2]
+
+CUT_WHILE_LOADING = """
+import builtins, os, signal
+real = builtins.__import__
+
+def importing(name, *args, **kwargs):
+    if name == "typer":  # the first slow import of a start: Ctrl+C lands in it
+        builtins.__import__ = real
+        os.kill(os.getpid(), signal.SIGINT)
+    return real(name, *args, **kwargs)
+
+builtins.__import__ = importing
+from novus.cli.main import run
+run()
+"""
+
+
+def test_ctrl_c_while_the_commands_load_prints_no_traceback() -> None:
+    """The first second or two of a start (more on a busy machine) is spent importing; Ctrl+C
+    there printed a dozen lines of Python traceback ending in KeyboardInterrupt."""
+    done = subprocess.run(
+        [sys.executable, "-c", CUT_WHILE_LOADING, "games"],
+        env=dict(os.environ, PYTHONPATH=str(ROOT)),
+        capture_output=True,
+        text=True,
+        timeout=120,
+        cwd=ROOT,
+    )
+    assert "Traceback" not in done.stderr and "KeyboardInterrupt" not in done.stderr, done.stderr
+    assert done.returncode == 130, (done.returncode, done.stderr)
+
+
+def test_the_loading_guard_is_gone_once_loaded() -> None:
+    """After the commands are loaded Ctrl+C is KeyboardInterrupt again, so that each command
+    can say what it had done (an import says how many files it stored)."""
+    probe = "import signal, novus.cli.main; print(signal.getsignal(signal.SIGINT).__name__)"
+    done = subprocess.run(
+        [sys.executable, "-c", probe],
+        env=dict(os.environ, PYTHONPATH=str(ROOT)),
+        capture_output=True,
+        text=True,
+        timeout=120,
+        cwd=ROOT,
+    )
+    assert done.stdout.split() == ["default_int_handler"], (done.stdout, done.stderr)
+
+
+def test_ctrl_c_while_typer_builds_the_commands(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Between loading and running, typer builds the click commands (a traceback ended in
+    typer/main.py get_command)."""
+    import typer.main
+
+    from novus.cli import main
+
+    def cut(*args: object, **kwargs: object) -> None:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(typer.main, "get_command", cut)
+    monkeypatch.setattr(sys, "argv", ["novus", "games"])
+    with pytest.raises(SystemExit) as stopped:
+        main.run()
+    assert stopped.value.code == 130
+    assert "interrupted" in capsys.readouterr().err
+
+
+def test_ctrl_c_inside_a_duckdb_query_is_an_interruption_not_a_bug(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """DuckDB turns SIGINT during a query into RuntimeError('Query interrupted') (duckdb 2.0:
+    checked by sending SIGINT to a long query); met outside the one place that expected it
+    (`novus project --rebuild` opening its file) it read "internal error: RuntimeError: Query
+    interrupted ... this is a bug in Novus", status 3."""
+    from novus.cli.main import app
+    from projections import runner
+
+    open_app(tmp_path / "data").simulate("puerto-rico", 3, {}, seed=1, bot="random")
+
+    def cut(self: object, *args: object, **kwargs: object) -> None:
+        raise RuntimeError("Query interrupted")
+
+    monkeypatch.setattr(runner.Projector, "__init__", cut)
+    result = CliRunner().invoke(app, ["project", "--rebuild", "-d", str(tmp_path / "data")])
+    assert result.exit_code == 130, (result.output, result.exception)
+    assert "interrupted" in result.output and "internal error" not in result.output
