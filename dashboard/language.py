@@ -79,6 +79,13 @@ def category(key: str, game: str = "") -> str:
     return _(key.replace("_", " "))
 
 
+def select_all() -> bool:
+    """Whether a multiselect offers Streamlit's "Select all" entry: Streamlit writes it in
+    English whatever the page's language and cannot be told otherwise, so a Korean page goes
+    without it (its list was headed "Select all" above the players' Korean names)."""
+    return current_language() == "en"
+
+
 def browser_language() -> str:
     """The language the browser asks for (Accept-Language), English when none of ours fits."""
     try:

@@ -26,7 +26,7 @@ from dashboard import (
     stats,
     step_charts,
 )
-from dashboard.language import game_title, source_name
+from dashboard.language import game_title, select_all, source_name
 from dashboard.option_words import variant_words
 from domain.core.errors import NovusError
 
@@ -162,7 +162,11 @@ def library_page() -> None:
         format_func=variant_name,
     )
     counts = row1[2].multiselect(  # how many played; Korean must not read as "Player" below
-        pgettext("filter", "Players"), options["players"], key="f_players", placeholder=every
+        pgettext("filter", "Players"),
+        options["players"],
+        key="f_players",
+        placeholder=every,
+        select_all=select_all(),
     )
     sources = sorted({kind for kind, _ in options["sources"] if kind})
     source = row1[3].selectbox(

@@ -29,7 +29,7 @@ from application.settings import data_dir
 from application.view_words import Words, chance_label
 from dashboard import boards, chance_pad, data
 from dashboard.boards.mundus_novus import event_name
-from dashboard.language import game_title, restore
+from dashboard.language import game_title, restore, select_all
 from dashboard.option_words import bot_name, option_name, value_name
 from domain.core import registry
 from domain.core.chance import Dice, Shuffle
@@ -354,6 +354,7 @@ def _controls(app: NovusApp, pos: play.Position) -> None:
                 format_func=lambda s: pos.players[s],
                 key=f"play-bot-seats-{pos.game_id}",
                 placeholder=_("none"),
+                select_all=select_all(),
             )
             kind = st.radio(
                 _("Bot"),

@@ -17,6 +17,7 @@ from application.i18n import N_, _
 from application.view_words import Words
 from dashboard import data
 from dashboard.charts import tips
+from dashboard.language import select_all
 from dashboard.player_order import marked, ordered
 
 FEW = 10
@@ -167,10 +168,17 @@ def _filtered_results(folder: Path, game: str, bots: bool) -> None:
     left, middle, right = st.columns(3)
     counts = sorted(int(n) for n in options["players"].dropna().unique())
     every = _("all")  # what an empty filter shows (Streamlit's own placeholder is English)
-    chosen_counts = left.multiselect(_("Player count"), counts, key="r_counts", placeholder=every)
+    chosen_counts = left.multiselect(
+        _("Player count"), counts, key="r_counts", placeholder=every, select_all=select_all()
+    )
     kinds = sorted(str(k) for k in options["source_kind"].dropna().unique())
     chosen_kinds = middle.multiselect(
-        _("Source"), kinds, key="r_sources", format_func=lambda k: _(k), placeholder=every
+        _("Source"),
+        kinds,
+        key="r_sources",
+        format_func=lambda k: _(k),
+        placeholder=every,
+        select_all=select_all(),
     )
     variants = sorted(str(v) for v in options["variant"].dropna().unique())
     chosen_variants = right.multiselect(
@@ -179,6 +187,7 @@ def _filtered_results(folder: Path, game: str, bots: bool) -> None:
         key="r_variants",
         format_func=lambda v: v or _("(defaults)"),
         placeholder=every,
+        select_all=select_all(),
     )
     dates = st.date_input(_("Played between"), value=[], key="r_dates")
     since = dates[0] if isinstance(dates, tuple) and len(dates) >= 1 else None

@@ -61,6 +61,8 @@ def check_korean(at: AppTest) -> str:
     texts = "\n".join(shown(at))
     left = [msgid for msgid in _english_ids() if msgid in texts]
     assert not left, f"English catalog text on a Korean page: {left}"
+    offering = [m.label for m in at.get("multiselect") if m.proto.select_all]
+    assert not offering, f"Streamlit's English 'Select all' on a Korean page: {offering}"
     return texts
 
 

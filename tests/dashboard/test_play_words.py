@@ -108,3 +108,18 @@ def test_an_open_synthetic_game_says_what_it_can_record(
     notes = [str(w.value) for w in at.warning]
     assert len(notes) == 1 and published in notes[0], notes
     assert "기록할 수는 없습니다" not in notes[0] and "not recorded" not in notes[0]
+
+
+@pytest.mark.parametrize("lang", ["ko", "en"])
+def test_the_bots_seats_list_has_no_english_select_all_on_a_korean_page(
+    several: str, lang: str
+) -> None:
+    """Streamlit heads a multiselect's list with "Select all", in English on a Korean page too
+    (above 민준, 서연, 지우): offered in English only."""
+    at = AppTest.from_function(_play, default_timeout=60)
+    at.query_params["lang"] = lang
+    at.query_params["game"] = several
+    at.run()
+    assert not at.exception, at.exception
+    (seats,) = [m for m in at.multiselect if m.key and m.key.startswith("play-bot-seats-")]
+    assert bool(seats.proto.select_all) is (lang == "en")
