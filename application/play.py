@@ -147,6 +147,17 @@ def chance_count(spec: ChanceSpec) -> int:
     return len(spec.items) if isinstance(spec, Shuffle) else spec.count
 
 
+def chance_parts(spec: ChanceSpec) -> list[int]:
+    """The sizes of the parts a person taps apart: each hand of a dealt draw (`Draw.hands`),
+    then the items left face up, if any; one part for anything else."""
+    count = chance_count(spec)
+    hands = list(spec.hands) if isinstance(spec, Draw) else []
+    if not hands:
+        return [count]
+    face_up = count - sum(hands)
+    return [*hands, face_up] if face_up > 0 else hands
+
+
 # ---- reading ---------------------------------------------------------------------------------
 
 
@@ -547,6 +558,27 @@ def completed(spec: ChanceSpec, seen: Sequence[str | int], rng: Any) -> Outcome:
     return tuple(first) + tuple(str(v) for v in rest)
 
 
+def completed_parts(spec: Draw, seen: Sequence[Sequence[str]], rng: Any) -> Outcome:
+    """A dealt draw (`chance_parts`) with every item seen kept in its part (a hand, or the
+    cards face up) and each part's other items drawn with `rng` from what is left of the pool:
+    the hands a person saw are recorded as they are, the others dealt by Novus."""
+    sizes = chance_parts(spec)
+    given = [[str(v) for v in part] for part in seen] + [[] for _ in sizes[len(seen) :]]
+    if len(given) > len(sizes) or any(len(p) > n for p, n in zip(given, sizes, strict=True)):
+        raise SetupError(
+            _("more items than the deal has: {parts}", parts=", ".join(map(str, sizes))),
+            hint=_("tap each hand's cards in its own part"),
+        )
+    left = Counter(map(str, spec.pool)) - Counter(v for part in given for v in part)
+    needed = sum(n - len(p) for p, n in zip(given, sizes, strict=True))
+    pool = tuple(sorted(left.elements()))
+    drawn = iter(resolve(Draw(pool, min(needed, len(pool))), rng))
+    out: list[str] = []
+    for part, n in zip(given, sizes, strict=True):
+        out += part + [str(next(drawn)) for _ in range(n - len(part))]
+    return tuple(out)
+
+
 def first_items(
     spec: ChanceSpec, seen: str | Sequence[str | int], name: Callable[[str], str]
 ) -> list[str | int]:
@@ -577,16 +609,24 @@ def draw_rest(
     game_id: UUID,
     seen: str | Sequence[str | int],
     *,
+    parts: Sequence[Sequence[str]] | None = None,
     expected_version: int | None = None,
 ) -> Outcome:
     """Record the items seen at the table so far (codes or names) and let Novus draw the rest
     (from the game's seed and step): the cards turned face up, and the face-down rest of a
-    shuffled deck."""
+    shuffled deck; with `parts` (a dealt draw, `chance_parts`), the items seen of each hand
+    and of the cards face up, each kept in its part (`seen` is then not read)."""
     pos = position(app, game_id, expected_version)
     spec = _awaited(pos)
     name = Words(pos.game).value
-    first = first_items(spec, seen, name)
-    outcome = completed(spec, first, chance_rng(_seed(pos), pos.step + 1))
+    rng = chance_rng(_seed(pos), pos.step + 1)
+    outcome: Outcome
+    if parts is not None and isinstance(spec, Draw):
+        outcome = completed_parts(
+            spec, [[str(i) for i in first_items(spec, part, name)] for part in parts], rng
+        )
+    else:
+        outcome = completed(spec, first_items(spec, seen, name), rng)
     parsed = parse_outcome(spec, outcome, name)  # a wrong item: said why
     app.record(
         game_id,

@@ -48,6 +48,22 @@ def rest_asked(ident: str) -> bool:
     return isinstance(value, dict) and value.get("id") == ident and value.get("rest") is True
 
 
+def sent_parts(ident: str) -> list[list[str]] | None:
+    """The items of each part of a dealt draw the browser sent with "the rest" (None: not a
+    dealt draw, or another pad's)."""
+    state = st.session_state.get(KEY)
+    try:
+        value = state["outcome"] if state is not None else None
+    except (KeyError, TypeError):
+        return None
+    if not isinstance(value, dict) or value.get("id") != ident:
+        return None
+    parts = value.get("parts")
+    if not isinstance(parts, list) or not all(isinstance(p, list) for p in parts):
+        return None
+    return [[str(i) for i in part] for part in parts]
+
+
 def show(
     ident: str,
     items: Sequence[tuple[str, str]],
@@ -55,6 +71,7 @@ def show(
     texts: dict[str, str],
     on_outcome: Callable[[], Any],
     limits: Mapping[str, int] | None = None,
+    parts: Sequence[tuple[str, int]] = (),
 ) -> None:
     """Mount the pad for one awaited outcome. `ident` names it (a new ident starts empty:
     give one per position and per try); `items` are (value, label) pairs; `texts` has `tap`
@@ -62,12 +79,15 @@ def show(
     items so far for Novus to draw the rest: `rest_asked`); `on_outcome` runs when it is
     complete (or the rest is asked for); when one item alone is left to take, the pad takes it;
     `limits`: how many of each item the pool holds (its button is off once tapped that often;
-    dice have none)."""
+    dice have none); `parts`: a dealt draw's (label, count) parts in outcome order (each hand,
+    then the cards face up), tapped apart, in any order (`texts` then has `part`: {label},
+    {have}, {count}); "the rest" also sends each part's items (`sent_parts`)."""
     limits = limits or {}
     data = {
         "id": ident,
         "items": [{"value": v, "label": label, "max": limits.get(v, 0)} for v, label in items],
         "count": count,
         "texts": texts,
+        "parts": [{"label": label, "count": n} for label, n in parts],
     }
     _component(key=KEY, data=data, on_outcome_change=on_outcome)

@@ -32,7 +32,7 @@ from dashboard.boards.mundus_novus import event_name
 from dashboard.language import game_title, restore, select_all
 from dashboard.option_words import bot_name, option_name, value_name
 from domain.core import registry
-from domain.core.chance import Dice, Shuffle
+from domain.core.chance import Dice, Draw, Shuffle
 from domain.core.errors import NovusError
 
 FLASH = "play-flash"
@@ -246,11 +246,20 @@ def _chance(app: NovusApp, pos: play.Position) -> None:
     # one pad per position and per try: a refused outcome (another tab moved) starts afresh
     ident = f"{pos.game_id}-{pos.version}-{st.session_state.get(PAD_TRIES, 0)}"
     with st.container(key="play-chance"):
+        parts = play.chance_parts(spec)
+        dealt = (
+            [*pos.players[: len(spec.hands)], _("face up")][: len(parts)]
+            if isinstance(spec, Draw) and spec.hands
+            else []
+        )
         chance_pad.show(
             ident,
             [(item, labels[item]) for item in choices],
             count,
             {
+                "part": _(
+                    "{label}: {have} of {count}", label="{label}", have="{have}", count="{count}"
+                ),
                 "tap": _(
                     "Tap what turned up at the table ({have} of {count}), or let Novus draw.",
                     have="{have}",
@@ -262,6 +271,7 @@ def _chance(app: NovusApp, pos: play.Position) -> None:
             },
             on_outcome=lambda: _tapped(app, pos, ident, labels),
             limits=play.chance_limits(spec),
+            parts=list(zip(dealt, parts, strict=True)) if dealt else (),
         )
         st.button(
             _("Let Novus draw"),
@@ -269,6 +279,13 @@ def _chance(app: NovusApp, pos: play.Position) -> None:
             on_click=_draw,
             args=(app, pos.game_id, pos.version, labels),
             use_container_width=True,
+        )
+    if dealt:
+        st.caption(
+            _(
+                "A deal: tap a player's line, then the cards of that hand; the hands you saw "
+                "are recorded as they are, and “Novus draws the rest” deals the others."
+            )
         )
     if isinstance(spec, Shuffle):
         st.caption(
@@ -308,7 +325,13 @@ def _tapped(app: NovusApp, pos: play.Position, ident: str, labels: dict[str, str
     st.session_state[PAD_TRIES] = st.session_state.get(PAD_TRIES, 0) + 1
     if chance_pad.rest_asked(ident):  # the rest is face down: drawn, and not shown
         done = _guarded(
-            play.draw_rest, app, pos.game_id, seen, expected_version=pos.version, on=pos.game_id
+            play.draw_rest,
+            app,
+            pos.game_id,
+            seen,
+            parts=chance_pad.sent_parts(ident),
+            expected_version=pos.version,
+            on=pos.game_id,
         )
         if done is not None:
             said = ", ".join(labels.get(item, item) for item in seen)

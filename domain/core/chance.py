@@ -28,11 +28,16 @@ class Shuffle:
 
 @dataclass(frozen=True, slots=True)
 class Draw:
-    """Draw `count` items without replacement from the multiset `pool`; outcome in draw order."""
+    """Draw `count` items without replacement from the multiset `pool`; outcome in draw order.
+
+    `hands`: when the draw is dealt, how many of the first items go to each seat's hand in
+    seat order (the outcome's next `hands[0]` items to seat 1, ...; the items after them lie
+    face up), so a person entering the deal can tap each hand apart; empty: one heap."""
 
     pool: tuple[str, ...]
     count: int
     label: str = "draw"
+    hands: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

@@ -74,8 +74,12 @@ def begin_supply(s: State) -> None:
 
 
 def supply_spec(s: State) -> Draw:
+    """The supply's deal: five cards to each hand in seat order (`apply_supply`), then the
+    open caravel cards (fewer when the deck runs short)."""
     pool = tuple(K.texts(s.deck))
-    return Draw(pool, min(supply_need(s), len(pool)), label="supply")
+    count = min(supply_need(s), len(pool))
+    hands = tuple(max(0, min(K.HAND_SIZE, count - K.HAND_SIZE * i)) for i in range(s.n))
+    return Draw(pool, count, label="supply", hands=hands)
 
 
 def apply_supply(s: State, outcome: tuple[str, ...]) -> None:

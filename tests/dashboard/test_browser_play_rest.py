@@ -85,3 +85,50 @@ def test_the_last_item_left_is_taken_without_a_tap(
     finally:
         tab.close()
         app.close()
+
+
+HANDS = {
+    "en": ("Ben: {have} of 5", "Novus draws the rest"),
+    "ko": ("Ben: 5장 중 {have}장", "나머지는 Novus가 뽑기"),
+}
+
+
+@pytest.mark.parametrize(("lang", "width"), [("ko", 800), ("en", 1400)])
+def test_a_hand_seen_at_the_table_then_novus_deals_the_others(
+    server: tuple[str, Path], browser: object, lang: str, width: int
+) -> None:
+    """The supply dealt 15 cards in one heap, one tap each: the pad shows each hand; the
+    person taps the hand they saw (Ben's, the second) and Novus deals the others, Ben's five
+    cards recorded in Ben's hand."""
+    from application.view_words import Words
+
+    base, folder = server
+    app = open_app(folder)
+    game = play.new_game(app, "mundus-novus", ["Ana", "Ben", "Cleo"], seed=7)
+    play.draw(app, game)
+    play.draw(app, game)
+    hand = ["R", "R", "3", "9", "1"]
+    i18n.set_language(lang)
+    try:
+        name = {c: Words("mundus-novus").value(c) for c in set(hand)}
+    finally:
+        i18n.set_language(None)
+    tab: Page = browser.new_page(viewport={"width": width, "height": 1000})  # type: ignore[attr-defined]
+    try:
+        tab.goto(f"{base}/play?game={game}&lang={lang}")
+        _settled(tab)
+        ben = tab.get_by_role("button", name=HANDS[lang][0].format(have=0))
+        ben.click()
+        expect(ben).to_have_attribute("aria-pressed", "true")
+        for card in hand:
+            tab.get_by_role("button", name=name[card], exact=True).click()
+        expect(tab.get_by_role("button", name=HANDS[lang][0].format(have=5))).to_be_visible()
+        shot(tab, f"play-mn-hands-{lang}-{width}.png")
+        tab.get_by_role("button", name=HANDS[lang][1], exact=True).click()
+        expect(tab.get_by_text(SAID[lang][1].split("{")[0])).to_be_visible(timeout=20_000)
+        step = app.history(game).steps[-1]
+        assert isinstance(step, ChanceStep) and list(step.outcome[5:10]) == hand
+        assert len(step.outcome) == 15
+    finally:
+        tab.close()
+        app.close()
