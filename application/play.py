@@ -228,7 +228,7 @@ def find_move(pos: Position, text: str, seat: int | None = None) -> Move:
             raise AmbiguousMove(wanted, exact)
     typed = _typed_words(folded)
     said = [f"{m.action} {m.text}".casefold() for m in moves]
-    found = [m for m, text in zip(moves, said, strict=True) if typed and _has_all(text, typed)]
+    found = _holding(moves, typed)
     if len(found) == 1:
         return found[0]
     if found:
@@ -291,11 +291,25 @@ def _has_all(text: str, words: Sequence[str]) -> bool:
     return all(_has(text, w) for w in words)
 
 
+def _holding(moves: Sequence[Move], typed: Sequence[str]) -> list[Move]:
+    """The moves whose code or sentence holds every typed word; when none does, the same read
+    without the sentence's spaces: Korean is often typed without them ('소형상가' for the
+    sentence's '소형 상가', '휴식칸' for '휴식 칸'), and found nothing."""
+    if not typed:
+        return []
+    said = [f"{m.action} {m.text}".casefold() for m in moves]
+    found = [m for m, text in zip(moves, said, strict=True) if _has_all(text, typed)]
+    if found:
+        return found
+    joined = [text.replace(" ", "") for text in said]
+    return [m for m, text in zip(moves, joined, strict=True) if _has_all(text, typed)]
+
+
 def matching(moves: Sequence[Move], text: str) -> list[Move]:
     """The moves holding every word of `text` (the Play page's filter), as `find_move` reads
-    them: '나무를' finds '나무 1개를 팝니다'."""
+    them: '나무를' finds '나무 1개를 팝니다', '휴식칸' finds '휴식 칸 3에서 쉽니다'."""
     typed = _typed_words(text.casefold())
-    return [m for m in moves if _has_all(f"{m.action} {m.text}".casefold(), typed)]
+    return _holding(moves, typed) if typed else list(moves)
 
 
 def _nfd(word: str) -> str:

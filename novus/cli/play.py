@@ -122,7 +122,10 @@ def legal(
 def move(
     game_ref: GameArg,
     text: Annotated[
-        str | None, typer.Argument(help="An action code, the move's sentence, or words of it.")
+        list[str] | None,
+        typer.Argument(
+            help="An action code, the move's sentence, or words of it (quotes not needed)."
+        ),
     ] = None,
     chance: Annotated[
         str | None,
@@ -141,7 +144,10 @@ def move(
     """Record a move (by code or words), or with --chance the outcome seen at the table."""
     from application import play
 
-    if (text is None) == (chance is None):
+    if chance is not None and text:  # `--chance corn, indigo`: the shell split the outcome
+        chance, text = " ".join([chance, *text]), None
+    typed = " ".join(text) if text else None  # `novus move 3f2a small market`, unquoted
+    if (typed is None) == (chance is None):
         raise NovusError(
             _("give either a move or --chance OUTCOME"),
             hint=_("e.g. `novus move 3f2a role:settler` or `novus move 3f2a --chance corn,sugar`"),
@@ -150,14 +156,14 @@ def move(
     game_id = app.find(game_ref)
     if chance is not None:
         outcome = play.enter_chance(app, game_id, chance)
-        words = Words(app.timeline(game_id).setup.game)  # the items by their names, as draw
-        shown = ", ".join(words.value(str(item)) for item in outcome)
+        names = Words(app.timeline(game_id).setup.game)  # the items by their names, as draw
+        shown = ", ".join(names.value(str(item)) for item in outcome)
         console.print(_("recorded: {outcome}", outcome=shown), highlight=False)
     else:
         mover = None
         if seat is not None:  # at the table a player is named, as `novus new --players` did
             mover = _seat(seat, play.position(app, game_id).players)
-        chosen = play.move(app, game_id, text or "", seat=mover)
+        chosen = play.move(app, game_id, typed or "", seat=mover)
         console.print(_("recorded: {text} ({action})", text=chosen.text, action=chosen.action))
     _next(app, game_id)
 

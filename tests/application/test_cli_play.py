@@ -318,3 +318,36 @@ def test_seats_are_counted_from_one_where_people_read_them(tmp_path: Path) -> No
     assert code == 0 and shown == ["1", "2", "3"], out
     code, out = novus("stats", "-g", "puerto-rico", "-t", "seats", "--csv", "-d", data)
     assert [line.split(",")[2] for line in out.strip().splitlines()[1:4]] == ["0", "1", "2"], out
+
+
+def test_a_move_typed_unquoted_and_korean_without_spaces(tmp_path: Path) -> None:
+    """At the table: `novus move G 소형 상가` (two words, no quotes) was a usage error ("extra
+    argument: 상가"), as was `--chance 옥수수, 인디고, ...` typed with spaces; '소형상가' (Korean
+    often drops the spaces of '소형 상가') matched no move, and the Play page's filter
+    '휴식칸' showed none."""
+    from uuid import UUID
+
+    from application import play
+    from application.i18n import set_language
+
+    data = tmp_path / "data"
+    code, out = novus("new", "--game", "puerto-rico", "--players", "민수,지영,현우", "-d", data)
+    game = out.strip().splitlines()[-1]
+    code, out = novus("move", game, "--chance", "옥수수,", "인디고,", "설탕,", "커피", "-d", data,
+                      "--lang", "ko")  # fmt: skip
+    assert code == 0 and "기록했습니다: 옥수수, 인디고, 설탕, 커피" in out, out
+    code, out = novus("move", game, "건축가", "-d", data, "--lang", "ko")
+    assert code == 0, out
+    code, out = novus("move", game, "소형", "인디고", "-d", data, "--lang", "ko")
+    assert code == 0 and "(build:small_indigo_plant)" in out, out
+    code, out = novus("move", game, "소형상가", "-d", data, "--lang", "ko")
+    assert code == 0 and "(build:small_market)" in out, out
+    code, out = novus("move", game, "small", "sugar", "mill", "-d", data)
+    assert code == 0 and "(build:small_sugar_mill)" in out, out
+    set_language("ko")
+    try:
+        pos = play.position(open_app(data), UUID(game))
+        assert [m.action for m in play.matching(pos.moves, "개척자를")] == ["role:settler"]
+        assert [m.action for m in play.matching(pos.moves, "선장을선택")] == ["role:captain"]
+    finally:
+        set_language("en")
