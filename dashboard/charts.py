@@ -181,14 +181,22 @@ def seat_advantage(df: pd.DataFrame) -> alt.FacetChart:
     )
 
 
-def category_points(df: pd.DataFrame, y: str, title: str) -> alt.Chart:
-    """Average points by score category, stacked, one bar per `y` (player, game, ...)."""
+def category_points(
+    df: pd.DataFrame, y: str, title: str, order: Sequence[str] | None = None
+) -> alt.Chart:
+    """Average points by score category, stacked, one bar per `y` (player, game, ...); `order`:
+    the bars top down (default: sorted)."""
     return (
         alt.Chart(df)
         .mark_bar()
         .encode(
             x=alt.X("average_points:Q", title=_("average points"), stack="zero"),
-            y=alt.Y(f"{y}:N", title=title, axis=alt.Axis(labelOverlap=False)),
+            y=alt.Y(
+                f"{y}:N",
+                title=title,
+                axis=alt.Axis(labelOverlap=False),
+                sort=list(order) if order is not None else "ascending",
+            ),
             color=alt.Color("category:N", title=_("category")),
             tooltip=tips(df, [y, "category", "average_points"], {y: title}),
         )

@@ -81,7 +81,9 @@ def players_page(folder: Path) -> None:
     points = points[points["player"].isin(top)]
     points = points.assign(category=[category(c, game) for c in points["category"]])
     st.subheader(_("Points by category"))
-    st.altair_chart(charts.category_points(points, "player", _("player")), key="p_points")
+    st.altair_chart(
+        charts.category_points(points, "player", _("player"), order=top), key="p_points"
+    )
     analysis_chart.accuracy_section(folder, game)
     players_ratings.section(folder, game)
 

@@ -3,6 +3,7 @@ the sample games' bots (most games played) came first."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import Any
 
@@ -45,6 +46,15 @@ def test_people_come_first_by_name_then_the_bots_marked(env: Any) -> None:
     assert choice.options == [*people, *(f"{b} (bot)" for b in bots)]
     assert choice.value == people[0]
     assert at.selectbox(key="r_player").options[:3] == people
+    ordered = []  # the score and points charts list their players top down
+    for chart in at.get("vega_lite_chart"):
+        spec = json.loads(chart.proto.spec)
+        for layer in spec.get("layer") or [spec]:
+            sort = layer.get("encoding", {}).get("y", {}).get("sort")
+            if isinstance(sort, list):
+                ordered.append(sort)
+                break
+    assert len(ordered) == 2 and all(o == [*people, *bots] for o in ordered), ordered
 
 
 def test_numbers_in_names_sort_as_numbers() -> None:
