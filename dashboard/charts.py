@@ -178,6 +178,7 @@ def seat_advantage(df: pd.DataFrame) -> alt.FacetChart:
         alt.layer(bars, fair, data=frame)
         .properties(width=160, height=140)
         .facet(facet=alt.Facet("players:O", title=_("players")), columns=2)
+        .resolve_scale(x="independent")  # a 2-player panel showed empty seats 3 and 4
     )
 
 

@@ -105,3 +105,13 @@ def test_english_tooltips_are_words_not_column_codes(folder: Path) -> None:
     for where, chart in _charts(folder):
         for tip in _tooltips(chart.to_dict()):
             assert tip.get("title") and "_" not in str(tip["title"]), (where, tip)
+
+
+def test_each_player_count_panel_shows_only_its_own_seats(folder: Path) -> None:
+    """The seat chart's panels shared one axis: the 2-player panel showed seats 3 and 4."""
+    from dashboard import charts
+
+    seats = data.views(folder).seat_stats(game="puerto-rico")
+    seats = seats.assign(players=[2 if s < 2 else 3 for s in seats["seat"]])
+    spec = charts.seat_advantage(seats).to_dict()
+    assert spec["resolve"]["scale"]["x"] == "independent"
