@@ -63,6 +63,8 @@ class Bars:
         self.current: TaskID | None = None
         self.title = ""
         self.phases = 0
+        self.done = 0
+        """Games analysed and stored in this run."""
 
     def game(self, game_id: str, title: str) -> None:
         if self.current is not None:
@@ -88,6 +90,7 @@ class Bars:
             self.bar.advance(self.current, evaluations)
 
     def finished(self, game_id: str, seconds: float) -> None:
+        self.done += 1
         if self.games is not None:
             self.bar.advance(self.games, 1)
 
@@ -158,7 +161,21 @@ def analyse(
         return
     waiting = runner.pending(app, folder, chosen)
     with progress() as bar:
-        report = runner.analyse_all(app, folder, chosen, workers=procs, progress=Bars(bar, waiting))
+        bars = Bars(bar, waiting)
+        try:
+            report = runner.analyse_all(app, folder, chosen, workers=procs, progress=bars)
+        except KeyboardInterrupt:  # "interrupted" alone left open what had been stored
+            bar.stop()
+            errors.print(
+                _(
+                    "stopped after {n} of {total} games (each game's analysis is stored whole "
+                    "or not at all); the same command again analyses the rest",
+                    n=bars.done,
+                    total=waiting,
+                ),
+                highlight=False,
+            )
+            raise
     for refused_id, why in report.refused:
         console.print(
             _("[yellow]warning:[/] {game} was not analysed: {why}", game=refused_id[:8], why=why),

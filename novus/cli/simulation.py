@@ -14,7 +14,7 @@ from domain.core import registry
 from domain.core.errors import SetupError
 from domain.core.labels import SYNTHETIC_LABEL, is_synthetic
 from domain.core.protocol import Rules
-from novus.cli.console import console, progress
+from novus.cli.console import console, errors, progress
 from novus.cli.options import DataDir, OptionPairs, game_code, open_store, parse_options
 from novus.cli.output import Csv, Json, check_formats, emit_csv, emit_json
 
@@ -60,11 +60,16 @@ def simulate(
     ids = []
     with progress() as bar:
         task = bar.add_task(_("simulating {game}", game=term(rules.title, "game")), total=games)
-        for i in range(games):
-            game_id = app.simulate(game, players, options, seed=seed + i, bot=bot.value)
-            steps += len(app.timeline(game_id).steps)
-            ids.append(game_id.hex[:8])
-            bar.advance(task)
+        try:
+            for i in range(games):
+                game_id = app.simulate(game, players, options, seed=seed + i, bot=bot.value)
+                steps += len(app.timeline(game_id).steps)
+                ids.append(game_id.hex[:8])
+                bar.advance(task)
+        except KeyboardInterrupt:  # "interrupted" alone left open what had been stored
+            bar.stop()
+            _stopped(len(ids), games, seed)
+            raise
     console.print(
         _n(
             "stored {n} {game} game ({steps} steps) with seeds {first}..{last}",
@@ -83,6 +88,26 @@ def simulate(
     if ids and is_synthetic(app.timeline(game_id).setup.options):
         said = _("these games use {label}", label=_(SYNTHETIC_LABEL))
         console.print(f"[yellow]{_('note:')}[/] {said}")
+
+
+def _stopped(done: int, games: int, seed: int) -> None:
+    """What an interrupted `simulate` stored (each game is stored whole, in one save) and the
+    command that plays the rest: game i has seed SEED+i, so the rest are the same games."""
+    if not done:
+        said = _("stopped before the first game was stored")
+    else:
+        said = _n(
+            "stopped after {n} of {total} games: {n} stored (seed {first})",
+            "stopped after {n} of {total} games: {n} stored (seeds {first}..{last})",
+            done,
+            total=games,
+            first=seed,
+            last=seed + done - 1,
+        )
+    rest = _(
+        "`--seed {seed} --games {rest}` plays the rest", seed=seed + done, rest=games - done
+    )
+    errors.print(f"{said}; {rest}", highlight=False)
 
 
 RULES_COLUMNS = ("game", "option", "values", "default", "players", "meaning")

@@ -100,3 +100,58 @@ def test_ctrl_c_inside_a_duckdb_query_is_an_interruption_not_a_bug(
     result = CliRunner().invoke(app, ["project", "--rebuild", "-d", str(tmp_path / "data")])
     assert result.exit_code == 130, (result.output, result.exception)
     assert "interrupted" in result.output and "internal error" not in result.output
+
+
+def test_ctrl_c_mid_simulate_says_what_was_stored_and_how_to_go_on(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`novus simulate --games 200` stopped with Ctrl+C after 8 games said "interrupted": the
+    8 stored games, and the command for the other 192, were left to guess."""
+    from application.service import NovusApp
+    from novus.cli.main import app
+
+    real = NovusApp.simulate
+    played: list[int] = []
+
+    def third_cut(self: NovusApp, *args: object, **kwargs: object) -> object:
+        if len(played) == 2:
+            raise KeyboardInterrupt
+        played.append(1)
+        return real(self, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(NovusApp, "simulate", third_cut)
+    data = str(tmp_path / "data")
+    args = ["simulate", "-g", "puerto-rico", "-p", "3", "-n", "10", "--seed", "40", "-d", data]
+    result = CliRunner().invoke(app, args)
+    said = " ".join(result.output.split())
+    assert result.exit_code == 130, said
+    assert "stopped after 2 of 10 games: 2 stored (seeds 40..41)" in said, said
+    assert "`--seed 42 --games 8` plays the rest" in said and "interrupted" in said
+    assert len(open_app(tmp_path / "data").game_ids()) == 2
+    played.clear()
+    result = CliRunner().invoke(app, [*args[:-2], "--lang", "ko", "-d", data])
+    said = " ".join(result.output.split())
+    assert "10게임 중 2게임" in said and "`--seed 42 --games 8`" in said, said
+
+
+def test_ctrl_c_mid_analyse_all_says_how_many_were_stored(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`novus analyse --all` stopped after a game or more said "interrupted" alone."""
+    from analysis import runner
+    from novus.cli.main import app
+
+    store = open_app(tmp_path / "data")
+    for seed in (1, 2, 3):
+        store.simulate("puerto-rico", 3, {}, seed=seed, bot="random")
+
+    def two_then_cut(*args: object, progress: runner.Progress, **kwargs: object) -> None:
+        progress.finished("a", 1.0)
+        progress.finished("b", 1.0)
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(runner, "analyse_all", two_then_cut)
+    result = CliRunner().invoke(app, ["analyse", "--all", "-d", str(tmp_path / "data")])
+    said = " ".join(result.output.split())
+    assert result.exit_code == 130, said
+    assert "stopped after 2 of 3 games" in said and "the same command again" in said, said
