@@ -144,6 +144,8 @@ def accuracy_over_time(frame: pd.DataFrame) -> alt.Chart:
     """Mean win chance lost per decision, game after game (oldest first), one line per player."""
     data = frame.copy()
     data["game_no"] = data.groupby("player").cumcount() + 1
+    # the page is one game's: its code ('puerto-rico') and the ISO time were English noise
+    data["started"] = pd.to_datetime(data["started"], utc=True).dt.strftime("%Y-%m-%d %H:%M")
     return (
         alt.Chart(data)
         .mark_line(point=True)
@@ -160,7 +162,7 @@ def accuracy_over_time(frame: pd.DataFrame) -> alt.Chart:
             ),
             color=alt.Color("player:N", title=_("player")),
             tooltip=[
-                *tips(data, ["player", "game", "started", "decisions"], _labels()),
+                *tips(data, ["player", "started", "decisions"], _labels()),
                 alt.Tooltip(
                     "mean_loss:Q", title=_("mean win chance lost per decision"), format=".1%"
                 ),

@@ -115,3 +115,30 @@ def test_each_player_count_panel_shows_only_its_own_seats(folder: Path) -> None:
     seats = seats.assign(players=[2 if s < 2 else 3 for s in seats["seat"]])
     spec = charts.seat_advantage(seats).to_dict()
     assert spec["resolve"]["scale"]["x"] == "independent"
+
+
+@pytest.mark.usefixtures("korean")
+def test_the_accuracy_chart_tooltip_shows_when_not_codes() -> None:
+    """The Players page's accuracy chart (one game's) named the game by its code and the start
+    as an ISO stamp in its tooltip."""
+    import pandas as pd
+
+    from dashboard.analysis_chart import accuracy_over_time
+
+    frame = pd.DataFrame(
+        {
+            "game_id": ["g1"],
+            "game": ["puerto-rico"],
+            "started": ["2026-11-25T11:29:32+00:00"],
+            "seat": [0],
+            "player": ["민준"],
+            "decisions": [40],
+            "mean_loss": [0.031],
+            "worst_loss": [0.2],
+        }
+    )
+    spec = accuracy_over_time(frame).to_dict()
+    fields = [t["field"] for t in _tooltips(spec)]
+    assert "game" not in fields
+    assert all(t.get("title") and not LATIN.search(t["title"]) for t in _tooltips(spec))
+    assert [r["started"] for r in _rows(spec)] == ["2026-11-25 11:29"]
