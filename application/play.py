@@ -41,7 +41,7 @@ from domain.core.errors import (
     SetupError,
 )
 from domain.core.labels import SYNTHETIC_LABEL
-from domain.core.protocol import CHANCE, ChanceStep, Decision, Step, TakeBack
+from domain.core.protocol import CHANCE, ChanceStep, Decision, Scores, Step, TakeBack
 
 MANUAL = "manual"
 BRANCH = "branch"
@@ -341,6 +341,22 @@ def _respelled(moves: Sequence[Move], words: Sequence[str]) -> list[Move]:
             return []
         fixed.append(pool[near[0]])
     return [m for m, text in zip(moves, said, strict=True) if all(w in text for w in fixed)]
+
+
+def final_result(scores: Scores, players: Sequence[str]) -> str:
+    """The final totals and who won, in the display language. The totals alone left a tie
+    open: '민수 45, 지영 33, 현우 45' did not say that 현우 won on the tie-break."""
+    totals = ", ".join(f"{players[s.seat]} {s.total}" for s in scores.seats)
+    winners = scores.winners()
+    names = ", ".join(players[seat] for seat in winners)
+    best = max(s.total for s in scores.seats)
+    if len(winners) > 1:
+        won = _("{names} share the win", names=names)
+    elif sum(1 for s in scores.seats if s.total == best) > 1:
+        won = _("{name} wins on the tie-break", name=names)
+    else:
+        won = _("{name} wins", name=names)
+    return _("{totals}; {won}", totals=totals, won=won)
 
 
 def _not_to_move(pos: Position, seat: int) -> tuple[str, str]:

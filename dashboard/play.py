@@ -428,7 +428,7 @@ def _final(app: NovusApp, pos: play.Position) -> None:
     record = app.history(pos.game_id)
     st.subheader(_("The game is over"))
     if record.scores is not None:
-        st.write(", ".join(f"{pos.players[s.seat]} {s.total}" for s in record.scores.seats))
+        st.write(play.final_result(record.scores, pos.players))
     st.markdown(f"[{_('Open it in the replay')}]({replay_link(pos.game_id, pos.step)})")
 
 

@@ -339,10 +339,7 @@ def _next(app: NovusApp, game_id: UUID) -> None:
     pos = play.position(app, game_id)
     if pos.over:
         record = app.history(game_id)
-        totals = ", ".join(
-            f"{pos.players[s.seat]} {s.total}"
-            for s in (record.scores.seats if record.scores else ())
-        )
+        totals = play.final_result(record.scores, pos.players) if record.scores else ""
         console.print(_("the game is over: {totals}", totals=totals), highlight=False)
     elif pos.chance is not None:
         said = _("next: chance ({label})", label=chance_label(pos.chance.label))

@@ -273,3 +273,28 @@ def test_secret_offers_to_enter_name_their_cards(app: NovusApp) -> None:
     assert all("face down" in m.text and "cards face down" not in m.text for m in offers)
     chosen = offers[-1]
     assert play.find_move(pos, chosen.text, seat=chosen.seat) == chosen
+
+
+def test_the_final_result_names_the_winner_of_a_tie() -> None:
+    """'the game is over: 민수 45, 지영 33, 현우 45' (novus finish, the Play page) left a tie
+    open: who won, and that the tie-break decided, is said now."""
+    from application.i18n import set_language
+    from application.play import final_result
+    from domain.core.protocol import Scores, SeatScore
+
+    players = ("민수", "지영", "현우")
+
+    def scores(*rows: tuple[int, int]) -> Scores:
+        return Scores(tuple(SeatScore(i, t, {}, (b,)) for i, (t, b) in enumerate(rows)))
+
+    tied = scores((45, 3), (33, 0), (45, 5))
+    assert final_result(tied, players) == "민수 45, 지영 33, 현우 45; 현우 wins on the tie-break"
+    shared = scores((45, 5), (33, 0), (45, 5))
+    assert final_result(shared, players).endswith("; 민수, 현우 share the win")
+    assert final_result(scores((40, 0), (45, 0), (30, 9)), players).endswith("; 지영 wins")
+    set_language("ko")
+    try:
+        assert final_result(tied, players).endswith("; 현우 승리 (동점을 동점 규칙으로 가림)")
+        assert final_result(shared, players).endswith("; 민수, 현우 공동 승리")
+    finally:
+        set_language("en")
