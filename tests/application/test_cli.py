@@ -395,3 +395,18 @@ def test_a_command_closes_the_store_it_opened(
     code, out = novus("games", "-d", data)
     assert code == 0, out
     assert len(closed) == 1
+
+
+def test_python_m_novus_runs_the_command(tmp_path: Path) -> None:
+    """`python3 -m novus` (how a checkout runs its own sources) failed: "'novus' is a package
+    and cannot be directly executed"."""
+    done = subprocess.run(
+        [sys.executable, "-m", "novus", "games", "-d", str(tmp_path / "none")],
+        cwd=tmp_path,
+        env={"PATH": "/usr/bin:/bin", "PYTHONPATH": str(ROOT), "HOME": str(tmp_path)},
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert done.returncode == 0 and "no games stored yet" in done.stdout, done.stderr
