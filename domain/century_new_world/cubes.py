@@ -6,6 +6,8 @@ A multiset of cubes is a 4-tuple of counts by kind; its text form is letters in 
 
 from __future__ import annotations
 
+from domain.core.phrase import worded
+
 KINDS = ("Y", "R", "G", "B")
 """Cube kinds in rulebook order: yellow corn < red meat < green tobacco < brown fur."""
 NAMES = ("corn", "meat", "tobacco", "fur")
@@ -21,7 +23,11 @@ def parse(text: str) -> Cubes:
     counts = [0, 0, 0, 0]
     for ch in text.strip():
         if ch not in INDEX:
-            raise ValueError(f"unknown cube {ch!r} (cubes are {', '.join(KINDS)})")
+            raise ValueError(
+                worded(
+                    "unknown cube {cube} (cubes are {cubes})", cube=repr(ch), cubes=", ".join(KINDS)
+                )
+            )
         counts[INDEX[ch]] += 1
     return tuple(counts)
 

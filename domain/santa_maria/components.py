@@ -147,13 +147,13 @@ def _maya_action(a: Mapping[str, Any]) -> tuple[Any, ...]:
         return ("feast", parse_bundle(a["pay"]), parse_bundle(a["gain"]))
     if region == "build":
         if a["pay"] not in ("wood", "grain"):
-            raise ValueError("a build action pays wood or grain")
+            raise ValueError(worded("a build action pays wood or grain"))
         return ("build", str(a["pay"]))
     if region == "technology":
         if a["gain"] not in ("conq", "piety", "gem", "sugar"):
-            raise ValueError("a technology gives conq, piety, gem or sugar")
+            raise ValueError(worded("a technology gives conq, piety, gem or sugar"))
         return ("technology", int(a["value"]), str(a["gain"]))
-    raise ValueError(f"no action cards for region {region!r}")
+    raise ValueError(worded("no action cards for region {region}", region=repr(region)))
 
 
 def _maya_cards(rows: Any) -> dict[str, tuple[tuple[Any, ...], ...]]:
@@ -162,20 +162,22 @@ def _maya_cards(rows: Any) -> dict[str, tuple[tuple[Any, ...], ...]]:
     for row in rows:
         acts = tuple(_maya_action(a) for a in row["actions"])
         if len(acts) != 2:
-            raise ValueError(f"card {row['id']}: two actions")
+            raise ValueError(worded("card {id}: two actions", id=row["id"]))
         cards[str(row["id"])] = acts
     if len(cards) != 24:
-        raise ValueError(f"maya: need 24 action cards, found {len(cards)}")
+        raise ValueError(worded("maya: need 24 action cards, found {n}", n=len(cards)))
     return cards
 
 
 def _maya(raw: Mapping[str, Any]) -> MayaDef:
     """Parse module D's section; raises ValueError/KeyError on an invalid row."""
     if list(raw["regions"]) != list(MAYA_REGIONS):
-        raise ValueError(f"maya.regions must be {', '.join(MAYA_REGIONS)}")
+        raise ValueError(worded("maya.regions must be {regions}", regions=", ".join(MAYA_REGIONS)))
     rewards = tuple(str(raw["rewards"][r]) for r in MAYA_REGIONS)
     if sorted(rewards) != sorted(MAYA_REWARDS):
-        raise ValueError(f"maya.rewards must use each of {', '.join(MAYA_REWARDS)} once")
+        raise ValueError(
+            worded("maya.rewards must use each of {rewards} once", rewards=", ".join(MAYA_REWARDS))
+        )
     effects: dict[str, tuple[tuple[Any, ...], ...]] = {}
     for row in raw["nodes"]:
         nid = str(row["id"])
@@ -183,11 +185,11 @@ def _maya(raw: Mapping[str, Any]) -> MayaDef:
     edges: dict[str, list[str]] = {n: [] for n in effects}
     for a, b in raw["edges"]:
         if a not in effects or b not in effects:
-            raise ValueError(f"maya edge {a}->{b} joins unknown spots")
+            raise ValueError(worded("maya edge {a}->{b} joins unknown spots", a=a, b=b))
         edges[a].append(b)
     for k in range(1, 7):
         if f"{k}.1" not in effects:
-            raise ValueError(f"maya: road {k} needs its entry spot {k}.1")
+            raise ValueError(worded("maya: road {k} needs its entry spot {k}.1", k=k))
     connectors = {
         str(c["id"]): tuple((str(a), str(b)) for a, b in c["edges"]) for c in raw["connectors"]
     }
@@ -203,7 +205,7 @@ def _maya(raw: Mapping[str, Any]) -> MayaDef:
     }
     for stage in (1, 2, 3):
         if sum(1 for s, _ in temples.values() if s == stage) != len(MAYA_REGIONS):
-            raise ValueError(f"maya: need 5 temple tiles of stage {stage}")
+            raise ValueError(worded("maya: need 5 temple tiles of stage {stage}", stage=stage))
     cards = _maya_cards(raw["action_cards"])
     return MayaDef(
         rewards=rewards,
@@ -270,7 +272,14 @@ def parse_bundle(text: str) -> Bundle:
         while token and token[0].isdigit():
             digits, token = digits + token[0], token[1:]
         if token not in ITEMS:
-            raise ValueError(f"unknown item {token!r} in {text!r} (items: {', '.join(ITEMS)})")
+            raise ValueError(
+                worded(
+                    "unknown item {item} in {text} (items: {items})",
+                    item=repr(token),
+                    text=repr(text),
+                    items=", ".join(ITEMS),
+                )
+            )
         counts[ITEMS.index(token)] += int(digits or "1")
     return tuple(counts)
 
@@ -294,12 +303,16 @@ def parse_effect(text: str) -> tuple[Any, ...]:
     if kind == "trade":
         pays, sep, gains = rest.partition(">")
         if not sep:
-            raise ValueError(f"trade {text!r} needs '>' between payment and gain")
+            raise ValueError(
+                worded("trade {text} needs '>' between payment and gain", text=repr(text))
+            )
         options = tuple(
             (parse_bundle(p), parse_bundle(g)) for p in pays.split("/") for g in gains.split("/")
         )
         return ("trade", options)
-    raise ValueError(f"unknown effect {text!r} (produce:, trade:, ship, conq, piety)")
+    raise ValueError(
+        worded("unknown effect {text} (produce:, trade:, ship, conq, piety)", text=repr(text))
+    )
 
 
 def effect_text(effect: tuple[Any, ...]) -> str:
@@ -315,16 +328,22 @@ def _square(row: Mapping[str, Any], source: str) -> Square:
     if kind == "road":
         colonists = int(row.get("colonists", 0))
         if not 0 <= colonists <= 4:
-            raise ValueError(f"road with {colonists} colonists")
+            raise ValueError(worded("road with {n} colonists", n=colonists))
         return Square(False, "road", (), colonists, source)
     if kind != "building":
-        raise ValueError(f"square kind {kind!r} is not building or road")
+        raise ValueError(worded("square kind {kind} is not building or road", kind=repr(kind)))
     terrain = row.get("terrain")
     if terrain not in TERRAINS:
-        raise ValueError(f"terrain {terrain!r} is not one of {', '.join(TERRAINS)}")
+        raise ValueError(
+            worded(
+                "terrain {terrain} is not one of {terrains}",
+                terrain=repr(terrain),
+                terrains=", ".join(TERRAINS),
+            )
+        )
     effects = tuple(parse_effect(e) for e in row.get("effects", ()))
     if not effects:
-        raise ValueError("a building needs at least one effect")
+        raise ValueError(worded("a building needs at least one effect"))
     return Square(True, terrain, effects, 0, source, bool(row.get("road", False)))
 
 
@@ -354,12 +373,20 @@ def _tiles(rows: Any, kind: str, problems: _Problems) -> dict[str, TileDef]:
         try:
             shape = row["shape"]
             if shape not in SHAPES:
-                raise ValueError(f"shape {shape!r} is not one of {', '.join(SHAPES)}")
+                raise ValueError(
+                    worded(
+                        "shape {shape} is not one of {shapes}",
+                        shape=repr(shape),
+                        shapes=", ".join(SHAPES),
+                    )
+                )
             squares = tuple(_square(s, tid) for s in row["squares"])
             if len(squares) != len(SHAPES[shape]):
-                raise ValueError(f"{len(squares)} squares for shape {shape}")
+                raise ValueError(
+                    worded("{n} squares for shape {shape}", n=len(squares), shape=shape)
+                )
             if tid in found:
-                raise ValueError("duplicate id")
+                raise ValueError(worded("duplicate id"))
             found[tid] = TileDef(tid, shape, squares)
         except (KeyError, ValueError, TypeError) as exc:
             problems.items.append(
@@ -373,9 +400,9 @@ def _board(row: Mapping[str, Any], bid: str) -> tuple[Square | None, ...]:
     for sq in row["squares"]:
         r, c = sq["at"]
         if not (0 <= r < SIZE and 0 <= c < SIZE):
-            raise ValueError(f"square at {r},{c} is outside the 6x6 colony")
+            raise ValueError(worded("square at {r},{c} is outside the 6x6 colony", r=r, c=c))
         if cells[r * SIZE + c] is not None:
-            raise ValueError(f"two squares at {r},{c}")
+            raise ValueError(worded("two squares at {r},{c}", r=r, c=c))
         cells[r * SIZE + c] = _square(sq, bid)
     return tuple(cells)
 
@@ -400,7 +427,7 @@ def _special_ships(rows: Any, p: _Problems, ships: dict[str, ShipDef]) -> None:
         sid = str(row.get("id", "?"))
         try:
             if sid in ships:
-                raise ValueError("duplicate id")
+                raise ValueError(worded("duplicate id"))
             ships[sid] = ShipDef(sid, False, parse_bundle(row["cost"]), int(row["points"]), True)
         except (KeyError, ValueError, TypeError) as exc:
             p.items.append(
@@ -428,7 +455,11 @@ def _special_tiles(rows: Any, p: _Problems, tiles: dict[str, TileDef]) -> None:
 def _expert(row: Mapping[str, Any], eid: str) -> ExpertDef:
     kind = row["kind"]
     if kind not in EXPERT_KINDS:
-        raise ValueError(f"kind {kind!r} is not one of {', '.join(EXPERT_KINDS)}")
+        raise ValueError(
+            worded(
+                "kind {kind} is not one of {kinds}", kind=repr(kind), kinds=", ".join(EXPERT_KINDS)
+            )
+        )
     square = None
     if kind == "improve":
         square = _square({**row["square"], "kind": "building", "road": True}, eid)
@@ -459,7 +490,7 @@ def _cocoa(
     try:
         cells = tuple(int(v) for line in grid for v in line)
         if len(grid) != SIZE or len(cells) != CELLS:
-            raise ValueError("need 6 rows of 6")
+            raise ValueError(worded("need 6 rows of 6"))
         board = _board(raw["cocoa_board"], "cocoa")
         for sch in NEW_SCHOLARS:
             scholar_points[sch] = int(raw["scholars"][sch])

@@ -28,6 +28,7 @@ CHECKERS = (
     "domain/mundus_novus/packs",
     "domain/santa_maria/packs",
     "domain/santa_maria/components.py",
+    "domain/century_new_world/cubes.py",
 )
 GAMES = ("century_new_world", "mundus_novus", "santa_maria")
 
@@ -64,6 +65,10 @@ def test_no_checker_notes_a_problem_in_bare_english() -> None:
         where = ROOT / part
         for path in sorted(where.rglob("*.py") if where.is_dir() else [where]):
             for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+                if isinstance(node, ast.Raise) and isinstance(node.exc, ast.Call):
+                    if any(_bare(a) for a in node.exc.args):  # a row's reason, shown after it
+                        found.append(f"{path.relative_to(ROOT)}:{node.lineno}")
+                    continue
                 if not isinstance(node, ast.Call) or not isinstance(node.func, ast.Attribute):
                     continue
                 if node.func.attr in ("append", "extend") and any(
@@ -115,3 +120,27 @@ def test_a_refused_published_game_lists_its_problems_in_korean(tmp_path: Path) -
     listed = message.split("\n  - ")[1:]
     assert listed == ["development.csv: 파일이 없습니다"], message
     assert json.dumps(str(refused.value)).count("file missing") == 1  # English as it was
+
+
+@pytest.mark.usefixtures("korean")
+def test_an_invalid_row_says_why_in_korean(tmp_path: Path) -> None:
+    """A pack an owner completes: the row's reason reads in Korean after its file and line."""
+    import shutil
+
+    from domain.century_new_world import packs
+
+    source = Path(str(packs.folder("synthetic")))
+    folder = tmp_path / "pack"
+    shutil.copytree(source, folder)
+    rows = (folder / "locations.csv").read_text(encoding="utf-8").splitlines()
+    at = next(i for i, line in enumerate(rows) if ",village," in line)
+    rows[at] = rows[at].replace(",village,", ",castle,")
+    cards = (folder / "point_cards.csv").read_text(encoding="utf-8").splitlines()
+    last = len(cards) - 1
+    cards[last] = cards[last].replace(cards[last].split(",")[1], "YQ", 1)
+    (folder / "locations.csv").write_text("\n".join(rows) + "\n", encoding="utf-8")
+    (folder / "point_cards.csv").write_text("\n".join(cards) + "\n", encoding="utf-8")
+    shown = [render(p) for p in packs.check_pack(str(folder))]
+    assert f"locations.csv {at + 1}번째 줄: kind 'castle': " in shown[0], shown
+    assert shown[0].endswith("중 하나여야 합니다")
+    assert any("알 수 없는 큐브 'Q'" in s for s in shown), shown
