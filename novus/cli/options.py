@@ -140,5 +140,12 @@ def game_code(text: str) -> str:
     }
     if len(begun) == 1:
         return begun.pop()
+    # Korean writes some titles as one word ('산타마리아'): its first syllables are its first
+    # word ('산타'), as 'santa' is Santa Maria's; a Latin word cut short stays a typo
+    if len(bare(text)) >= 2 and all("가" <= c <= "힣" for c in bare(text)):
+        titles = {code: bare(term(registry.get(code).title, "game")) for code in known}
+        started = {code for code, title in titles.items() if title.startswith(bare(text))}
+        if len(started) == 1:
+            return started.pop()
     # the titles too: a person who typed a title ('센추리 뉴월드') learns the one we use
     raise UnknownGame(text, known, [f"{game_title(code)} ({code})" for code in known])

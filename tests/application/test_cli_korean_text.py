@@ -441,3 +441,14 @@ def test_mundus_novus_cards_to_enter_are_named(tmp_path: Path) -> None:
     assert "시장 (카카오, 옥수수, 담배, 커피" in out, out
     out = korean("move", game_id, "--chance", "커피,커피,잉카의 유물", "-d", data)
     assert "기록했습니다: 커피, 커피, 잉카의 유물" in out, out
+
+
+def test_a_korean_title_written_as_one_word_is_found_by_its_first_syllables(
+    tmp_path: Path,
+) -> None:
+    """'센추리' finds 센추리: 신대륙 (its first word) but '산타' found nothing: Korean writes
+    산타마리아 as one word, so it has no first word to type."""
+    data = tmp_path / "data"
+    out = korean("new", "--game", "산타", "--players", "민준,서연", "--seed", "1", "-d", str(data))
+    assert "산타마리아 게임을 시작했습니다" in " ".join(out.split()), out
+    assert korean("rules", "몬두스", allowed=CODES).startswith("mundus-novus  몬두스 노부스")
