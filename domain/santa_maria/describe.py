@@ -65,8 +65,23 @@ REST_TERMS = tuple(
     for name in (*REST_NAMES, "fill a storage tile", "complete a temple")
 )
 COLOURS = {c: Term(c, f"{CONTEXT}.die") for c in ("white", "blue")}
-SCHOLAR_TERMS = {k: Term(k, f"{CONTEXT}.scholar") for k in (*SCHOLARS, *NEW_SCHOLARS)}
-BISHOP_TERMS = {k: Term(k, f"{CONTEXT}.bishop") for k in (*BISHOPS, *NEW_BISHOPS)}
+BISHOP_NAMES = {
+    "square": "square",
+    "one_dock": "one dock",
+    "hall_cities": "cities around the town hall",
+    "hall_colonists": "colonists around the town hall",
+    "terrain_area": "terrain area",
+    "diversity": "diversity",
+    "conquest_again": "conquistador points again in year 3",
+    "big_tiles": "large colony tiles",
+    "ship_gems": "gems on shipping tiles",
+}
+"""The bishop tiles in words (the English log read "hall_cities, one_dock"): the names the
+view's words give them (`application.view_words.VALUES`)."""
+SCHOLAR_TERMS = {
+    k: Term(k.replace("_", " "), f"{CONTEXT}.scholar") for k in (*SCHOLARS, *NEW_SCHOLARS)
+}
+BISHOP_TERMS = {k: Term(BISHOP_NAMES[k], f"{CONTEXT}.bishop") for k in (*BISHOPS, *NEW_BISHOPS)}
 EXPERT_TERMS = {k: Term(k, f"{CONTEXT}.expert") for k in EXPERT_KINDS}
 TERRAIN_TERMS = {k: Term(k, f"{CONTEXT}.terrain") for k in (*TERRAINS, "road")}
 REGION_TERMS = {k: Term(k, f"{CONTEXT}.region") for k in MAYA_REGIONS}
