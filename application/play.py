@@ -681,6 +681,20 @@ def take_back(
     return app.take_back(game_id, steps, expected_version=expected_version)
 
 
+def last_steps(app: NovusApp, game_id: UUID, n: int) -> tuple[str, ...]:
+    """The sentences of the game's last `n` steps as it stands (display language): what a
+    take-back of `n` steps removes, said before it is taken ('took back one step' did not say
+    which move was gone)."""
+    timeline = app.timeline(game_id, fresh=True)
+    steps = timeline.steps[max(0, len(timeline.steps) - n) :]
+    state = timeline.state_at(len(timeline.steps) - len(steps))
+    said = []
+    for step in steps:
+        said.append(describe(timeline.rules, state, step))
+        state = timeline.rules.apply_trusted(state, step)
+    return tuple(said)
+
+
 def branch(app: NovusApp, game_id: UUID, at: int, *, seed: int | None = None) -> UUID:
     """A new game that starts with the first `at` steps of `game_id` (as it stands), its parent
     and step in its source; any move may be tried in it. Returns its id."""

@@ -408,9 +408,13 @@ def _controls(app: NovusApp, pos: play.Position) -> None:
 
 def _take_back(app: NovusApp, game_id: UUID, version: int) -> None:
     restore()
+    taken = play.last_steps(app, game_id, 1)
     left = _guarded(play.take_back, app, game_id, 1, expected_version=version, on=game_id)
     if left is not None:
-        _done(app, game_id, _("Took back one step: the game is at step {step}.", step=left))
+        said = _("Took back one step: the game is at step {step}.", step=left)
+        if taken:  # which move is gone, as it read
+            said = _("Took back “{move}”: the game is at step {step}.", move=taken[0], step=left)
+        _done(app, game_id, said)
 
 
 def _bots(

@@ -210,8 +210,11 @@ def takeback(
 
     app = open_store(data_dir, create=False)
     game_id = app.find(game_ref)
+    taken = play.last_steps(app, game_id, steps) if steps >= 1 else ()
     left = play.take_back(app, game_id, steps)
     console.print(_("took back {n} step(s); the game is at step {step}", n=steps, step=left))
+    for number, sentence in enumerate(taken, start=left + 1):
+        console.print(f"  {number}  {sentence}", highlight=False)
     _next(app, game_id)
 
 

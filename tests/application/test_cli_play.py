@@ -351,3 +351,20 @@ def test_a_move_typed_unquoted_and_korean_without_spaces(tmp_path: Path) -> None
         assert [m.action for m in play.matching(pos.moves, "선장을선택")] == ["role:captain"]
     finally:
         set_language("en")
+
+
+def test_takeback_prints_the_moves_it_took_back(tmp_path: Path) -> None:
+    """'1단계를 물렀습니다. 게임은 4단계에 있습니다' named no move: the ones taken back are
+    listed with their numbers."""
+    data = tmp_path / "data"
+    code, out = novus("new", "--game", "puerto-rico", "--players", "Ana,Ben,Cleo", "-d", data)
+    game = out.strip().splitlines()[-1]
+    novus("move", game, "--chance", "corn,indigo,sugar,corn", "-d", data)
+    novus("move", game, "builder", "-d", data)
+    novus("move", game, "small market", "-d", data)
+    code, out = novus("takeback", game, "--steps", "2", "-d", data)
+    lines = [" ".join(line.split()) for line in out.splitlines()]
+    assert code == 0 and "took back 2 step(s); the game is at step 1" in lines, out
+    assert "2 Ana selects the Builder" in lines and any(
+        line.startswith("3 Ana builds a Small Market") for line in lines
+    ), out

@@ -3,6 +3,7 @@ players box gives Korean names as its example, a synthetic game's note says what
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -123,3 +124,25 @@ def test_the_bots_seats_list_has_no_english_select_all_on_a_korean_page(
     assert not at.exception, at.exception
     (seats,) = [m for m in at.multiselect if m.key and m.key.startswith("play-bot-seats-")]
     assert bool(seats.proto.select_all) is (lang == "en")
+
+
+@pytest.mark.parametrize("lang", ["ko", "en"])
+def test_a_take_back_says_which_move_it_took_back(several: str, lang: str) -> None:
+    """'한 단계를 물렀습니다. 게임은 4단계에 있습니다.' did not say which move was gone: at a
+    table the player checks it was the mistaken one."""
+    from uuid import UUID
+
+    from application.service import open_app
+
+    app = open_app(os.environ["NOVUS_DATA_DIR"])
+    i18n.set_language(lang)
+    (last,) = play.last_steps(app, UUID(several), 1)
+    at = AppTest.from_function(_play, default_timeout=60)
+    at.query_params["lang"] = lang
+    at.query_params["game"] = several
+    at.run()
+    at.button(key="play-takeback").click().run()
+    assert not at.exception, at.exception
+    said = " ".join(str(s.value) for s in at.success)
+    assert f"“{last}”" in said, said
+    assert ("물렀습니다" in said) is (lang == "ko")
