@@ -135,6 +135,30 @@ def too_deep(value: Any, limit: int = MAX_DEPTH) -> str | None:
     return None
 
 
+def _not_json(file: str, number: int, last: int, error: Exception) -> NativeFormatError:
+    """A line that is not JSON, said for what it most likely is: a file that is no game file
+    at all (its first line), or one cut short (its last line; what came before is a game in
+    progress); "not JSON (invalid literal, expected 'null' ...)" said the parser's words only."""
+    if number == 1:
+        return NativeFormatError(
+            file,
+            1,
+            phrase("not a Novus game file: its first line is not JSON ({error})", error=error),
+            hint=phrase("a game file starts with the header line `novus export` writes"),
+        )
+    if number == last:
+        return NativeFormatError(
+            file,
+            number,
+            phrase("the last line is cut short: not JSON ({error})", error=error),
+            hint=phrase(
+                "the file was not written or copied whole: export it again, or delete its last "
+                "line to import the game as far as it goes"
+            ),
+        )
+    return NativeFormatError(file, number, phrase("not JSON ({error})", error=error))
+
+
 def loads(file: str, raw: bytes) -> NativeGame:
     """Parse and engine-check a whole file; raise `NativeFormatError` at the first problem."""
     try:
@@ -154,9 +178,7 @@ def loads(file: str, raw: bytes) -> NativeGame:
         try:
             parsed.append(orjson.loads(line))
         except orjson.JSONDecodeError as error:
-            raise NativeFormatError(
-                file, number, phrase("not JSON ({error})", error=error)
-            ) from None
+            raise _not_json(file, number, len(lines), error) from None
         # nesting deeper than the limit needs more opening brackets than that in the line
         deep = too_deep(parsed[-1]) if line.count("[") + line.count("{") > MAX_DEPTH else None
         if deep is not None:

@@ -73,6 +73,22 @@ def test_a_file_cut_inside_a_line_is_rejected_and_stores_nothing(
     assert "not JSON" in rejected(app, cut).message
 
 
+def test_a_line_that_is_not_json_says_what_the_file_likely_is(
+    app: NovusApp, lines: list[bytes]
+) -> None:
+    """"not JSON (invalid literal, expected 'null' ...)" was all a file of something else or a
+    file cut short was told: the first line says it is no game file, the last that the file
+    was cut short, with what to do (the lines before make a game in progress)."""
+    error = rejected(app, b"not a game at all\n")
+    assert "not a Novus game file: its first line is not JSON" in error.message, error.message
+    assert "header line" in error.hint
+    error = rejected(app, join(lines[:-1]) + lines[-1][:10])  # a copy stopped in its last line
+    assert error.line == len(lines) and "the last line is cut short" in error.message
+    assert "delete its last line" in error.hint
+    result = import_bytes(app, "cut.novus.jsonl", join(lines[:-1]))  # as the hint says
+    assert result.status == "imported", result
+
+
 @pytest.mark.parametrize(
     ("change", "words"),
     [
