@@ -21,8 +21,10 @@ from operator import attrgetter
 from typing import Any
 
 from domain.century_new_world.scoring import breakdown
+from domain.century_new_world.state import State
 from domain.core.protocol import Decision, Rules, SeatScore, Step
-from projections.fold import TOTAL, changed_rows
+from projections.columns import Batch
+from projections.fold import TOTAL, Fold, changed_rows
 from projections.games import FactRow, GameStats
 
 GAME = "century-new-world"
@@ -31,41 +33,156 @@ CUBES = {"Y": "corn", "R": "meat", "G": "tobacco", "B": "fur"}
 
 
 def facts(rules: Rules[Any], before: Any, step: Step, after: Any) -> Iterable[FactRow]:
-    """The facts of one decision (chance steps only lay out the components: none)."""
+    """The facts of one decision (chance steps only lay out the components: none); the fold
+    adds them itself as rows (`step_rows`), this gives them as tuples (`GameStats.facts`)."""
     if not isinstance(step, Decision):
         return ()
-    seat = step.seat
+    cols: list[list[Any]] = [[] for _ in range(8)]
+    _add_facts(cols, "", 0, None, before, step.seat, step.action, after)
+    return list(zip(cols[4], cols[5], cols[6], cols[7], strict=True))
+
+
+def _add_facts(
+    cols: list[list[Any]],
+    game_id: str,
+    number: int,
+    round_: int | None,
+    before: State,
+    seat: int,
+    action: str,
+    after: State,
+) -> None:
+    """The facts of decision `seat`/`action` between `before` and `after`, appended to the
+    `fold_facts` columns `cols` as the rows of step `number` of game `game_id`."""
+    verb, _, rest = action.partition(":")
     t = before.t
-    verb, _, rest = step.action.partition(":")
-    if verb == "rest":
+    if verb == "place":  # 8 steps in 10: the location and its kind, appended here
+        loc_id, _, arg = rest.partition(":")
+        li = t.loc_index[loc_id]
+        kind = t.locations[li].kind
+        f0, f1, f2, f3, f4, f5, f6, f7 = cols
+        f0.append(game_id)
+        f1.append(GAME)
+        f2.append(number)
+        f3.append(round_)
+        f4.append(seat)
+        f5.append("place")
+        f6.append(loc_id)
+        f7.append(after.occ_n[li])
+        f0.append(game_id)
+        f1.append(GAME)
+        f2.append(number)
+        f3.append(round_)
+        f4.append(seat)
+        f5.append("work")
+        f6.append(kind)
+        f7.append(1)
+        owner = before.occ_seat[li]
+        if owner >= 0:
+            sent = before.occ_n[li]
+            _fact(cols, game_id, number, round_, seat, "bump", str(owner), sent)
+            _fact(cols, game_id, number, round_, owner, "bumped", str(seat), sent)
+        if kind == "village":
+            for part in arg.split("+"):
+                what, _, ident = part.partition("=")
+                if what == "card":
+                    points = t.cards[t.card_index[ident]].points
+                    _fact(cols, game_id, number, round_, seat, "card", ident, points)
+                elif what == "bonus":
+                    points = t.bonus[t.bonus_index[ident]].points
+                    _fact(cols, game_id, number, round_, seat, "bonus", ident, points)
+    elif verb == "rest":
         back = before.settlers_on_board(seat)
-        return ((seat, "rest", "settlers" if back else "pass", back),)
-    if verb == "return":
-        return ((seat, "return", CUBES[rest], 1),)
-    if verb == "explore":
+        _fact(cols, game_id, number, round_, seat, "rest", "settlers" if back else "pass", back)
+    elif verb == "return":
+        _fact(cols, game_id, number, round_, seat, "return", CUBES[rest], 1)
+    elif verb == "explore":
         tile = t.tiles[before.explore_on[t.loc_index[rest]]]
-        return ((seat, "explore", tile.id, tile.points),)
-    if verb != "place":
-        return ()
-    loc_id, _, arg = rest.partition(":")
-    li = t.loc_index[loc_id]
-    loc = t.locations[li]
-    found = [
-        (seat, "place", loc_id, after.occ_n[li]),
-        (seat, "work", loc.kind, 1),
-    ]
-    owner = before.occ_seat[li]
-    if owner >= 0:
-        found.append((seat, "bump", str(owner), before.occ_n[li]))
-        found.append((owner, "bumped", str(seat), before.occ_n[li]))
-    if loc.kind == "village":
-        for part in arg.split("+"):
-            what, _, ident = part.partition("=")
-            if what == "card":
-                found.append((seat, "card", ident, t.cards[t.card_index[ident]].points))
-            elif what == "bonus":
-                found.append((seat, "bonus", ident, t.bonus[t.bonus_index[ident]].points))
-    return found
+        _fact(cols, game_id, number, round_, seat, "explore", tile.id, tile.points)
+
+
+def _fact(
+    cols: list[list[Any]],
+    game_id: str,
+    number: int,
+    round_: int | None,
+    seat: int,
+    fact: str,
+    item: str,
+    amount: int,
+) -> None:
+    """One `fold_facts` row appended to its columns."""
+    f0, f1, f2, f3, f4, f5, f6, f7 = cols
+    f0.append(game_id)
+    f1.append(GAME)
+    f2.append(number)
+    f3.append(round_)
+    f4.append(seat)
+    f5.append(fact)
+    f6.append(item)
+    f7.append(amount)
+
+
+def step_rows(
+    fold: Fold,
+    batch: Batch,
+    before: State,
+    step: Step,
+    after: State,
+    number: int,
+    round_: int | None,
+) -> bool:
+    """`GameStats.step_rows`: a step's facts and score rows in one pass, without the fold's
+    own path's calls (`facts`, `score_parts`, then `seat_changes` for each player the step
+    edited) and the tuples they give; Century stores about 5.5 rows a step, and the actor's
+    player is edited at nearly every step. The same rows in the same order."""
+    old = fold.parts
+    players = after.players
+    if old is None or len(old) != len(players):  # not scored yet: the fold's own path
+        return False
+    if type(step) is Decision:
+        _add_facts(
+            batch.facts.cols, fold.game_id, number, round_, before, step.seat, step.action, after
+        )
+    if players is old:  # no player edited (a chance step)
+        return True
+    fold.parts = players
+    last = fold.last
+    game_id = fold.game_id
+    t0, t1, t2, t3, t4 = batch.timeline.cols
+    for seat in range(len(players)):
+        p = players[seat]
+        w: Any = old[seat]  # (no `cast`: a call in pure Python, at every seat of every step)
+        if p is w:
+            continue
+        known = last[seat]
+        if p.cards is w.cards and p.bonus is w.bonus and p.explored is w.explored:
+            c = p.cubes  # `seat_changes`' common case, inlined: only the cubes can score
+            cubes = c[1] + c[2] + c[3]
+            was = known["cubes"]
+            if cubes == was:
+                continue
+            total = known[TOTAL] + cubes - was
+            known[TOTAL] = total
+            known["cubes"] = cubes
+            t0.append(game_id)
+            t1.append(number)
+            t2.append(seat)
+            t3.append(TOTAL)
+            t4.append(total)
+            t0.append(game_id)
+            t1.append(number)
+            t2.append(seat)
+            t3.append("cubes")
+            t4.append(cubes)
+        else:
+            for category, value in changed_rows(breakdown(after, seat), known):
+                t0.append(game_id)
+                t1.append(number)
+                t2.append(seat)
+                t3.append(category)
+                t4.append(value)
+    return True
 
 
 round_of = attrgetter("round")
@@ -194,4 +311,5 @@ STATS = GameStats(
     seat_points=breakdown,
     seat_key=seat_key,
     seat_changes=seat_changes,
+    step_rows=step_rows,
 )

@@ -1,10 +1,12 @@
-"""Century: New World's fold: `seat_changes` (only the cubes counted while a player's cards and
-tiles stay the same objects) gives the score rows, in order, of rescoring every edited seat in
-full, over random and heuristic games."""
+"""Century: New World's fold: `step_rows` (a step's facts and score rows in one pass) gives the
+rows, in order, of the fold's own path (`facts`, then `seat_changes` for each edited player:
+only the cubes counted while a player's cards and tiles stay the same objects), which gives
+those of rescoring every edited seat in full, over random and heuristic games."""
 
 from __future__ import annotations
 
 import random
+from typing import Any
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -22,22 +24,39 @@ from projections.columns import Batch
     bot=st.sampled_from(["random", "heuristic"]),
     seed=st.integers(0, 10_000),
 )
-def test_seat_changes_are_the_rows_of_full_rescoring(
+def test_step_rows_and_seat_changes_are_the_rows_of_full_rescoring(
     players: int, board: str, bot: str, seed: int
 ) -> None:
     setup = RULES.prepare([f"P{i}" for i in range(players)], {"board": board})
     bots = [RULES.bot(bot, seed + i) for i in range(players)]
     steps, _ = play(RULES, setup, bots, random.Random(seed))
-    batches = []
-    for fast in (True, False):
+    timelines, facts = [], []
+    handled = 0
+    for arm in ("step_rows", "seat_changes", "full"):
         folded = fold.Fold("g", setup)
-        assert folded.changes is not None
-        if not fast:
+        assert folded.changes is not None and folded.step_rows is not None
+        rows = folded.step_rows
+        if arm == "step_rows":
+
+            def counted(*args: Any, _rows: Any = rows) -> bool:
+                nonlocal handled
+                done = bool(_rows(*args))
+                handled += done
+                return done
+
+            folded.step_rows = counted
+        else:
+            folded.step_rows = None
+        if arm == "full":
             folded.changes = folded.seat_key = None
         batch = Batch()
         folded.score_rows(batch, 0)
         for number, step in enumerate(steps, 1):
             folded.advance(batch, step, number)
-        batches.append([list(column) for column in batch.timeline.cols])
-    assert batches[0] == batches[1]
-    assert {"cubes", "point_cards"} <= set(batches[0][3])
+        timelines.append([list(column) for column in batch.timeline.cols])
+        facts.append([list(column) for column in batch.facts.cols])
+    assert timelines[0] == timelines[1] == timelines[2]
+    assert facts[0] == facts[1] == facts[2]
+    assert {"cubes", "point_cards"} <= set(timelines[0][3])
+    assert {"place", "work", "rest"} <= set(facts[0][5])
+    assert handled == len(steps)  # every step, the last included
