@@ -55,8 +55,10 @@ class OutputConsole(Console):
         return 0 if wanted >= WIDE else wanted
 
 
-console = OutputConsole()
-errors = Console(stderr=True)
+console = OutputConsole(emoji=False)
+errors = Console(stderr=True, emoji=False)
+"""No emoji codes: rich read the action code `ship:corn:5` as the `:corn:` emoji ('ship🌽5' in
+`novus legal`, `novus move`, `novus analysis --step`), `sell:coffee:2` as '☕'."""
 
 
 BAR_WIDTH, BAR_MIN, DESCRIPTION_MIN = 40, 10, 16

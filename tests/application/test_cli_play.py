@@ -368,3 +368,25 @@ def test_takeback_prints_the_moves_it_took_back(tmp_path: Path) -> None:
     assert "2 Ana selects the Builder" in lines and any(
         line.startswith("3 Ana builds a Small Market") for line in lines
     ), out
+
+
+def test_action_codes_are_printed_as_they_are_not_as_emoji(tmp_path: Path) -> None:
+    """rich read `ship:corn:5` as the emoji code `:corn:`: `novus legal` and `novus move`
+    printed 'ship🌽5' (and `sell:coffee:2` as 'sell☕2'), a code nobody can type back."""
+    from application import play
+
+    data = tmp_path / "data"
+    app = open_app(data)
+    game = play.new_game(app, "puerto-rico", ["Ana", "Ben", "Cleo"], seed=5)
+    for _ in range(400):  # bots play until a corn shipment is legal
+        pos = play.position(app, game)
+        corn = [m for m in pos.moves if m.action.startswith("ship:corn:")]
+        if corn:
+            break
+        play.finish(app, game, "heuristic", max_steps=1)
+    assert corn, "no corn shipment came up"
+    app.close()
+    code, out = novus("legal", str(game), "-d", data)
+    assert code == 0 and corn[0].action in out and "\N{EAR OF MAIZE}" not in out, out
+    code, out = novus("move", str(game), corn[0].action, "-d", data)
+    assert code == 0 and f"({corn[0].action})" in out and "\N{EAR OF MAIZE}" not in out, out
