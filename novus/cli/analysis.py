@@ -340,11 +340,28 @@ def _alternatives(
         box=box.SIMPLE,
         title_justify="left",
     )
+    table.add_column(_("move"), overflow="fold")
     table.add_column(_("action"), overflow="fold")
     table.add_column(_("win chance"), justify="right")
+    said = _sentences(record, step, found)
     for a in found:
-        table.add_row(a.action + (" " + _("(played)") if a.chosen else ""), f"{a.chance:.0%}")
+        played = " " + _("(played)") if a.chosen else ""
+        table.add_row(said[a.action] + played, a.action, f"{a.chance:.0%}")
     console.print(table)
+
+
+def _sentences(record: Any, step: int, found: list[Any]) -> dict[str, str]:
+    """Each alternative at move `step` as the move list says it (the table listed the codes
+    alone: 'ship:indigo:6' beside the turning points' sentences)."""
+    from application.i18n import describe
+    from domain.core import registry
+    from domain.core.protocol import Decision
+
+    rules = registry.get(record.game)
+    state = rules.initial_state(record.setup)
+    for done in record.steps[: step - 1]:
+        state = rules.apply_trusted(state, done)
+    return {a.action: describe(rules, state, Decision(a.seat, a.action)) for a in found}
 
 
 def register(app: typer.Typer) -> None:

@@ -76,6 +76,9 @@ def test_analyse_one_then_all_then_print(toy_game: str, tmp_path: Path) -> None:
     }, "asked at any step, the same rollouts as the stored turning point"
     code, out = novus("analysis", short, "--step", str(point["step"]), "-w", "1", "-d", data)
     assert code == 0 and "(played)" in out
+    # each action in words too, as the turning points say it (the codes alone were listed)
+    played = f"seat {point['seat']} {said[point['action']]} (played)"
+    assert played in " ".join(out.split()), out
     decided = {d["step"] for d in found["decisions"]}
     chance = next(k for k in range(1, len(found["steps"])) if k not in decided)
     code, out = novus("analysis", short, "--step", str(chance), "-d", data)
