@@ -301,8 +301,10 @@ def catch_up_views(data_dir: Path | None, quiet: bool) -> int:
     folder = settings.data_dir(data_dir)
     try:
         app = open_store(data_dir, create=False)
-    except NoStore:
-        return 0  # no store: the views (if any) are all there is
+    except NoStore:  # no store: the views (if any) are all there is
+        if not settings.views_path(folder).exists():
+            raise  # neither: a mistyped folder, which 'run `novus project`' could not help
+        return 0
     last = app.max_notification_id()
     views_file = settings.views_path(folder)
     if views_file.exists():

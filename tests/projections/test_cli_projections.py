@@ -58,8 +58,15 @@ def test_project_and_stats_on_each_store(
 
 
 def test_stats_without_views_says_what_to_do(tmp_path: Path) -> None:
-    code, out = novus("stats", "-d", tmp_path)
-    assert code == 1 and "no projections" in out and "novus project" in out
+    """A folder with neither events nor views (a mistyped --data-dir) said 'no projections;
+    run `novus project`', which then said 'no event store': it says so at once."""
+    code, out = novus("stats", "-d", tmp_path / "typo")
+    flat = " ".join(out.split())
+    assert code == 1 and "no event store" in flat and "check --data-dir" in flat, flat
+    open_app(tmp_path / "data").simulate("puerto-rico", 3, {}, seed=1, bot="random")
+    (tmp_path / "data" / "views.duckdb").unlink(missing_ok=True)
+    code, out = novus("stats", "-d", tmp_path / "data")  # events, no views: projected first
+    assert code == 0 and "projected" in out, out
 
 
 def test_project_without_a_store_is_an_error(tmp_path: Path) -> None:
