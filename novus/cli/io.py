@@ -67,6 +67,11 @@ def export(
         )
         return
     folder = output or Path(".")  # never "." here: --all without -o was refused above
+    if folder.exists() and not folder.is_dir():  # 'File exists (game.novus.jsonl)' said no more
+        raise ExportUsage(
+            _("--all writes one file per game into a folder; {path} is a file", path=str(folder)),
+            hint=_("give a folder: `novus export --all -o exported-games`"),
+        )
     folder.mkdir(parents=True, exist_ok=True)
     done = 0
     with progress() as bar:

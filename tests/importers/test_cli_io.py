@@ -113,6 +113,12 @@ def test_export_all_needs_a_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPat
     assert list(here.iterdir()) == []
     code, out = novus("export", "--all", "-o", "games", "-d", tmp_path / "a")
     assert code == 0 and len(list((here / "games").iterdir())) == 1
+    # a file named where the folder goes said 'File exists (game.novus.jsonl); check the path'
+    (here / "game.novus.jsonl").write_text("mine\n", encoding="utf-8")
+    code, out = novus("export", "--all", "-o", "game.novus.jsonl", "-d", tmp_path / "a")
+    flat = " ".join(out.split())
+    assert code == 1 and "game.novus.jsonl is a file" in flat and "give a folder" in flat, flat
+    assert (here / "game.novus.jsonl").read_text(encoding="utf-8") == "mine\n"
 
 
 @pytest.mark.parametrize(
