@@ -530,6 +530,14 @@ def _in_progress(app: NovusApp) -> None:
             players=", ".join(summary.players),
             when=when(summary.created),  # as the language writes a date (was "2026-11-25T05:14")
         )
+        source = summary.source
+        if source.get("kind") == play.BRANCH:  # else a branch reads as its parent does
+            branched = _(
+                "Branch of game {parent} at step {step}",
+                parent=str(source.get("parent", ""))[:8],
+                step=source.get("step", 0),
+            )
+            label = f"{label} · {branched}"
         if st.button(label, key=f"play-open-{summary.id}", use_container_width=True):
             st.query_params["game"] = str(summary.id)
             st.rerun()

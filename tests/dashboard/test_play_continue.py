@@ -220,3 +220,21 @@ def test_a_finished_games_replay_link_opens_at_its_last_step(folder: dict[str, s
     assert not at.exception, at.exception
     links = [m.value for m in at.markdown if "replay?game=" in m.value]
     assert links == [f"[리플레이에서 열기](replay?game={folder['over']}&step={last}&lang=ko)"]
+
+
+@pytest.mark.parametrize(("lang", "said"), [("en", "Branch of game"), ("ko", "나온 분기")])
+def test_a_branch_in_the_list_says_what_it_branches(
+    folder: dict[str, str], lang: str, said: str
+) -> None:
+    """A branch read as its parent does ('Puerto Rico: 민수, 지영, 현우 (date)' twice, at the
+    table's two tries of one game): it names the game and the step it left."""
+    app = open_app(data_dir())
+    parent = str(app.history(UUID(folder["branched"])).source["parent"])[:8]
+    at = AppTest.from_function(_play, default_timeout=60)
+    at.query_params["lang"] = lang
+    at.run()
+    assert not at.exception, at.exception
+    labels = {b.key: str(b.label) for b in at.button if b.key and b.key.startswith("play-open-")}
+    branch = labels[f"play-open-{folder['branched']}"]
+    assert said in branch and parent in branch and "40" in branch, branch
+    assert said not in labels[f"play-open-{folder['early']}"]
