@@ -98,13 +98,14 @@ def annotate(
     for t in analysis["turning_points"]:
         if viewer is not None and viewer != t["seat"] and private(analysis):
             continue
-        marks[str(t["step"])] = _(
-            "turning point: {player} lost {loss:.0%} win chance; the best move was {gain:.0%} "
-            "better",
-            player=analysis["players"][t["seat"]],
-            loss=t["loss"],
-            gain=t["gain"],
-        )
+        if t["gain"] > 0:  # no "?!" on the best move found: the chance fell for other reasons
+            marks[str(t["step"])] = _(
+                "turning point: {player} lost {loss:.0%} win chance; the best move was {gain:.0%} "
+                "better",
+                player=analysis["players"][t["seat"]],
+                loss=t["loss"],
+                gain=t["gain"],
+            )
         if viewer is not None and viewer != t["seat"]:
             continue
         alternatives[str(t["step"] - 1)] = [

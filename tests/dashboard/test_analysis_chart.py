@@ -90,3 +90,18 @@ def test_the_chart_is_wide_and_its_rings_sit_on_the_marker_scale() -> None:
     payload = {"charts": [scores.to_json()], "key": "k"}
     charts = replay_payload.add_charts(payload, [group])["charts"]
     assert [c["title"] for c in charts] == [group.title, "Score"]
+
+
+def test_a_turning_point_where_the_move_played_was_best_gets_no_mark() -> None:
+    """A turning point is a decision after which the mover's chance fell most; when the move
+    played was the best found (gain 0: the chance fell for other reasons) the move list put
+    '?!' on it, titled 'the best move was 0% better'. Its alternatives are still shown."""
+    best = {**ANALYSIS["turning_points"][0], "action": "a", "best_action": "a", "gain": 0.0}
+    best["alternatives"] = [
+        {"action": "a", "chance": 0.75, "chosen": True},
+        {"action": "b", "chance": 0.25, "chosen": False},
+    ]
+    analysis = {**ANALYSIS, "turning_points": [best]}
+    out = analysis_chart.annotate({"viewer": None, "key": "k"}, analysis, lambda *a: "x")
+    assert out["analysis"]["marks"] == {}
+    assert out["analysis"]["alternatives"].keys() == {"0"}
