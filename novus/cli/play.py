@@ -230,6 +230,8 @@ def branch(
     parent = app.find(game_ref)
     game_id = play.branch(app, parent, at)
     pos = play.position(app, game_id)
+    said = _("Branch of game {parent} at step {step}", parent=parent.hex[:8], step=at)
+    errors.print(said, highlight=False)  # 'started a game of ...' alone read as a new game
     errors.print(_started(pos.game, game_id, pos.chance is not None), highlight=False)
     print(game_id)  # the last line of stdout, as `novus new` prints it
 

@@ -70,6 +70,7 @@ def test_record_take_back_branch_finish_verify(tmp_path: Path) -> None:
 
     code, out = novus("branch", game, "--at", "1", "-d", data)
     assert code == 0, out
+    assert f"Branch of game {game[:8]} at step 1" in out  # not only 'started a game of ...'
     child = out.strip().splitlines()[-1]
     code, out = novus("finish", game, "--bot", "heuristic", "--seats", "2,3", "-d", data)
     assert code == 0 and "played 2 step" in out and "next: Ana" in out  # Ben, Cleo; Ana: no bot
