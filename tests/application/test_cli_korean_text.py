@@ -451,4 +451,18 @@ def test_a_korean_title_written_as_one_word_is_found_by_its_first_syllables(
     data = tmp_path / "data"
     out = korean("new", "--game", "산타", "--players", "민준,서연", "--seed", "1", "-d", str(data))
     assert "산타마리아 게임을 시작했습니다" in " ".join(out.split()), out
+    game_id = out.strip().splitlines()[-1]
+    from uuid import UUID
+
+    from application import play
+    from application.service import open_app
+
+    app = open_app(data)
+    while play.position(app, UUID(game_id)).chance is not None:  # to the first decision
+        play.draw(app, UUID(game_id))
+    at = str(play.position(app, UUID(game_id)).step)
+    app.close()
+    out = korean("branch", game_id, "--at", at, "-d", str(data))
+    flat = " ".join(out.split())  # what to type next names the move as the usage line does
+    assert "수 기록하기 `novus move" in flat and " 수`" in flat and "MOVE" not in flat, flat
     assert korean("rules", "몬두스", allowed=CODES).startswith("mundus-novus  몬두스 노부스")
