@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import re
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
@@ -72,14 +73,40 @@ class NoStore(NovusError):
     """A command that only reads was pointed at a data folder with no event store."""
 
 
+class NoDataFolder(NovusError):
+    """A command that only reads was pointed at a data folder that does not exist: most often a
+    typo in --data-dir, which "no games stored yet" made look like lost games."""
+
+
+def _missing_folder(data_dir: Path | None) -> NoDataFolder:
+    """The error for a missing data folder, saying where its path came from."""
+    folder = str(settings.data_dir(data_dir))
+    if data_dir is not None:
+        said = _("the data folder {folder} (from --data-dir) does not exist", folder=folder)
+    elif os.environ.get(settings.DATA_DIR_VAR):
+        said = _("the data folder {folder} (from NOVUS_DATA_DIR) does not exist", folder=folder)
+    else:
+        said = _("the data folder {folder} (the default) does not exist", folder=folder)
+    return NoDataFolder(
+        said,
+        hint=_(
+            "check the folder's name, or make games there first with `novus demo` or "
+            "`novus simulate`; reading commands do not create it"
+        ),
+    )
+
+
 def open_store(data_dir: Path | None, *, create: bool = True) -> NovusApp:
     """The application on the data folder given on the command line (or the default one).
 
     Commands that only read pass `create=False`: a mistyped folder is then an error, not a new,
-    empty store. The store is closed when the command ends (its PostgreSQL pool with it, not
+    empty store (`NoDataFolder` when the folder itself is missing, `NoStore` when it holds no
+    event store). The store is closed when the command ends (its PostgreSQL pool with it, not
     later by the garbage collector).
     """
     if not create and settings.persistence_module() == settings.SQLITE:
+        if not settings.data_dir(data_dir).is_dir():
+            raise _missing_folder(data_dir)
         events = settings.events_path(settings.data_dir(data_dir))
         if not events.exists():
             raise NoStore(

@@ -121,9 +121,9 @@ def test_verify_catches_a_tampered_event(data: Path) -> None:
         (["simulate", "-g", "toy-pig", "-p", "4", "-o", "bank=bonus"], "needs (2, 3) players"),
         (["rules", "nope"], "unknown game"),
         (["games", "--game", "nope"], "unknown game"),
-        (["show", "abcdef"], "no event store in"),
-        (["log", "abcdef"], "no event store in"),
-        (["verify", "--all"], "no event store in"),
+        (["show", "abcdef"], "(from --data-dir) does not exist"),
+        (["log", "abcdef"], "(from --data-dir) does not exist"),
+        (["verify", "--all"], "(from --data-dir) does not exist"),
         (["verify"], "give either one game or --all"),
         (["verify", "abc", "--all"], "give either one game or --all"),
     ],
@@ -194,11 +194,13 @@ def run_novus(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
 def test_real_subprocess_errors_and_default_data_folder(tmp_path: Path) -> None:
     done = run_novus("show", "0123", cwd=tmp_path)
     assert done.returncode == 1
-    assert f"error: no event store in {tmp_path / 'novus-data'}" in " ".join(done.stderr.split())
+    said = " ".join(done.stderr.split())
+    assert f"error: the data folder {tmp_path / 'novus-data'} (the default) does not exist" in said
     assert "Traceback" not in done.stderr + done.stdout
     assert not (tmp_path / "novus-data").exists()  # reading never creates a store
     done = run_novus("games", "--data-dir", str(tmp_path / "other"), cwd=tmp_path)
-    assert done.returncode == 0 and "no games stored yet" in done.stdout
+    said = " ".join(done.stderr.split())
+    assert done.returncode == 1 and "(from --data-dir) does not exist" in said
     assert not (tmp_path / "other").exists()
     done = run_novus("demo", "--no-dashboard", "--games", "1", cwd=tmp_path)
     assert done.returncode == 0, done.stderr
@@ -401,7 +403,7 @@ def test_python_m_novus_runs_the_command(tmp_path: Path) -> None:
     """`python3 -m novus` (how a checkout runs its own sources) failed: "'novus' is a package
     and cannot be directly executed"."""
     done = subprocess.run(
-        [sys.executable, "-m", "novus", "games", "-d", str(tmp_path / "none")],
+        [sys.executable, "-m", "novus", "games", "-d", str(tmp_path)],
         cwd=tmp_path,
         env={"PATH": "/usr/bin:/bin", "PYTHONPATH": str(ROOT), "HOME": str(tmp_path)},
         capture_output=True,

@@ -62,6 +62,11 @@ def test_stats_without_views_says_what_to_do(tmp_path: Path) -> None:
     run `novus project`', which then said 'no event store': it says so at once."""
     code, out = novus("stats", "-d", tmp_path / "typo")
     flat = " ".join(out.split())
+    assert code == 1 and "does not exist" in flat and "check the folder's name" in flat, flat
+    assert "`novus demo`" in flat and not (tmp_path / "typo").exists()
+    (tmp_path / "typo").mkdir()  # a folder with neither: the same advice
+    code, out = novus("stats", "-d", tmp_path / "typo")
+    flat = " ".join(out.split())
     assert code == 1 and "no event store" in flat and "check --data-dir" in flat, flat
     open_app(tmp_path / "data").simulate("puerto-rico", 3, {}, seed=1, bot="random")
     (tmp_path / "data" / "views.duckdb").unlink(missing_ok=True)
@@ -70,6 +75,9 @@ def test_stats_without_views_says_what_to_do(tmp_path: Path) -> None:
 
 
 def test_project_without_a_store_is_an_error(tmp_path: Path) -> None:
+    code, out = novus("project", "-d", tmp_path / "nothing")
+    assert code == 1 and "does not exist" in out
+    (tmp_path / "nothing").mkdir()
     code, out = novus("project", "-d", tmp_path / "nothing")
     assert code == 1 and "no event store" in out
 
