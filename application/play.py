@@ -782,10 +782,13 @@ def finish(
 @dataclass(frozen=True)
 class TakenBack:
     """One take-back as a person reads it: the game went back to `to_step`, and what was
-    taken back, one sentence per step."""
+    taken back, one sentence per step. `after_step` is its place in the game as it stands:
+    after that step, before the next (`to_step`, or less when a later take-back went further
+    back and took the steps that led to it)."""
 
     to_step: int
     taken: tuple[str, ...]
+    after_step: int
 
 
 def takebacks(record: GameRecord) -> list[TakenBack]:
@@ -797,16 +800,21 @@ def takebacks(record: GameRecord) -> list[TakenBack]:
     state = rules.initial_state(record.setup)
     states: list[Any] = [state]
     texts: list[str] = []
-    found = []
+    found: list[tuple[int, tuple[str, ...]]] = []
     for entry in record.log:
         if isinstance(entry, TakeBack):
-            found.append(TakenBack(entry.to_step, tuple(texts[entry.to_step :])))
+            found.append((entry.to_step, tuple(texts[entry.to_step :])))
             del texts[entry.to_step :]
             del states[entry.to_step + 1 :]
             continue
         texts.append(describe(rules, states[-1], entry))
         states.append(rules.apply(states[-1], entry))
-    return found
+    placed: list[TakenBack] = []
+    after = len(texts)  # the steps that stand now and were entered before each take-back
+    for to_step, taken in reversed(found):
+        after = min(after, to_step)
+        placed.append(TakenBack(to_step, taken, after))
+    return placed[::-1]
 
 
 def _over(pos: Position) -> GameOver:

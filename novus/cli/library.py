@@ -316,7 +316,8 @@ def log(
                 "winners": None if record.winners is None else list(record.winners),
                 "source": record.source,
                 "takebacks": [
-                    {"to_step": t.to_step, "taken": list(t.taken)} for t in _takebacks(record)
+                    {"to_step": t.to_step, "after_step": t.after_step, "taken": list(t.taken)}
+                    for t in _takebacks(record)
                 ],
             }
         )
@@ -336,6 +337,7 @@ def log(
         console.print(_("what the import inferred or corrected:"), style="yellow")
         for note in notes:
             console.print(f"  {note}", highlight=False)
+    taken_back = _takebacks(record)
     width = len(str(len(moves)))
     rounds: dict[int, list[dict[str, Any]]] = {}
     for move in moves:
@@ -347,8 +349,17 @@ def log(
         grid = Table.grid(padding=(0, 2))
         grid.add_column(justify="right", width=width, no_wrap=True, style="dim")
         grid.add_column(overflow="fold")  # a long Korean line was cut ('… 4번 도로 …')
+        if in_round[0]["step"] == 1:  # taken back to the start: before the first step
+            _takeback_rows(grid, [t for t in taken_back if t.after_step == 0])
         for move in in_round:
             grid.add_row(str(move["step"]), _log_line(move))
+            _takeback_rows(grid, [t for t in taken_back if t.after_step == move["step"]])
+        console.print(grid)
+    if not moves:  # everything taken back: no round to show them in
+        grid = Table.grid(padding=(0, 2))
+        grid.add_column(justify="right", width=width, no_wrap=True, style="dim")
+        grid.add_column(overflow="fold")
+        _takeback_rows(grid, taken_back)
         console.print(grid)
     _history_notes(record)
     console.print()
@@ -374,8 +385,27 @@ def _takebacks(record: GameRecord) -> list[Any]:
     return list(takebacks(record))
 
 
+def _takeback_rows(grid: Table, taken_back: list[Any]) -> None:
+    """Take-backs at their place in the move list: what each took back, struck through (it
+    stays in the history), under a line saying to which step the game went back."""
+    for taken in taken_back:
+        said = _(
+            "taken back to step {step} ({n} step(s), kept in the history):",
+            step=taken.to_step,
+            n=len(taken.taken),
+        )
+        cell = Text(said, style="yellow")
+        digits = len(str(taken.to_step + len(taken.taken)))
+        for number, text in enumerate(taken.taken, start=taken.to_step + 1):
+            # indented under the take-back: in a pipe, where strike-through is lost, the
+            # steps taken back must not read as the game's own
+            cell.append(f"\n  {number:>{digits}}  ", style="dim")
+            cell.append(text, style="strike dim")
+        grid.add_row("↶", cell)
+
+
 def _history_notes(record: GameRecord) -> None:
-    """Where a branch comes from, and every take-back with what it took back."""
+    """Where a branch comes from."""
     from application.play import BRANCH  # the store's library: not loaded for --help
 
     if record.source.get("kind") == BRANCH:
@@ -388,19 +418,6 @@ def _history_notes(record: GameRecord) -> None:
             ),
             highlight=False,
         )
-    for taken in _takebacks(record):
-        console.print()
-        console.print(
-            _(
-                "taken back to step {step} ({n} step(s), kept in the history):",
-                step=taken.to_step,
-                n=len(taken.taken),
-            ),
-            style="yellow",
-            highlight=False,
-        )
-        for number, text in enumerate(taken.taken, start=taken.to_step + 1):
-            console.print(Text.assemble((f"  {number} ", "dim"), (text, "strike")))
 
 
 def register(app: typer.Typer) -> None:
