@@ -41,8 +41,9 @@ VALUE_NAMES: dict[str, dict[str, str]] = {
         "reshuffle": N_("Discard pile, reshuffled (English edition)"),
     },
     "colonist_end": {
-        "empty": N_("Supply empty or ship short (Korean rulebook)"),
-        "short": N_("Only a ship that cannot be filled (English edition)"),
+        # the box is 242 px at 800 px: the option's help says it whole
+        "empty": N_("Supply or ship short (Korean rulebook)"),
+        "short": N_("Ship short only (English edition)"),
     },
     "nobles": SWITCH,
     "buildings": {
