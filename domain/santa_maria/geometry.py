@@ -59,6 +59,57 @@ NEIGHBOURS: tuple[tuple[int, ...], ...] = tuple(
     for c in range(SIZE)
 )
 
+BITS = tuple(1 << cell for cell in range(CELLS))
+"""Each cell's bit in a mask of cells."""
+_NOT_LEFT = sum(1 << cell for cell in range(CELLS) if cell % SIZE)
+_NOT_RIGHT = sum(1 << cell for cell in range(CELLS) if cell % SIZE != SIZE - 1)
+
+
+def cells_mask(cells: Sequence[int]) -> int:
+    """The cells as a bit mask."""
+    mask = 0
+    for cell in cells:
+        mask |= 1 << cell
+    return mask
+
+
+SQUARES: tuple[tuple[int, tuple[int, ...]], ...] = tuple(
+    (
+        k,
+        tuple(
+            cells_mask([(r + i) * SIZE + c + j for i in range(k) for j in range(k)])
+            for r in range(SIZE - k + 1)
+            for c in range(SIZE - k + 1)
+        ),
+    )
+    for k in (5, 4, 3)
+)
+"""(side, the masks of every k x k square of cells), largest side first."""
+
+
+def largest_group(mask: int) -> int:
+    """How many cells the largest connected group (4-neighbourhood, as `regions`) of the
+    cells in `mask` holds: each group grown from its lowest cell a ring at a time, as bits."""
+    best = 0
+    while mask:
+        group = mask & -mask
+        while True:
+            grown = (
+                group
+                | ((group << 1) & _NOT_LEFT)
+                | ((group >> 1) & _NOT_RIGHT)
+                | (group << SIZE)
+                | (group >> SIZE)
+            ) & mask
+            if grown == group:
+                break
+            group = grown
+        mask &= ~group
+        size = group.bit_count()
+        if size > best:
+            best = size
+    return best
+
 
 def cell_name(cell: int) -> str:
     return f"{cell // SIZE + 1},{cell % SIZE + 1}"

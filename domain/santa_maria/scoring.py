@@ -14,14 +14,24 @@ from collections.abc import Callable
 from domain.core.protocol import Scores, SeatScore
 from domain.santa_maria.components import GEM, RESOURCES, SALE_PRICE, SIZE, Catalog, Square
 from domain.santa_maria.components import GOLD as GOLD_INDEX
-from domain.santa_maria.geometry import COLUMNS, ROWS, regions, road_reach
+from domain.santa_maria.geometry import (
+    BITS,
+    COLUMNS,
+    ROWS,
+    SQUARES,
+    cells_mask,
+    largest_group,
+    regions,
+    road_reach,
+)
 from domain.santa_maria.state import Player, State
 
 BISHOP_COST = 2
 SQUARE_POINTS = {5: 10, 4: 7, 3: 4}
 CAP = 12
 TERRAIN_BISHOP = ("farm", "forest", "mountain")
-DIVERSE = frozenset({"farm", "forest", "mountain", "city"})
+DIVERSE_ORDER = ("farm", "forest", "mountain", "city")
+DIVERSE = frozenset(DIVERSE_ORDER)
 
 
 def coin_points(p: Player) -> int:
@@ -54,14 +64,29 @@ def harbor_sets(p: Player) -> int:
 
 
 def _largest_square(board: tuple[Square | None, ...]) -> int:
-    for k in (5, 4, 3):
-        for r in range(SIZE - k + 1):
-            for c in range(SIZE - k + 1):
-                if all(
-                    board[(r + i) * SIZE + c + j] is not None for i in range(k) for j in range(k)
-                ):
-                    return SQUARE_POINTS[k]
+    occupied = 0
+    for sq, bit in zip(board, BITS, strict=True):
+        if sq is not None:
+            occupied |= bit
+    for k, squares in SQUARES:
+        for square in squares:
+            if occupied & square == square:
+                return SQUARE_POINTS[k]
     return 0
+
+
+def _terrains(board: tuple[Square | None, ...]) -> dict[str, int]:
+    """The cells of each terrain on the board, as bit masks."""
+    found: dict[str, int] = {}
+    get = found.get
+    for sq, bit in zip(board, BITS, strict=True):
+        if sq is not None:
+            terrain = sq.terrain
+            found[terrain] = get(terrain, 0) | bit
+    return found
+
+
+LINE_MASKS = tuple(cells_mask(line) for line in LINES)
 
 
 def _hall_reach(board: tuple[Square | None, ...]) -> tuple[set[int], set[int]]:
@@ -97,17 +122,16 @@ def bishop_condition(bishop: str, p: Player, cat: Catalog | None = None) -> int:
         roads, _ = _hall_reach(board)
         return min(CAP, sum(sq.colonists for c in roads if (sq := board[c]) is not None))
     if bishop == "terrain_area":
-        best = 0
-        for terrain in TERRAIN_BISHOP:
-            groups = regions(_of_terrain(board, terrain))
-            best = max([best, *(len(g) for g in groups)])
+        terrains = _terrains(board)
+        best = max(largest_group(terrains.get(terrain, 0)) for terrain in TERRAIN_BISHOP)
         return min(CAP, 2 * best)
     if bishop == "diversity":
-        lines = sum(
-            1
-            for line in (*ROWS, *COLUMNS)
-            if {sq.terrain for c in line if (sq := board[c]) is not None} >= DIVERSE
-        )
+        terrains = _terrains(board)
+        farm, forest, mountain, city = (terrains.get(t, 0) for t in DIVERSE_ORDER)
+        lines = 0
+        for line in LINE_MASKS:  # a line holding each of the four terrains
+            if farm & line and forest & line and mountain & line and city & line:
+                lines += 1
         return min(CAP, 3 * lines)
     if bishop == "conquest_again":
         return 0  # its points are the year-3 conquistador score again, paid in play (tracks)

@@ -28,7 +28,7 @@ from typing import Any, cast
 
 from domain.core.phrase import Phrase, phrase
 from domain.core.protocol import Decision, Rules, SeatScore, Step
-from domain.santa_maria.components import GOLD, SALE_PRICE
+from domain.santa_maria.components import GOLD, SALE_PRICE, Square
 from domain.santa_maria.engine import REST_NAMES
 from domain.santa_maria.geometry import COLUMNS, ROWS, parse_cell
 from domain.santa_maria.moves import empty_buildings
@@ -48,15 +48,48 @@ MAIN = ("colony", "coin", "white", "blue", "bluecol", "rest")
 _MAIN = frozenset(MAIN)
 
 
-def _activated(before: State, seat: int, verb: str, arg: str) -> list[str]:
-    p = before.players[seat]
-    if verb == "coin":
-        cell = parse_cell(arg)
-        sq = p.board[cell] if cell is not None else None
-        return [sq.terrain] if sq is not None else []
-    target = int(arg.partition(":")[0].split("-")[1])
-    line = ROWS[target - 1] if verb == "blue" else COLUMNS[target - 1]
-    return [sq.terrain for c in empty_buildings(p, line) if (sq := p.board[c]) is not None]
+_SILENT, _FACT, _REST, _COLONY, _COIN, _LINE, _OTHER = range(7)
+"""What a decision's action gives (`_parse`): no fact; one fact of its own (``ship``,
+``trade``, ``monk``); a main action (rest space, colony tile, coin on a cell, die on a line),
+whose facts need the state; or an action read the long way (`_facts_of`)."""
+
+_ACTIONS: dict[str, tuple[int, str, Any]] = {}
+"""Each action seen, parsed (`_parse`): a game repeats a few hundred distinct action texts,
+and the fold reads one at every decision."""
+
+
+def _parse(action: str) -> tuple[int, str, Any]:
+    """What `action` gives, as `_ACTIONS` keeps it: (kind, its verb or fact, what the facts
+    need: the rest space's name, the tile, the cell, the line's cells or the fact's item)."""
+    verb, _, arg = action.partition(":")
+    found: tuple[int, str, Any] = (_OTHER, verb, arg)
+    try:
+        if verb in _MAIN:
+            if verb == "rest":
+                found = (_REST, verb, REST_NAMES[int(arg) - 1])
+            elif verb == "colony":
+                found = (_COLONY, verb, arg)
+            elif verb == "coin":
+                found = (_COIN, verb, parse_cell(arg))
+            else:
+                target = int(arg.partition(":")[0].split("-")[1])
+                found = (_LINE, verb, ROWS[target - 1] if verb == "blue" else COLUMNS[target - 1])
+        elif arg == "skip":
+            found = (_SILENT, verb, None)
+        elif verb == "ship":
+            found = (_FACT, "ship", f"dock {arg}")
+        elif verb == "trade":
+            found = (_FACT, "trade", "trade")
+        elif verb == "monk":
+            found = (_FACT, "monk", arg)
+        else:
+            found = (_SILENT, verb, None)
+    except (ValueError, IndexError):  # not as recorded games write it: read at each step
+        pass
+    if len(_ACTIONS) >= _KEEP:
+        _ACTIONS.clear()
+    _ACTIONS[action] = found
+    return found
 
 
 def _year_end_track(before: State, actor: int, after: State) -> list[tuple[int, int]]:
@@ -87,27 +120,56 @@ def _conquest(before: State, actor: int, after: State) -> Iterable[FactRow]:
 
 
 def _main(before: State, step: Decision) -> list[FactRow]:
+    """The facts of a decision's action (`_parse`): its main action, with the rest space, the
+    colony tile's size or each building it activates (which read `before`), or its own fact."""
     seat = step.seat
-    verb, _, arg = step.action.partition(":")
+    action = step.action
+    kind, verb, item = _ACTIONS.get(action) or _parse(action)
+    if kind == _SILENT:
+        return []
+    if kind == _FACT:
+        return [(seat, verb, item, 1)]
+    if kind == _OTHER:
+        return _facts_of(before, seat, verb, item)
+    if before.tasks:  # a main action's verb within a task: not the main action
+        return []
+    found = [(seat, "main", verb, 1)]
+    if kind == _LINE:
+        board = before.players[seat].board
+        for cell in empty_buildings(before.players[seat], item):
+            sq = board[cell]
+            if sq is not None:
+                found.append((seat, "activate", sq.terrain, 1))
+    elif kind == _REST:
+        found.append((seat, "rest", item, 1))
+    elif kind == _COLONY:
+        found.append((seat, "colony", f"{len(before.cat.tiles[item].squares)}-space", 1))
+    elif item is not None:  # a coin on a cell
+        sq = before.players[seat].board[item]
+        if sq is not None:
+            found.append((seat, "activate", sq.terrain, 1))
+    return found
+
+
+def _facts_of(before: State, seat: int, verb: str, arg: str) -> list[FactRow]:
+    """`_main` of an action `_parse` could not read (never in a recorded game): the same facts,
+    or its error, at each step."""
     if verb in _MAIN:
-        if before.tasks:  # a main action's verb within a task: not the main action
+        if before.tasks:
             return []
         found = [(seat, "main", verb, 1)]
         if verb == "rest":
             found.append((seat, "rest", REST_NAMES[int(arg) - 1], 1))
-        elif verb == "colony":
-            found.append((seat, "colony", f"{len(before.cat.tiles[arg].squares)}-space", 1))
-        else:
-            found.extend([(seat, "activate", t, 1) for t in _activated(before, seat, verb, arg)])
+        else:  # only the rest space's number and a die's line can be unreadable
+            target = int(arg.partition(":")[0].split("-")[1])
+            line = ROWS[target - 1] if verb == "blue" else COLUMNS[target - 1]
+            board = before.players[seat].board
+            found.extend(
+                (seat, "activate", sq.terrain, 1)
+                for c in empty_buildings(before.players[seat], line)
+                if (sq := board[c]) is not None
+            )
         return found
-    if arg == "skip":
-        return []
-    if verb == "ship":
-        return [(seat, "ship", f"dock {arg}", 1)]
-    if verb == "trade":
-        return [(seat, "trade", "trade", 1)]
-    if verb == "monk":
-        return [(seat, "monk", arg, 1)]
     return []
 
 
@@ -192,16 +254,21 @@ the board (kept in the entry, so an id is never reused while its entry lives): a
 at a few steps of a game."""
 
 
-def _board_points(state: State, p: Player) -> tuple[int, int]:
-    board = p.board
+def _colonist_points(board: tuple[Square | None, ...]) -> int:
+    """`scoring.colonist_points`, remembered by the board's identity."""
     found = _colonists.get(id(board))
     if found is None:
         if len(_colonists) >= _KEEP:
             _colonists.clear()
         found = _colonists[id(board)] = board, colonist_points(board)
+    return found[1]
+
+
+def _board_points(state: State, p: Player) -> tuple[int, int]:
+    """`scoring.board_points`, remembered as `_colonist_points` and `_bishop_points` do."""
     if not p.bishops:
-        return found[1], 0
-    return found[1], _bishop_points(state, p)
+        return _colonist_points(p.board), 0
+    return _colonist_points(p.board), _bishop_points(state, p)
 
 
 _BOARD_BISHOPS = frozenset({"square", "hall_cities", "hall_colonists", "terrain_area", "diversity"})
@@ -340,12 +407,9 @@ def _some_changes(
             known["coins"] = value
             total += value - old
             found.append(("coins", value))
-    board = not (
-        p.board is w.board and ships_same and p.bishops is w.bishops and p.tiles is w.tiles
-    )
-    bishops = 0
-    if board:
-        value, bishops = _board_points(state, p)
+    board_same = p.board is w.board
+    if not board_same:
+        value = _colonist_points(p.board)
         old = known["colonists"]
         if value != old:
             known["colonists"] = value
@@ -360,14 +424,16 @@ def _some_changes(
             known["scholars"] = value
             total += value - old
             found.append(("scholars", value))
-    if board:
+    held = p.bishops  # their conditions read the board, ships and tiles
+    if not (board_same and ships_same and held is w.bishops and p.tiles is w.tiles):
+        value = _bishop_points(state, p) if held else 0
         old = known["bishops"]
-        if bishops != old:
-            known["bishops"] = bishops
-            total += bishops - old
-            found.append(("bishops", bishops))
+        if value != old:
+            known["bishops"] = value
+            total += value - old
+            found.append(("bishops", value))
     if not ships_same:
-        value = 3 * min(len(d) for d in p.ships)
+        value = 3 * min(map(len, p.ships))
         old = known["harbor_sets"]
         if value != old:
             known["harbor_sets"] = value
