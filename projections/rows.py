@@ -6,6 +6,7 @@ column order, so DuckDB inserts each with a single `INSERT INTO t SELECT * FROM 
 
 from __future__ import annotations
 
+from array import array
 from datetime import datetime
 from typing import Any
 
@@ -38,9 +39,33 @@ FINISH = pa.schema([ARROW["games"].field(name) for name in FINISH_COLUMNS])
 """A game started in an earlier batch that finished in this one (an UPDATE of `games`)."""
 
 
+_PACKED = {pa.int32(): "i", pa.int64(): "q"}
+"""The `array` type code of each integer type: a column that never holds NULL is packed by
+`array.array` (a C loop) and handed to Arrow as its buffer, at about two thirds of the cost
+of `pa.array` reading each Python int."""
+assert array("i").itemsize == 4 and array("q").itemsize == 8
+
+_FILLED = {
+    table: tuple(not null for _, _, null in columns) for table, columns in TABLE_COLUMNS.items()
+}
+"""Per data table, whether each column never holds NULL (`TABLE_COLUMNS`)."""
+
+
+def _array(values: list[Any], kind: pa.DataType, filled: bool) -> pa.Array:
+    code = _PACKED.get(kind) if filled else None
+    if code is None:
+        return pa.array(values, kind)
+    packed = array(code, values)  # OverflowError for a value out of the type's range
+    return pa.Array.from_buffers(kind, len(packed), [None, pa.py_buffer(packed)])
+
+
 def _table(columns: Columns, schema: pa.Schema) -> pa.Table:
+    filled = _FILLED.get(columns.table) or (False,) * len(schema)
     return pa.Table.from_arrays(
-        [pa.array(col, f.type) for col, f in zip(columns.cols, schema, strict=True)],
+        [
+            _array(col, f.type, full)
+            for col, f, full in zip(columns.cols, schema, filled, strict=True)
+        ],
         schema=schema,
     )
 
