@@ -6,7 +6,7 @@ equals the checked one and the input state is left as it was."""
 
 from __future__ import annotations
 
-import copy
+import pickle
 import random
 
 from hypothesis import assume, given, settings
@@ -56,11 +56,12 @@ def test_trusted_replay_equals_checked_replay(
     steps, final = play(rules, setup, bots, random.Random(seed))
     checked = trusted = rules.initial_state(setup)
     for step in steps:
-        previous, snapshot = trusted, copy.deepcopy(trusted)
+        # a pickled snapshot: the same equal copy as deepcopy, made in C, at a fraction of the cost
+        previous, snapshot = trusted, pickle.dumps(trusted, pickle.HIGHEST_PROTOCOL)
         checked = rules.apply(checked, step)
         trusted = rules.apply_trusted(previous, step)
         assert trusted == checked
-        assert previous == snapshot  # the input state is never changed
+        assert previous == pickle.loads(snapshot)  # the input state is never changed
     assert trusted == final
 
 
