@@ -76,8 +76,8 @@ def test_a_failed_write_rolls_back_the_held_batches(tmp_path: Path) -> None:
         view.close()
 
 
-def _simulate(app: NovusApp) -> None:
-    for seed in range(4):
+def _simulate(app: NovusApp, games: int = 4) -> None:
+    for seed in range(games):
         app.simulate("puerto-rico", 3, {}, seed=seed, bot="random")
 
 
@@ -197,7 +197,7 @@ def test_a_publish_in_a_group_writes_the_rows_held_back(
     progress (held back for the next batch): every published copy has a `games` row for each
     game with steps, and the end equals a projection in one batch."""
     app = make_app()
-    _simulate(app)
+    _simulate(app, games=2)  # 11 batches, each published: 4 games took twice the publishes
     clean = tmp_path / "clean"
     runner.catch_up(app, folder=clean)
     missing: list[int] = []
