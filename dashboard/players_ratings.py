@@ -46,6 +46,21 @@ def in_percent(frame: pd.DataFrame) -> pd.DataFrame:
     return frame.assign(**{c: frame[c] * 100 for c in PERCENT_COLUMNS if c in frame.columns})
 
 
+def with_interval(frame: pd.DataFrame) -> pd.DataFrame:
+    """`frame` (after `in_percent`) with the win rate's 95% interval in one column ("21–62%"):
+    its two ends took two columns, and the results tables scrolled sideways at 800 px."""
+    if "win_rate_low" not in frame.columns:
+        return frame
+    spans = [
+        "" if pd.isna(low) or pd.isna(high) else f"{low:.0f}–{high:.0f}%"
+        for low, high in zip(frame["win_rate_low"], frame["win_rate_high"], strict=True)
+    ]
+    at = list(frame.columns).index("win_rate_low")
+    merged = frame.drop(columns=["win_rate_low", "win_rate_high"])
+    merged.insert(at, "win_rate_interval", spans)
+    return merged
+
+
 def percent_column(label: str) -> Any:
     """A column of percents (scaled by `in_percent`), shown whole."""
     return st.column_config.NumberColumn(label, format=PERCENT_FORMAT)
@@ -53,17 +68,16 @@ def percent_column(label: str) -> Any:
 
 def result_columns() -> dict[str, Any]:
     """Column titles and formats of a table of players' results (the Players page's tables;
-    the frame goes through `in_percent`)."""
+    the frame goes through `in_percent`, then `with_interval`)."""
     return {
         "player": _("player"),
         "games": _("games"),
         "wins": _("wins"),
         "win_rate": percent_column(_("win rate")),
-        "win_rate_low": percent_column(_("95% from")),
-        "win_rate_high": percent_column(_("95% to")),
-        "average_score": st.column_config.NumberColumn(_("average score"), format="%.1f"),
+        "win_rate_interval": _("95% interval"),
+        "average_score": st.column_config.NumberColumn(_("avg. score"), format="%.1f"),
         "best_score": _("best score"),
-        "average_rank": st.column_config.NumberColumn(_("average rank"), format="%.2f"),
+        "average_rank": st.column_config.NumberColumn(_("avg. rank"), format="%.2f"),
     }
 
 
@@ -206,7 +220,7 @@ def _filtered_results(folder: Path, game: str, bots: bool) -> None:
         return
     results = results.assign(sample=[_sample(int(n)) for n in results["games"]])
     st.dataframe(
-        in_percent(results),
+        with_interval(in_percent(results)),
         hide_index=True,
         key="r_results",
         column_config={**result_columns(), "sample": _("sample")},

@@ -52,7 +52,7 @@ def players_page(folder: Path) -> None:
     st.subheader(_("Win rates"))
     st.altair_chart(charts.win_rates(stats, bots), key="p_win_rates")
     st.dataframe(
-        players_ratings.in_percent(stats),
+        players_ratings.with_interval(players_ratings.in_percent(stats)),
         hide_index=True,
         key="p_table",
         column_config=players_ratings.result_columns(),
@@ -98,6 +98,7 @@ def location_names(df: pd.DataFrame) -> list[str]:
         _("{location} ({kind})", location=loc, kind=kind) if kind else str(loc)
         for loc, kind in zip(df["location"], df["kind"].fillna(""), strict=True)
     ]
+
 
 GAME_CHARTS: dict[tuple[str, str], ChartFor] = {
     ("puerto-rico", "role_picks"): lambda df: charts.bar(df, "picks", "role", _("picks")),

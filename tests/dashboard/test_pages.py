@@ -204,12 +204,14 @@ def test_players_page_ratings_filters_head_to_head_and_profile(env: list[str]) -
     board = _table_with(at, "ordinal")
     assert set(board["player"]) == {"Random 1", "Random 2", "Random 3", "Random 4"}
     assert list(board["ordinal"]) == sorted(board["ordinal"], reverse=True)
-    results = _table_with(at, "win_rate_low", "sample")
+    results = _table_with(at, "win_rate_interval", "sample")
     assert dict(zip(results["player"], results["games"], strict=True))["Random 1"] == 2
     assert (results["sample"] == "few games").all()  # 1-2 games each: marked as such
-    assert (results["win_rate_low"] <= results["win_rate"]).all()
+    for span, rate in zip(results["win_rate_interval"], results["win_rate"], strict=True):
+        low, high = (int(end) for end in span.rstrip("%").split("–"))  # "21–62%"
+        assert low <= round(rate) <= high
     at.multiselect(key="r_counts").select(4).run()
-    results = _table_with(at, "win_rate_low", "sample")
+    results = _table_with(at, "win_rate_interval", "sample")
     assert set(results["games"]) == {1} and len(results) == 4  # only the 4-player game
     at.selectbox(key="r_player").select("Random 4").run()
     rivals = _table_with(at, "opponent")
@@ -244,7 +246,11 @@ def test_players_tables_show_every_rate_as_a_whole_percent(env: list[str]) -> No
             expected = 100 * frame["wins"] / frame["games"]
             assert (frame["win_rate"] - expected).abs().max() < 1e-9
             assert (frame["win_rate"] > 1).any()  # scaled: a share of 0.5 would show '1%'
-    assert {"win_rate", "win_rate_low", "win_rate_high", "player_share"} <= seen
+    assert {"win_rate", "player_share"} <= seen
+    intervals = [
+        t.value["win_rate_interval"] for t in at.dataframe if "win_rate_interval" in t.value
+    ]
+    assert intervals and all(s.endswith("%") for i in intervals for s in i)  # whole percents
 
 
 def test_replay_takes_an_id_prefix_and_reports_unknown_ids(env: list[str]) -> None:
