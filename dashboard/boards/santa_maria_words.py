@@ -83,8 +83,8 @@ BISHOPS = {
     "big_tiles": "large colony tiles",
     "ship_gems": "gems on shipping tiles",
 }
-"""The bishop tiles' names as the sentences give them (`domain.santa_maria.describe.
-BISHOP_NAMES`, which a board may not import; a test keeps the two equal)."""
+"""The bishop tiles' names as the sentences give them (the Santa Maria engine's `describe`
+module's BISHOP_NAMES, which a board may not import; a test keeps the two equal)."""
 
 
 def bishop(name: str) -> str:
