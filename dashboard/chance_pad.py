@@ -24,41 +24,35 @@ _component = st.components.v2.component(
 )
 
 
-def sent(ident: str) -> list[str] | None:
-    """The outcome the browser sent for the pad `ident` (None: none, or another pad's)."""
+def _outcome(ident: str) -> dict[str, Any] | None:
+    """What the browser sent for the pad `ident` (None: nothing, or another pad's)."""
     state = st.session_state.get(KEY)
     try:
         value = state["outcome"] if state is not None else None
     except (KeyError, TypeError):
         return None
-    if not isinstance(value, dict) or value.get("id") != ident:
-        return None
-    items = value.get("items")
+    return value if isinstance(value, dict) and value.get("id") == ident else None
+
+
+def sent(ident: str) -> list[str] | None:
+    """The outcome the browser sent for the pad `ident` (None: none, or another pad's)."""
+    value = _outcome(ident)
+    items = value.get("items") if value is not None else None
     return [str(i) for i in items] if isinstance(items, list) else None
 
 
 def rest_asked(ident: str) -> bool:
     """Whether the outcome sent for the pad `ident` is the first items only, Novus to draw
     the rest (the pad's `rest` button)."""
-    state = st.session_state.get(KEY)
-    try:
-        value = state["outcome"] if state is not None else None
-    except (KeyError, TypeError):
-        return False
-    return isinstance(value, dict) and value.get("id") == ident and value.get("rest") is True
+    value = _outcome(ident)
+    return value is not None and value.get("rest") is True
 
 
 def sent_parts(ident: str) -> list[list[str]] | None:
     """The items of each part of a dealt draw the browser sent with "the rest" (None: not a
     dealt draw, or another pad's)."""
-    state = st.session_state.get(KEY)
-    try:
-        value = state["outcome"] if state is not None else None
-    except (KeyError, TypeError):
-        return None
-    if not isinstance(value, dict) or value.get("id") != ident:
-        return None
-    parts = value.get("parts")
+    value = _outcome(ident)
+    parts = value.get("parts") if value is not None else None
     if not isinstance(parts, list) or not all(isinstance(p, list) for p in parts):
         return None
     return [[str(i) for i in part] for part in parts]
