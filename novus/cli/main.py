@@ -20,7 +20,15 @@ from typing import Annotated, Any
 
 def _quiet_interrupt(signum: int, frame: object) -> None:
     """Ctrl+C while the command line loads (a second or two on a busy machine) ends as a shell
-    reports SIGINT, without the traceback of whichever import it cut short."""
+    reports SIGINT, without the traceback of whichever import it cut short.
+
+    If the load failed part-way (an import raised and the caller went on: a test runner, a
+    script), the guard was never taken down: Ctrl+C is then the default KeyboardInterrupt again,
+    from now on, instead of an exit from whatever runs."""
+    module = sys.modules.get(__name__)
+    if module is None or vars(module) is not globals():  # this load was abandoned
+        signal.signal(signal.SIGINT, signal.default_int_handler)
+        raise KeyboardInterrupt
     raise SystemExit(130)
 
 

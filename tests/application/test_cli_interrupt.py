@@ -4,6 +4,7 @@ traceback, never "internal error ... this is a bug in Novus"."""
 from __future__ import annotations
 
 import os
+import signal
 import subprocess
 import sys
 from pathlib import Path
@@ -14,6 +15,26 @@ from typer.testing import CliRunner
 from application.service import open_app
 
 ROOT = Path(__file__).resolve().parents[2]
+
+
+def _as_at_a_terminal() -> None:
+    """The child takes Ctrl+C as a command typed at a terminal does, whatever this test run
+    inherited: a run started in the background (`pytest ... &` in a script) has SIGINT ignored,
+    every child inherits that, and these tests then failed with no fault of Novus."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
+def _python(code: str, *args: str) -> subprocess.CompletedProcess[str]:
+    """`python -c code args` on this checkout's sources, Ctrl+C as at a terminal."""
+    return subprocess.run(
+        [sys.executable, "-c", code, *args],
+        env=dict(os.environ, PYTHONPATH=str(ROOT)),
+        capture_output=True,
+        text=True,
+        timeout=300,  # a loaded machine: loading the commands has taken tens of seconds
+        cwd=ROOT,
+        preexec_fn=_as_at_a_terminal,
+    )
 
 CUT_WHILE_LOADING = """
 import builtins, os, signal
@@ -34,14 +55,7 @@ run()
 def test_ctrl_c_while_the_commands_load_prints_no_traceback() -> None:
     """The first second or two of a start (more on a busy machine) is spent importing; Ctrl+C
     there printed a dozen lines of Python traceback ending in KeyboardInterrupt."""
-    done = subprocess.run(
-        [sys.executable, "-c", CUT_WHILE_LOADING, "games"],
-        env=dict(os.environ, PYTHONPATH=str(ROOT)),
-        capture_output=True,
-        text=True,
-        timeout=120,
-        cwd=ROOT,
-    )
+    done = _python(CUT_WHILE_LOADING, "games")
     assert "Traceback" not in done.stderr and "KeyboardInterrupt" not in done.stderr, done.stderr
     assert done.returncode == 130, (done.returncode, done.stderr)
 
@@ -50,15 +64,42 @@ def test_the_loading_guard_is_gone_once_loaded() -> None:
     """After the commands are loaded Ctrl+C is KeyboardInterrupt again, so that each command
     can say what it had done (an import says how many files it stored)."""
     probe = "import signal, novus.cli.main; print(signal.getsignal(signal.SIGINT).__name__)"
-    done = subprocess.run(
-        [sys.executable, "-c", probe],
-        env=dict(os.environ, PYTHONPATH=str(ROOT)),
-        capture_output=True,
-        text=True,
-        timeout=120,
-        cwd=ROOT,
-    )
+    done = _python(probe)
     assert done.stdout.split() == ["default_int_handler"], (done.stdout, done.stderr)
+
+
+FAILED_WHILE_LOADING = """
+import builtins, os, signal, time
+real = builtins.__import__
+
+def importing(name, *args, **kwargs):
+    if name == "typer":  # an import of the command line fails part-way
+        builtins.__import__ = real
+        raise ImportError("typer is broken")
+    return real(name, *args, **kwargs)
+
+builtins.__import__ = importing
+try:
+    import novus.cli.main
+except ImportError:
+    pass  # a script or a test runner goes on
+try:
+    os.kill(os.getpid(), signal.SIGINT)
+    time.sleep(60)
+except KeyboardInterrupt:
+    print("KeyboardInterrupt", signal.getsignal(signal.SIGINT).__name__)
+"""
+
+
+def test_a_load_that_failed_leaves_ctrl_c_as_it_was() -> None:
+    """An import of `novus.cli.main` that failed part-way left its loading guard installed:
+    Ctrl+C in the program that went on (a test runner) was an exit, not KeyboardInterrupt."""
+    done = _python(FAILED_WHILE_LOADING)
+    assert done.stdout.split() == ["KeyboardInterrupt", "default_int_handler"], (
+        done.returncode,
+        done.stdout,
+        done.stderr,
+    )
 
 
 def test_ctrl_c_while_typer_builds_the_commands(
