@@ -9,10 +9,11 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
+from functools import lru_cache
 from html import escape
 from typing import Any
 
-from application.i18n import N_, _, _n, pgettext, term
+from application.i18n import N_, _, _n, current_language, pgettext, term
 from dashboard.boards import SYNTHETIC_LABEL
 from domain.core.protocol import Rules
 
@@ -45,13 +46,19 @@ STYLE = (
 
 def cube_name(kind: str) -> str:
     """The good a cube colour stands for, in the display language."""
-    names = {
+    return _cube_names(current_language()).get(kind, kind)
+
+
+@lru_cache(maxsize=8)
+def _cube_names(lang: str) -> dict[str, str]:
+    """The four goods' names in `lang` (the board names a cube once per square it draws: a
+    replay draws thousands, so they are looked up once per language)."""
+    return {
         "Y": pgettext("century cube", "corn"),
         "R": pgettext("century cube", "meat"),
         "G": pgettext("century cube", "tobacco"),
         "B": pgettext("century cube", "fur"),
     }
-    return names.get(kind, kind)
 
 
 def cubes_html(counts: Mapping[str, int] | str) -> str:
@@ -60,6 +67,12 @@ def cubes_html(counts: Mapping[str, int] | str) -> str:
         letters = counts
     else:
         letters = "".join(k * int(counts.get(k, 0)) for k in CUBE_COLOURS)
+    return _cubes(letters, current_language())
+
+
+@lru_cache(maxsize=1024)
+def _cubes(letters: str, lang: str) -> str:
+    """`cubes_html` of a cube string in `lang` (a board repeats the same few strings)."""
     if not letters:
         return "—"
     return "".join(
@@ -83,6 +96,13 @@ FUNCTIONS = {"point card / bonus tile": N_("point card / bonus tile")}
 def function_html(code: str) -> str:
     """A location's function as cube pictures: ``+YY`` (gain), ``YYY>RG x3`` (trade, up to 3
     times), ``upgrade x2`` (up to 2 upgrades); any other text as it is."""
+    return _function(code, current_language())
+
+
+@lru_cache(maxsize=512)
+def _function(code: str, lang: str) -> str:
+    """`function_html` in `lang`: a location's function never changes during a game, and a
+    replay draws every location at every step."""
     found = FUNCTION.match(code)
     if found is None:
         return escape(_(FUNCTIONS[code]) if code in FUNCTIONS else code)

@@ -62,3 +62,23 @@ def test_location_codes_are_drawn_as_cubes_with_a_legend() -> None:
     assert century_new_world.benefit_html("cubes:YR").count("class='cube'") == 2
     assert century_new_world.benefit_html("settlers:2") == "+2 settlers"
     assert century_new_world.benefit_html("explore") == "explore"
+
+
+def test_cube_pictures_follow_the_display_language_when_it_changes() -> None:
+    """The board remembers its cube and function pictures per language (a replay draws the
+    same ones thousands of times): a change of language must not show the other one's names."""
+    from application import i18n
+
+    try:
+        i18n.set_language("en")
+        english = century_new_world.function_html("YYY>RG x3")
+        assert "title='corn'" in english
+        i18n.set_language("ko")
+        korean = century_new_world.function_html("YYY>RG x3")
+        assert "title='옥수수'" in korean and "corn" not in korean
+        assert "title='옥수수'" in century_new_world.cubes_html({"Y": 1})
+        i18n.set_language("en")
+        assert century_new_world.function_html("YYY>RG x3") == english
+        assert century_new_world.cube_name("G") == "tobacco"
+    finally:
+        i18n.set_language(None)
