@@ -13,7 +13,7 @@ from application import settings
 from application.errors import PortBusy
 from application.i18n import _, current_language
 from novus.cli.console import console, errors
-from novus.cli.options import DataDir
+from novus.cli.options import DataDir, missing_folder
 
 LOCAL_HOST = "127.0.0.1"
 
@@ -97,11 +97,19 @@ def dashboard(
     """Serve the dashboard (library, replay, statistics) until Ctrl+C."""
     folder = settings.data_dir(data_dir)
     check_port(port, host)
-    if (
-        settings.persistence_module() == settings.SQLITE
-        and not settings.events_path(folder).exists()
-    ):
-        # a mistyped --data-dir served an empty dashboard (and made the folder) without a word
+    sqlite = settings.persistence_module() == settings.SQLITE
+    if sqlite and not folder.is_dir():
+        # as every command that reads: a mistyped --data-dir served an empty dashboard (and
+        # made the folder) after a note that was easy to miss
+        raise missing_folder(
+            data_dir,
+            hint=_(
+                "check the folder's name, or make games there first with `novus demo` or "
+                "`novus simulate`; to start from an empty dashboard and upload games, create "
+                "the folder first"
+            ),
+        )
+    if sqlite and not settings.events_path(folder).exists():
         errors.print(
             f"[yellow]{_('note:')}[/] "
             + _(

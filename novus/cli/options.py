@@ -78,8 +78,9 @@ class NoDataFolder(NovusError):
     typo in --data-dir, which "no games stored yet" made look like lost games."""
 
 
-def _missing_folder(data_dir: Path | None) -> NoDataFolder:
-    """The error for a missing data folder, saying where its path came from."""
+def missing_folder(data_dir: Path | None, hint: str | None = None) -> NoDataFolder:
+    """The error for a missing data folder, saying where its path came from (`hint`: what to
+    do, when the reading commands' own hint does not fit)."""
     folder = str(settings.data_dir(data_dir))
     if data_dir is not None:
         said = _("the data folder {folder} (from --data-dir) does not exist", folder=folder)
@@ -89,7 +90,8 @@ def _missing_folder(data_dir: Path | None) -> NoDataFolder:
         said = _("the data folder {folder} (the default) does not exist", folder=folder)
     return NoDataFolder(
         said,
-        hint=_(
+        hint=hint
+        or _(
             "check the folder's name, or make games there first with `novus demo` or "
             "`novus simulate`; reading commands do not create it"
         ),
@@ -106,7 +108,7 @@ def open_store(data_dir: Path | None, *, create: bool = True) -> NovusApp:
     """
     if not create and settings.persistence_module() == settings.SQLITE:
         if not settings.data_dir(data_dir).is_dir():
-            raise _missing_folder(data_dir)
+            raise missing_folder(data_dir)
         events = settings.events_path(settings.data_dir(data_dir))
         if not events.exists():
             raise NoStore(

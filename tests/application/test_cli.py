@@ -338,6 +338,7 @@ def test_exposing_the_dashboard_is_on_purpose_and_warned(
 
     monkeypatch.setattr(launch, "serve", serve)
     monkeypatch.setattr(launch, "port_free", lambda port, host: True)
+    data.mkdir()
     code, out = novus("dashboard", "-d", data, "--host", "0.0.0.0", "--port", "8766")
     assert code == 0 and calls == [("0.0.0.0", 8766)], out
     flat = " ".join(out.split())

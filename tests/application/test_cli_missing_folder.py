@@ -73,3 +73,19 @@ def test_said_in_korean(tmp_path: Path) -> None:
     assert code == 1 and f"데이터 폴더 {typo}" in out and "`novus demo`" in out, out
     assert "does not exist" not in out and "check" not in out
     assert not typo.exists()
+
+
+def test_the_dashboard_too(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """`novus dashboard -d <typo>` made the folder and served an empty dashboard after a note
+    that was easy to miss."""
+    from novus.cli import dashboard
+
+    served: list[Path] = []
+    monkeypatch.setattr(dashboard, "check_port", lambda port, host: None)
+    monkeypatch.setattr(dashboard, "run_dashboard", lambda folder, *rest: served.append(folder))
+    typo = tmp_path / "novus-dta"
+    for lang, said in (("en", "(from --data-dir) does not exist"), ("ko", "데이터 폴더")):
+        code, out = run(["dashboard", "-d", str(typo), "--no-browser"], lang=lang)
+        assert code == 1 and said in out and str(typo) in out, out
+        assert "`novus demo`" in out and "holds no games" not in out
+    assert served == [] and list(tmp_path.iterdir()) == []

@@ -68,6 +68,7 @@ def started(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Started]:
     env = {k: v for k, v in os.environ.items() if not k.startswith(("STREAMLIT_", "DISPLAY"))}
     env.update(HOME=str(home), BROWSER=str(browser), PYTHONPATH=str(ROOT), TERM="xterm")
     port = _free_port()
+    (home / "data").mkdir()  # a folder that does not exist is an error (test_cli_missing_folder)
     primary, secondary = pty.openpty()
     process = subprocess.Popen(
         [*NOVUS, "dashboard", "-d", str(home / "data"), "--port", str(port)],
@@ -147,6 +148,7 @@ def test_the_terminal_shows_no_streamlit_prompt_banner_or_telemetry_text(
 def test_sigterm_stops_the_server_with_novus(tmp_path: Path) -> None:
     port = _free_port()
     env = dict(os.environ, HOME=str(tmp_path), PYTHONPATH=str(ROOT))
+    (tmp_path / "data").mkdir()
     process = subprocess.Popen(
         [*NOVUS, "dashboard", "--no-browser", "-d", str(tmp_path / "data"), "--port", str(port)],
         stdin=subprocess.DEVNULL,
@@ -206,8 +208,9 @@ def test_addresses_and_when_a_browser_can_open() -> None:
 def test_an_empty_data_folder_is_said_before_serving(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """`novus dashboard -d /mistyped` served an empty dashboard (and made the folder) without a
-    word; a folder with games says nothing more."""
+    """A folder without games is served empty after a note (games can be uploaded there); a
+    folder with games says nothing more. (A folder that does not exist is an error:
+    tests/application/test_cli_missing_folder.py.)"""
     from typer.testing import CliRunner
 
     from application.service import open_app
@@ -217,7 +220,8 @@ def test_an_empty_data_folder_is_said_before_serving(
     served: list[Path] = []
     monkeypatch.setattr(area, "check_port", lambda port, host: None)
     monkeypatch.setattr(area, "run_dashboard", lambda folder, *rest: served.append(folder))
-    empty = tmp_path / "mistyped"
+    empty = tmp_path / "empty"
+    empty.mkdir()
     result = CliRunner().invoke(app, ["dashboard", "-d", str(empty), "--no-browser"])
     assert result.exit_code == 0 and served == [empty]
     assert "holds no games yet" in " ".join(result.output.split()), result.output
