@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import importlib
+import os
 from pathlib import Path
 from typing import Annotated
 
@@ -98,9 +99,11 @@ def dashboard(
     folder = settings.data_dir(data_dir)
     check_port(port, host)
     sqlite = settings.persistence_module() == settings.SQLITE
-    if sqlite and not folder.is_dir():
+    named = data_dir is not None or bool(os.environ.get(settings.DATA_DIR_VAR))
+    if sqlite and named and not folder.is_dir():
         # as every command that reads: a mistyped --data-dir served an empty dashboard (and
-        # made the folder) after a note that was easy to miss
+        # made the folder) after a note that was easy to miss. The default folder is made: a
+        # first run with no games yet opens the dashboard to upload or record them in
         raise missing_folder(
             data_dir,
             hint=_(

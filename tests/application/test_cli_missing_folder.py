@@ -89,3 +89,23 @@ def test_the_dashboard_too(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> N
         assert code == 1 and said in out and str(typo) in out, out
         assert "`novus demo`" in out and "holds no games" not in out
     assert served == [] and list(tmp_path.iterdir()) == []
+
+
+def test_the_dashboard_on_the_default_folder_starts_empty(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A first `novus dashboard` with no games yet (no -d, no NOVUS_DATA_DIR) opens the
+    dashboard to upload or record games in, after the note; only a folder someone named is
+    checked for a typo."""
+    from novus.cli import dashboard
+
+    served: list[Path] = []
+    monkeypatch.setattr(dashboard, "check_port", lambda port, host: None)
+    monkeypatch.setattr(dashboard, "run_dashboard", lambda folder, *rest: served.append(folder))
+    monkeypatch.chdir(tmp_path)
+    code, out = run(["dashboard", "--no-browser"], env={"NOVUS_DATA_DIR": ""})
+    assert code == 0 and served == [tmp_path / "novus-data"], out
+    assert "holds no games yet" in out and "does not exist" not in out
+    code, out = run(["dashboard", "--no-browser"], env={"NOVUS_DATA_DIR": str(tmp_path / "typo")})
+    assert code == 1 and "(from NOVUS_DATA_DIR) does not exist" in out, out
+    assert served == [tmp_path / "novus-data"]
