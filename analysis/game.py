@@ -60,8 +60,9 @@ class Job:
 @dataclass(frozen=True)
 class DecisionRow:
     """A decision's win chances for the mover: `before` it (the bots' own choice there),
-    `after` the move made, and `best`, the best legal alternative's where they were evaluated
-    (turning points), all on the same rollout seeds."""
+    `after` the move made, and where every legal alternative was evaluated (turning points)
+    `best`, the best one's, and `chosen`, the move made's among them, all on the same rollout
+    seeds."""
 
     step: int
     seat: int
@@ -70,20 +71,26 @@ class DecisionRow:
     before: float
     after: float
     best: float | None = None
+    chosen: float | None = None
 
     @property
     def loss(self) -> float:
-        """Win chance lost against the best move known: the bots' choice (`before`), every
-        legal alternative where evaluated, and the move made itself, so never below 0.
+        """Win chance lost against the best move known, so never below 0: where the
+        alternatives were evaluated, the best of them against the move made among them;
+        elsewhere the bots' choice (`before`) against the move made.
 
-        Why the move made counts as a reference (a clamp at 0 that is no bias of its own): the
-        best legal move is at least as good as the move made and as the bots' choice, so the
-        loss against it is at least this. A move better than the bots' choice loses nothing
-        (`before - after` < 0 only says the bots would have played worse). With common random
-        numbers (`analysis.streams`) a move the bots would have made in every rollout has
-        `before == after` exactly, so rollout noise does not show up as loss."""
-        reference = max(self.before, self.after, self.best if self.best is not None else 0.0)
-        return round(reference - self.after, 6)
+        Why not `before` where the alternatives are known: in each rollout the bot chooses
+        again, with that rollout's noise and hidden cards dealt again, so `before` is the
+        chance of a player who could pick a different move in every rollout. It can exceed
+        every legal move's own chance (Puerto Rico, 2 players, 8 rollouts: before 50%, every
+        alternative at most 40%, the move made the best), and the move the analysis ranks
+        best then showed a loss. A move better than the bots' choice loses nothing (`before -
+        after` < 0 only says the bots would have played worse). With common random numbers
+        (`analysis.streams`) a move the bots would have made in every rollout has `before ==
+        after` exactly, so rollout noise does not show up as loss."""
+        if self.best is not None and self.chosen is not None:
+            return round(max(self.best, self.chosen) - self.chosen, 6)
+        return round(max(self.before, self.after) - self.after, 6)
 
 
 @dataclass(frozen=True)
@@ -376,9 +383,12 @@ def analyse(
         )
     by_loss = sorted(out.turning_points, key=lambda t: (-t.loss, t.step))
     out.turning_points = [replace(t, rank=i) for i, t in enumerate(by_loss, start=1)]
-    best_at = {t.step: t.best_chance for t in out.turning_points}
+    judged_at = {t.step: t for t in out.turning_points}
     out.decisions = [
-        replace(d, best=best_at[d.step]) if d.step in best_at else d for d in out.decisions
+        replace(d, best=judged_at[d.step].best_chance, chosen=judged_at[d.step].chosen_chance)
+        if d.step in judged_at
+        else d
+        for d in out.decisions
     ]
     return out
 

@@ -57,15 +57,27 @@ def win_chance_group(analysis: dict[str, Any], last: int) -> step_charts.ChartGr
     rings = []
     for t in analysis["turning_points"]:
         x, y = at_x(t["step"]), at_y(t["after"])
-        tip = _(
-            "Step {step}: {player} lost {loss:.0%} ({action}); best: {best}, {gain:.0%} better",
-            step=t["step"],
-            player=players[t["seat"]],
-            loss=t["loss"],
-            action=t["action"],
-            best=t["best_action"],
-            gain=t["gain"],
-        )
+        # `loss` is the fall of the chance (what makes a turning point), not a loss against
+        # the best move: "lost 10%" beside a best move that was the one played read as a fault
+        fell = {"step": t["step"], "player": players[t["seat"]], "loss": t["loss"]}
+        if t["best_action"] == t["action"]:
+            tip = _(
+                "Step {step}: {player}'s win chance fell {loss:.0%} to {after:.0%} ({action}, "
+                "the best move found)",
+                **fell,
+                after=t["after"],
+                action=t["action"],
+            )
+        else:
+            tip = _(
+                "Step {step}: {player}'s win chance fell {loss:.0%} to {after:.0%} ({action}); "
+                "best: {best}, {gain:.0%} better",
+                **fell,
+                after=t["after"],
+                action=t["action"],
+                best=t["best_action"],
+                gain=t["gain"],
+            )
         rings.append(
             f"<circle class='nv-turning' cx='{x}' cy='{y}' r='4.5' fill='none' "
             f"stroke='{TURNING}' stroke-width='1.6'><title>{_escape(tip)}</title></circle>"
@@ -100,8 +112,8 @@ def annotate(
             continue
         if t["gain"] > 0:  # no "?!" on the best move found: the chance fell for other reasons
             marks[str(t["step"])] = _(
-                "turning point: {player} lost {loss:.0%} win chance; the best move was {gain:.0%} "
-                "better",
+                "turning point: {player}'s win chance fell {loss:.0%}; the best move was "
+                "{gain:.0%} better",
                 player=analysis["players"][t["seat"]],
                 loss=t["loss"],
                 gain=t["gain"],

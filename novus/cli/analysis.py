@@ -260,20 +260,24 @@ def analysis(
         )
         return
     turning = Table(title=_("Turning points (*)"), box=box.SIMPLE, title_justify="left")
-    for head in (_("step"), _("player"), _("played"), _("lost"), _("best"), _("better by")):
+    heads = (_("step"), _("player"), _("played"), _("win chance"), _("lost"), _("best"))
+    for head in heads:
         turning.add_column(head)
     said = _in_words(app, game_id, found["turning_points"])
     for t in sorted(found["turning_points"], key=lambda t: t["step"]):
-        # the move played can be the best one (the chance fell with what came after it): said
-        # so, not its sentence again under "best" and "better by 0%"
+        # "lost" is against the best legal move, both evaluated on the same footing (`gain`):
+        # the fall of the chance (before -> after, what makes it a turning point) compared the
+        # bots' choice made again in every rollout, and showed a loss beside the best move.
+        # The move played can be the best one (the chance fell with what came after it): said
+        # so, not its sentence again under "best"
         played_best = t["best_action"] == t["action"]
         turning.add_row(
             str(t["step"]),
             str(t["player"]),
             said[(t["step"], t["action"])],
-            f"{t['loss']:.0%}",
+            f"{t['before']:.0%} → {t['after']:.0%}",
+            f"{t['gain']:.0%}",
             _("(the move played)") if played_best else said[(t["step"], t["best_action"])],
-            "-" if played_best else f"{t['gain']:.0%}",
         )
     console.print(turning)
 

@@ -139,6 +139,7 @@ def _crafted(toy_game: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> 
     played = record.steps[step - 1]
     action, seat = played.action, played.seat  # type: ignore[union-attr]
     point = {"step": step, "seat": seat, "player": "P", "action": action, "loss": 0.3}
+    point.update(before=0.6, after=0.3)
     stored = {
         "players": ["A", "B"],
         "settings": {"rollouts": 4, "turning_points": 1},
@@ -153,11 +154,13 @@ def test_a_turning_point_whose_best_move_was_played(
     toy_game: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """When the move played was the best (the win chance fell with what followed), the table
-    repeated its sentence under "best" with "better by 0%", which read as a contradiction."""
+    repeated its sentence under "best" with "better by 0%", which read as a contradiction; then
+    it showed the fall of the chance (the bots' choice, made again in every rollout, against
+    the move) as "lost" beside "(the move played)". It loses nothing against the best move."""
     game, data = _crafted(toy_game, tmp_path, monkeypatch)
     code, out = novus("analysis", game[:8], "-d", data)
     assert code == 0, out
-    assert re.search(r"30%\s+\(the move played\)\s+-\s*$", out, re.M), out
+    assert re.search(r"60% → 30%\s+0%\s+\(the move played\)\s*$", out, re.M), out
 
 
 def test_the_title_is_one_line_in_an_80_column_terminal(

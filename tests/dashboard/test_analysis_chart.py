@@ -38,7 +38,7 @@ def test_chart_has_a_line_per_seat_and_a_ring_per_turning_point() -> None:
     group = analysis_chart.win_chance_group(ANALYSIS, 2)
     (svg,) = group.svgs
     assert svg.count("<polyline") == 2 and svg.count("class='nv-turning'") == 1
-    assert "Ann lost 25%" in svg and "best: a, 50% better" in svg
+    assert "Ann&#x27;s win chance fell 25% to 25% (b); best: a, 50% better" in svg, svg
     assert [label for label, _ in group.legend] == ["Ann", "Ben", "turning point"]
     assert "8 rollouts" in group.title
 
@@ -105,3 +105,7 @@ def test_a_turning_point_where_the_move_played_was_best_gets_no_mark() -> None:
     out = analysis_chart.annotate({"viewer": None, "key": "k"}, analysis, lambda *a: "x")
     assert out["analysis"]["marks"] == {}
     assert out["analysis"]["alternatives"].keys() == {"0"}
+    # the chart's ring said "Ann lost 25% (a); best: a, 0% better"
+    (svg,) = analysis_chart.win_chance_group(analysis, 2).svgs
+    assert "Ann&#x27;s win chance fell 25% to 25% (a, the best move found)" in svg, svg
+    assert "lost" not in svg and "0% better" not in svg
