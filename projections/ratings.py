@@ -37,6 +37,21 @@ COLUMNS = """
     mu_before DOUBLE NOT NULL, sigma_before DOUBLE NOT NULL, mu DOUBLE NOT NULL,
     sigma DOUBLE NOT NULL, bot BOOLEAN NOT NULL"""
 """One row per seat of a rated game: the player's rating before and after it."""
+HISTORY = (
+    "game_id", "game", "played", "player", "seat", "rank", "mu_before", "sigma_before", "mu",
+    "sigma", "bot",
+)  # fmt: skip
+"""The history's columns, in the table's order (`rate` gives them so)."""
+ARROW = pa.schema(
+    [
+        ("game_id", pa.string()), ("game", pa.string()), ("played", pa.timestamp("us")),
+        ("player", pa.string()), ("seat", pa.int32()), ("rank", pa.int32()),
+        ("mu_before", pa.float64()), ("sigma_before", pa.float64()), ("mu", pa.float64()),
+        ("sigma", pa.float64()), ("bot", pa.bool_()),
+    ]
+)  # fmt: skip
+"""The rows `rate` gives, as Arrow takes them: `played` read as microseconds since 1970 of the
+game's local date (a `datetime` with its time zone cost ~5 us a game to make and to convert)."""
 
 EPOCH = "1970-01-01 00:00:00"
 PLAYED = f"coalesce(g.started, g.recorded, TIMESTAMP '{EPOCH}')"
@@ -141,18 +156,18 @@ def touch(con: duckdb.DuckDBPyConnection, game_ids: str | Sequence[str]) -> None
         con.execute(f"INSERT INTO {PENDING} SELECT unnest($ids)", {"ids": list(game_ids)})
 
 
-def _pivot(con: duckdb.DuckDBPyConnection, pending: list[str]) -> tuple[Any, str] | None:
-    """(played, game_id) of the earliest pending game that is finished or was rated, or None."""
+def _pivot(con: duckdb.DuckDBPyConnection) -> tuple[Any, str] | None:
+    """(played, game_id) of the earliest pending game that is finished or was rated, or None
+    (the list read where it lies: a whole store's ids are not bound as a parameter twice)."""
     row = con.execute(
         f"""
-        WITH p AS (SELECT unnest($ids) AS game_id),
+        WITH p AS (SELECT DISTINCT game_id FROM {PENDING}),
              changed AS (
                 SELECT {PLAYED} AS played, g.game_id FROM games g SEMI JOIN p USING (game_id)
                 WHERE g.game_id IN (SELECT s.game_id FROM seats s SEMI JOIN p USING (game_id))
                 UNION ALL
                 SELECT r.played, r.game_id FROM {TABLE} r SEMI JOIN p USING (game_id))
-        SELECT played, game_id FROM changed ORDER BY played, game_id LIMIT 1""",
-        {"ids": pending},
+        SELECT played, game_id FROM changed ORDER BY played, game_id LIMIT 1"""
     ).fetchone()
     return None if row is None else (row[0], row[1])
 
@@ -192,10 +207,9 @@ def update(
     read."""
     if not ready:
         tables(con)
-    pending = [str(g) for (g,) in con.execute(f"SELECT DISTINCT game_id FROM {PENDING}").fetchall()]
-    if not pending:
+    if con.execute(f"SELECT count(*) FROM (FROM {PENDING} LIMIT 1)").fetchall() == [(0,)]:
         return RatingRun(0, None)
-    pivot = _pivot(con, pending)
+    pivot = _pivot(con)
     if pivot is None:  # listed games that were neither finished nor rated: nothing to do
         con.execute(f"DELETE FROM {PENDING}")
         return RatingRun(0, None)
@@ -203,31 +217,27 @@ def update(
     after = "played >= $1 AND (played > $1 OR game_id >= $2)"  # `played >= $1`: zone maps skip
     con.execute("BEGIN TRANSACTION")
     try:
-        removed = _rows_by_game(  # the history from the pivot on, about to be rated again
-            con.execute(f"SELECT * FROM {TABLE} WHERE {after}", [played, game_id]).fetchall()
-        )
-        earliest = con.execute(  # each player's rating before the pivot, if met after it
-            f"""SELECT game, player, arg_min(mu_before, (played, game_id)),
-                       arg_min(sigma_before, (played, game_id))
-                FROM {TABLE} WHERE {after} GROUP BY game, player""",
-            [played, game_id],
-        ).fetchall()
-        con.execute(f"DELETE FROM {TABLE} WHERE {after}", [played, game_id])
-        again = sorted({*pending, *removed})
+        old = con.execute(f"SELECT * FROM {TABLE} WHERE {after}", [played, game_id]).fetchall()
+        removed = _rows_by_game(old)  # the history from the pivot on, about to be rated again
+        current = _earliest(old)  # each player's rating before the pivot, if met after it
+        if old:  # a rebuild finds the history empty
+            con.execute(f"DELETE FROM {TABLE} WHERE {after}", [played, game_id])
         reader = con.cursor()  # reads seats and games, which this transaction leaves alone
         reader.execute(  # pending or rated again (a finished game after the pivot is one)
             f"""
-            SELECT s.game_id, s.game, {PLAYED} AS played, g.source_kind = 'simulation' AS bot,
-                   list(s.seat ORDER BY s.seat), list(s.player ORDER BY s.seat),
-                   list(s.rank ORDER BY s.seat)
-            FROM seats s JOIN games g USING (game_id)
-            WHERE s.game_id IN (SELECT unnest($3))
-              AND ({PLAYED} > $1 OR ({PLAYED} = $1 AND s.game_id >= $2))
-            GROUP BY s.game_id, s.game, played, bot
-            ORDER BY played, s.game_id""",
-            [played, game_id, again],
+            SELECT game_id, game, epoch_us(played::TIMESTAMP), bot, seats, players, ranks
+            FROM (
+                SELECT s.game_id, s.game, {PLAYED} AS played,
+                       g.source_kind = 'simulation' AS bot, list(s.seat ORDER BY s.seat) seats,
+                       list(s.player ORDER BY s.seat) players, list(s.rank ORDER BY s.seat) ranks
+                FROM seats s JOIN games g USING (game_id)
+                SEMI JOIN (SELECT game_id FROM {PENDING} UNION SELECT unnest($3::VARCHAR[])) a
+                    USING (game_id)
+                WHERE {PLAYED} > $1 OR ({PLAYED} = $1 AND s.game_id >= $2)
+                GROUP BY s.game_id, s.game, played, bot)
+            ORDER BY played, game_id""",
+            [played, game_id, sorted(removed)],
         )
-        current = {(g, p): (mu, sigma) for g, p, mu, sigma in earliest}
         listed = set(current)  # players in `ratings_latest` (every player of the history is)
         rated: list[str] = []
         written: dict[str, list[tuple[Any, ...]]] = {}
@@ -237,13 +247,11 @@ def update(
             _before(con, games, current, listed)
             rows = rate(games, current, model, made)
             rated.extend(str(g[0]) for g in games)
-            for key, rows_of in _rows_by_game(list(zip(*rows.values(), strict=True))).items():
-                if key in removed:  # kept only to compare: bounded by the games re-rated
-                    written[key] = rows_of
-            if rows["game_id"]:
-                con.register("new_ratings", pa.table(rows))
-                con.execute(f"INSERT INTO {TABLE} SELECT * FROM new_ratings")
-                con.unregister("new_ratings")
+            if removed:  # kept only to compare: bounded by the games re-rated
+                kept = [r for r in zip(*rows.values(), strict=True) if r[0] in removed]
+                written.update(_rows_by_game(kept))
+            if rows["game_id"]:  # a relation, not a registered view: no pandas, no unregister
+                con.from_arrow(pa.table(rows, schema=ARROW)).insert_into(TABLE)
         reader.close()
         if current:  # one statement: `executemany` took ~3 ms a player
             keys, figures = list(current), list(current.values())
@@ -273,6 +281,15 @@ def update(
     return RatingRun(len(rated), str(played), tuple(changed))
 
 
+def _earliest(rows: list[tuple[Any, ...]]) -> dict[tuple[str, str], tuple[float, float]]:
+    """(game, player) -> (mu_before, sigma_before) of each player's earliest history row among
+    `rows` (in playing order): their rating before the first of those games."""
+    out: dict[tuple[str, str], tuple[float, float]] = {}
+    for row in sorted(rows, key=lambda r: (r[2], r[0])):  # (played, game_id)
+        out.setdefault((row[1], row[3]), (row[6], row[7]))
+    return out
+
+
 def _rows_by_game(rows: list[tuple[Any, ...]]) -> dict[str, list[tuple[Any, ...]]]:
     """History rows grouped by game, each game's in seat order: what a re-rating is compared
     with, so that a game rated again to the very same figures is not reported as changed (an
@@ -297,16 +314,13 @@ def rate(
     calls by the caller), handed to it again as they are for the player's next game: the
     same figures as `current` holds, without a new object (and its uuid) per seat and game."""
     made = {} if made is None else made
-    out: dict[str, list[Any]] = {
-        k: []
-        for k in (
-            "game_id", "game", "played", "player", "seat", "rank", "mu_before", "sigma_before",
-            "mu", "sigma", "bot",
-        )
-    }
-    new = model.rating
+    cols: tuple[list[Any], ...] = tuple([] for _ in HISTORY)
+    game_ids, names, dates, player_col, seat_col, rank_col, *figures, bots = cols
+    mus_before, sigmas_before, mus, sigmas = figures
+    new, rate_teams = model.rating, model.rate
     for game_id, game, played, bot, seats, players, ranks in games:
-        if len(set(players)) != len(players) or len(players) < 2:
+        n = len(players)
+        if len(set(players)) != n or n < 2:
             continue  # one name on two seats (or a solo game): nothing to compare
         teams = []
         for p in players:
@@ -315,24 +329,22 @@ def rate(
                 b = current.get((game, p))
                 known = new() if b is None else new(mu=b[0], sigma=b[1])
             teams.append([known])
-        after = model.rate(teams, ranks=list(ranks))
-        for seat, player, rank, team, (rating,) in zip(
-            seats, players, ranks, teams, after, strict=True
-        ):
+        after = rate_teams(teams, ranks=list(ranks))
+        game_ids.extend([game_id] * n)  # the game's columns a list at a time, not a seat
+        names.extend([game] * n)
+        dates.extend([played] * n)
+        player_col.extend(players)
+        seat_col.extend(seats)
+        rank_col.extend(ranks)
+        bots.extend([bool(bot)] * n)
+        for player, (before,), (rating,) in zip(players, teams, after, strict=True):
             current[(game, player)] = (rating.mu, rating.sigma)
             made[(game, player)] = rating
-            out["game_id"].append(game_id)
-            out["game"].append(game)
-            out["played"].append(played)
-            out["player"].append(player)
-            out["seat"].append(seat)
-            out["rank"].append(rank)
-            out["mu_before"].append(team[0].mu)
-            out["sigma_before"].append(team[0].sigma)
-            out["mu"].append(rating.mu)
-            out["sigma"].append(rating.sigma)
-            out["bot"].append(bool(bot))
-    return out
+            mus_before.append(before.mu)
+            sigmas_before.append(before.sigma)
+            mus.append(rating.mu)
+            sigmas.append(rating.sigma)
+    return dict(zip(HISTORY, cols, strict=True))
 
 
 def wilson(wins: int, games: int, z: float = 1.959963984540054) -> tuple[float, float]:
