@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import itertools
 import json
-from collections import Counter
 from collections.abc import Sequence
 from functools import partial
 from typing import Any
@@ -26,9 +25,8 @@ from application.games_index import GameFilter
 from application.i18n import N_, _, current_language, explained, term, when
 from application.service import NovusApp
 from application.settings import data_dir
-from application.view_words import Words, chance_label
-from dashboard import boards, chance_pad, data
-from dashboard.boards.mundus_novus import event_name
+from application.view_words import chance_label
+from dashboard import boards, chance_items, chance_pad, data
 from dashboard.language import game_title, restore, select_all
 from dashboard.option_words import bot_name, option_name, value_name
 from domain.core import registry
@@ -242,7 +240,7 @@ def _chance(app: NovusApp, pos: play.Position) -> None:
         choices = [str(v) for v in range(1, spec.sides + 1)]
     else:
         choices = play.chance_choices(spec)
-    labels = _item_labels(app, pos, choices)
+    labels = chance_items.labels(pos.game, app.timeline(pos.game_id).state_at(pos.step), choices)
     # one pad per position and per try: a refused outcome (another tab moved) starts afresh
     ident = f"{pos.game_id}-{pos.version}-{st.session_state.get(PAD_TRIES, 0)}"
     with st.container(key="play-chance"):
@@ -294,26 +292,6 @@ def _chance(app: NovusApp, pos: play.Position) -> None:
                 "the ones turned up, then “Novus draws the rest”."
             )
         )
-
-
-def _item_labels(app: NovusApp, pos: play.Position, choices: Sequence[str]) -> dict[str, str]:
-    """The chance items by their names in the display language (the Korean page showed
-    "corn"); a game's own cards by their titles (Mundus Novus's development deck was "d01")."""
-    words = Words(pos.game)
-    labels = {item: words.value(item) for item in choices}
-    cards = getattr(app.timeline(pos.game_id).state_at(pos.step), "cards", None)
-    if isinstance(cards, dict):
-        context = pos.game.replace("-", "_") + ".card"
-        for item in choices:
-            title = getattr(cards.get(item), "title", None)
-            if title:
-                labels[item] = term(str(title), context)
-        named = Counter(labels[item] for item in choices)
-        for item in choices:  # four "Shipyard"s: they differ by their event icons
-            event = getattr(cards.get(item), "event", None)
-            if named[labels[item]] > 1 and event and pos.game == "mundus-novus":
-                labels[item] = f"{labels[item]} ({event_name(str(event))})"
-    return labels
 
 
 def _tapped(app: NovusApp, pos: play.Position, ident: str, labels: dict[str, str]) -> None:
