@@ -33,6 +33,8 @@ def _named() -> dict[str, str]:
         "table": pgettext("cli metavar", "TABLE"),
         "chance": pgettext("cli metavar", "OUTCOME"),
         "first": pgettext("cli metavar", "ITEMS"),
+        "face_up": pgettext("cli metavar", "ITEMS"),
+        "hand": pgettext("cli metavar", "PLAYER=ITEMS"),
         "text": pgettext("cli metavar", "MOVE"),
         "pack": pgettext("cli metavar", "PACK"),
         "option": "KEY=VALUE",  # the syntax itself, as the option's help writes it

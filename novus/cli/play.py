@@ -109,6 +109,13 @@ def legal(
         console.print(
             _("enter it with `novus move GAME --chance A,B,...` or let Novus draw: `novus draw`")
         )
+        if isinstance(pos.chance, play.Draw) and pos.chance.hands:
+            console.print(
+                _(
+                    "a deal: `novus draw GAME --hand PLAYER=A,B,...` records a hand seen at the "
+                    "table (repeat --hand for each); Novus deals the others"
+                )
+            )
         return
     names = ", ".join(pos.players[s] for s in pos.to_move)
     console.print(_("to move: {names}", names=names), highlight=False)
@@ -178,15 +185,40 @@ def draw(
             "draws the rest (a shuffled deck's face-down part).",
         ),
     ] = None,
+    hand: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--hand",
+            metavar="PLAYER=ITEMS",
+            help="A dealt hand seen at the table (Mundus Novus's supply): the player, by seat "
+            "number (1 = first player) or name, and the cards, e.g. --hand 2=corn,potato; "
+            "repeat it for each hand seen. Novus deals the others.",
+        ),
+    ] = None,
+    face_up: Annotated[
+        str | None,
+        typer.Option(
+            "--face-up",
+            metavar="ITEMS",
+            help="With --hand: the cards of the deal laid face up (the open caravel cards).",
+        ),
+    ] = None,
     data_dir: DataDir = None,
 ) -> None:
-    """Let Novus draw the chance outcome the game waits for (with --first: the rest of it)."""
+    """Let Novus draw the chance outcome (--first: the rest of it; --hand: the hands not seen)."""
     from application import play
 
     app = open_store(data_dir, create=False)
     game_id = app.find(game_ref)
     words = Words(app.timeline(game_id).setup.game)  # drawn components by their names
-    if first is not None:
+    if hand or face_up is not None:
+        if first is not None:
+            raise NovusError(
+                _("give either --first or --hand, not both"),
+                hint=_("--hand PLAYER=ITEMS records a hand of a deal; --first the first items"),
+            )
+        _draw_hands(app, game_id, hand or [], face_up, words)
+    elif first is not None:
         pos = play.position(app, game_id)
         seen = len(play.first_items(pos.chance, first, words.value)) if pos.chance else 0
         outcome = play.draw_rest(app, game_id, first, expected_version=pos.version)
@@ -198,6 +230,77 @@ def draw(
         shown = ", ".join(words.value(str(item)) for item in outcome)
         console.print(_("drawn: {outcome}", outcome=shown), highlight=False)
     _next(app, game_id)
+
+
+def _draw_hands(
+    app: NovusApp, game_id: UUID, hands: Sequence[str], face_up: str | None, words: Words
+) -> None:
+    """`draw --hand PLAYER=ITEMS ...`: each hand seen kept in its hand (at a table a player
+    sees their own), the others and the cards face up dealt by Novus, as the Play page's
+    lines per hand do."""
+    from application import play
+    from domain.core.chance import Draw
+
+    pos = play.position(app, game_id)
+    spec = pos.chance
+    if not isinstance(spec, Draw) or not spec.hands:
+        awaited = chance_label(spec.label) if spec is not None else _("a move")
+        raise NovusError(
+            _(
+                "--hand is for a deal of cards to each player's hand; the game waits for {what}",
+                what=awaited,
+            ),
+            hint=_("`novus draw GAME --first A,B,...` records the first items of other draws"),
+        )
+    sizes = play.chance_parts(spec)
+    parts_named = [*pos.players[: len(spec.hands)], _("face up")][: len(sizes)]
+    given: dict[int, str] = {}
+    for text in hands:
+        who, sep, items = text.partition("=")
+        if not sep:
+            raise NovusError(
+                _("--hand takes PLAYER=ITEMS, got {text!r}", text=text),
+                hint=_(
+                    "e.g. --hand 2=corn,potato or --hand {name}=corn,potato", name=pos.players[1]
+                ),
+            )
+        chosen = _seats(who.strip(), pos.players, "--hand")
+        seat = chosen[0] if len(chosen) == 1 else -1
+        if not 0 <= seat < len(spec.hands):
+            raise _not_a_seat("--hand", who.strip(), pos.players)
+        if seat in given:
+            raise NovusError(
+                _("{player}'s hand is given twice", player=pos.players[seat]),
+                hint=_("give each hand once, with all its cards seen"),
+            )
+        given[seat] = items
+    if face_up is not None:
+        if len(sizes) == len(spec.hands):
+            raise NovusError(_("this deal lays no cards face up"), hint=_("leave out --face-up"))
+        given[len(sizes) - 1] = face_up
+    parts: list[list[str]] = [[] for _size in sizes]
+    for index, items in given.items():
+        parts[index] = [str(c) for c in play.first_items(spec, items, words.value)]
+        if len(parts[index]) > sizes[index]:
+            raise NovusError(
+                _(
+                    "{part}: {n} cards given, the deal has {size}",
+                    part=parts_named[index],
+                    n=len(parts[index]),
+                    size=sizes[index],
+                ),
+                hint=_("give the cards of each hand in its own --hand"),
+            )
+    outcome = play.draw_rest(app, game_id, "", parts=parts, expected_version=pos.version)
+    seen = [
+        f"{parts_named[i]}: " + ", ".join(words.value(c) for c in parts[i]) for i in sorted(given)
+    ]
+    said = _(
+        "recorded: {items}; Novus drew the other {n}",
+        items="; ".join(seen),
+        n=len(outcome) - sum(len(p) for p in parts),
+    )
+    console.print(said, highlight=False)  # the hands not seen lie face down: not shown
 
 
 def takeback(
