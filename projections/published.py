@@ -82,26 +82,28 @@ def layers_dir(target: Path) -> Path:
     return target.with_name(f"{target.name}.layers")
 
 
+DEFINITIONS = {
+    DIRTY: "(game_id VARCHAR NOT NULL)",
+    RESET: "(game_id VARCHAR NOT NULL)",
+    **{f"publish_{name}": f"AS FROM {name} LIMIT 0" for name in BIG},
+}
+"""The writer's buffers and what follows `CREATE TABLE name` for each (`create`, and
+`schema.remake` for a rebuild): the big tables' buffers have their columns."""
+
+
 def create(con: duckdb.DuckDBPyConnection, have: set[str] | None = None) -> None:
     """The writer's buffers, empty (inside the caller's transaction, after the data tables);
     `have`: the tables there already (`ratings.existing`), if the caller read them."""
-    statements = {
-        DIRTY: f"CREATE TABLE IF NOT EXISTS {DIRTY} (game_id VARCHAR NOT NULL)",
-        RESET: f"CREATE TABLE IF NOT EXISTS {RESET} (game_id VARCHAR NOT NULL)",
-        **{
-            f"publish_{name}": f"CREATE TABLE IF NOT EXISTS publish_{name} AS FROM {name} LIMIT 0"
-            for name in BIG
-        },
-    }
-    for name, statement in statements.items():
+    for name, definition in DEFINITIONS.items():
         if have is None or name not in have:
-            con.execute(statement)
+            con.execute(f"CREATE TABLE IF NOT EXISTS {name} {definition}")
 
 
-def buffering(con: duckdb.DuckDBPyConnection) -> bool:
-    """Whether this file was published in full since it was made (else the next publish is a
-    full copy anyway, and nothing needs to be kept: a rebuild writes no buffers)."""
-    return _mark(con, LINEAGE) is not None
+def buffering(marks: dict[str, str]) -> bool:
+    """Whether the file with these marks was published in full since it was made (else the
+    next publish is a full copy anyway, and nothing needs to be kept: a rebuild writes no
+    buffers, so they are empty)."""
+    return LINEAGE in marks
 
 
 def record(con: duckdb.DuckDBPyConnection, dirty: set[str], reset: set[str]) -> None:
@@ -216,10 +218,9 @@ def _detach(con: duckdb.DuckDBPyConnection, name: str) -> None:
 def data_rows(con: duckdb.DuckDBPyConnection, catalog: str = "") -> int:
     """Rows of the data tables (what a copy of them costs)."""
     prefix = f"{catalog}." if catalog else ""
-    return sum(
-        int(con.execute(f"SELECT count(*) FROM {prefix}{name}").fetchall()[0][0])
-        for name in (*SMALL, *BIG)
-    )
+    counts = " UNION ALL ".join(f"SELECT count(*) AS n FROM {prefix}{t}" for t in (*SMALL, *BIG))
+    found = con.execute(f"SELECT sum(n) FROM ({counts})").fetchall()  # one statement, not 8
+    return int(found[0][0])
 
 
 def publish(
@@ -230,12 +231,15 @@ def publish(
     full: bool = False,
     work_bytes: int = 0,
     trusted: bool = False,
+    empty: bool = False,
 ) -> bool:
     """Publish the projector's file (`con`, checkpointed by the caller, `work_bytes` long) to
     `target`: a delta on the current top when it can, else (or when the file is small, under
     `FULL_COPY_BELOW`) a full copy by `copy_full(temporary)`. Whether it was a full copy.
     `trusted`: the top is the file this process published last (same inode, size and time);
-    any other top is read whole first, and a damaged one replaced by a full copy."""
+    any other top is read whole first, and a damaged one replaced by a full copy. `empty`:
+    the writer's buffers are known to be empty (nothing kept since the file was made or reset,
+    `buffering`), so a full copy does not empty them again."""
     for stale in target.parent.glob(f".{target.name}.*.tmp"):  # from a killed projector
         stale.unlink(missing_ok=True)
     temporary = target.with_name(f".{target.name}.{os.getpid()}.tmp")
@@ -258,15 +262,17 @@ def publish(
     finally:
         if top is not None:
             _detach(con, "cur")
-    _full(con, target, temporary, copy_full)
+    _full(con, target, temporary, copy_full, clear=not empty)
     return True
 
 
 def _set_marks(con: duckdb.DuckDBPyConnection, values: dict[str, Any], catalog: str = "") -> None:
     prefix = f"{catalog}." if catalog else ""
-    con.execute(f"DELETE FROM {prefix}marks WHERE key IN (SELECT unnest($k))", {"k": list(values)})
-    con.executemany(
-        f"INSERT INTO {prefix}marks VALUES (?, ?)", [[k, str(v)] for k, v in values.items()]
+    keys = list(values)
+    con.execute(f"DELETE FROM {prefix}marks WHERE key IN (SELECT unnest($k))", {"k": keys})
+    con.execute(  # one statement (`executemany` ran one a mark)
+        f"INSERT INTO {prefix}marks SELECT unnest($k), unnest($v)",
+        {"k": keys, "v": [str(v) for v in values.values()]},
     )
 
 
@@ -290,12 +296,16 @@ def _full(
     target: Path,
     temporary: Path,
     copy_full: Callable[[Path], None],
+    *,
+    clear: bool = True,
 ) -> None:
-    """A full copy, under a new lineage; the layers go."""
+    """A full copy, under a new lineage; the layers go. `clear`: empty the writer's buffers
+    (one statement each; not when they are known to be empty)."""
     rows = data_rows(con)
 
     def body() -> None:
-        _clear(con)
+        if clear:
+            _clear(con)
         seq = int(_mark(con, SEQ) or 0) + 1
         _set_marks(
             con,

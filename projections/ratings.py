@@ -37,6 +37,14 @@ COLUMNS = """
     mu_before DOUBLE NOT NULL, sigma_before DOUBLE NOT NULL, mu DOUBLE NOT NULL,
     sigma DOUBLE NOT NULL, bot BOOLEAN NOT NULL"""
 """One row per seat of a rated game: the player's rating before and after it."""
+DEFINITIONS = {
+    TABLE: f"({COLUMNS})",
+    PENDING: "(game_id VARCHAR NOT NULL)",
+    LATEST: "(game VARCHAR NOT NULL, player VARCHAR NOT NULL, mu DOUBLE NOT NULL, "
+    "sigma DOUBLE NOT NULL, PRIMARY KEY (game, player))",
+}
+"""The ratings' tables and what follows `CREATE TABLE name` for each (`tables`, and
+`schema.remake` for a rebuild)."""
 HISTORY = (
     "game_id", "game", "played", "player", "seat", "rank", "mu_before", "sigma_before", "mu",
     "sigma", "bot",
@@ -115,20 +123,17 @@ def tables(con: duckdb.DuckDBPyConnection, have: set[str] | None = None) -> None
     if have is None:
         have = existing(con)
     if TABLE not in have:
-        con.execute(f"CREATE TABLE IF NOT EXISTS {TABLE} ({COLUMNS})")
+        con.execute(f"CREATE TABLE IF NOT EXISTS {TABLE} {DEFINITIONS[TABLE]}")
     filled = TABLE in have or "seats" in have  # else both are new, and empty
     if PENDING not in have:
-        con.execute(f"CREATE TABLE {PENDING} (game_id VARCHAR NOT NULL)")
+        con.execute(f"CREATE TABLE {PENDING} {DEFINITIONS[PENDING]}")
         if filled:
             con.execute(
                 f"INSERT INTO {PENDING} SELECT DISTINCT game_id FROM seats "
                 f"UNION SELECT DISTINCT game_id FROM {TABLE}"
             )
     if LATEST not in have:
-        con.execute(
-            f"CREATE TABLE {LATEST} (game VARCHAR NOT NULL, player VARCHAR NOT NULL, "
-            "mu DOUBLE NOT NULL, sigma DOUBLE NOT NULL, PRIMARY KEY (game, player))"
-        )
+        con.execute(f"CREATE TABLE {LATEST} {DEFINITIONS[LATEST]}")
         if filled:
             con.execute(
                 f"""INSERT INTO {LATEST} SELECT game, player, arg_max(mu, (played, game_id)),

@@ -107,21 +107,29 @@ VIEWS = {
 
 
 def create(
-    con: duckdb.DuckDBPyConnection, *, views: bool = True, have: set[str] | None = None
+    con: duckdb.DuckDBPyConnection,
+    *,
+    views: bool = True,
+    have: set[str] | None = None,
+    marks: dict[str, str] | None = None,
 ) -> None:
     """Create every table and view that is missing (inside the caller's transaction);
     `views=False`: the tables only (the views of an open file are already current). The views
     are made again only when their definitions are not the ones the file's `views` mark names
     (a new version of Novus, a new game module): most opens find them current. `have`: the
-    tables there now, if the caller has just read them (`ratings.existing`)."""
+    tables there now, if the caller has just read them (`ratings.existing`); `marks`: with
+    `have`, the `marks` table's rows the caller read (`read_marks`; empty when it has none)."""
     if have is None:
-        have = ratings.existing(con)
+        have, marks = ratings.existing(con), None
     for name, columns in {**TABLES, **BOOKKEEPING}.items():
         if name not in have:  # one catalog read instead of a statement per table at each open
             con.execute(f"CREATE TABLE {name} ({columns})")
     published.create(con, have)
     ratings.tables(con, have)
-    marks = dict(con.execute("SELECT key, value FROM marks").fetchall())
+    if "marks" not in have:
+        marks = {}  # made just now
+    elif marks is None:
+        marks = read_marks(con)
     wanted = {"schema_version": SCHEMA_VERSION}
     if views:
         wanted["views"] = views_digest()
@@ -132,6 +140,11 @@ def create(
             con.execute("INSERT INTO marks VALUES (?, ?)", [key, value])
         elif marks[key] != value:
             con.execute("UPDATE marks SET value = ? WHERE key = ?", [value, key])
+
+
+def read_marks(con: duckdb.DuckDBPyConnection) -> dict[str, str]:
+    """The `marks` table's rows (key -> value)."""
+    return {str(k): str(v) for k, v in con.execute("SELECT key, value FROM marks").fetchall()}
 
 
 def facts_view() -> str:
@@ -172,6 +185,24 @@ def create_views(con: duckdb.DuckDBPyConnection) -> None:
     """The views over the tables (also made by a reader over a layered published file)."""
     for name, query in view_definitions().items():
         con.execute(f"CREATE OR REPLACE VIEW {name} AS {query}")
+
+
+def remake(con: duckdb.DuckDBPyConnection, marks: dict[str, str]) -> None:
+    """Every table made again, empty, the views kept (a rebuild; inside the caller's
+    transaction): one `CREATE OR REPLACE TABLE` each where a drop and a create were two
+    statements, and no catalog read (the open made the file's tables current, so no table of
+    `RETIRED` is there). The marks are emptied but for `views` (the views stay current), and
+    the schema version and `marks` written in one statement."""
+    tables = {name: f"({columns})" for name, columns in {**TABLES, **BOOKKEEPING}.items()}
+    del tables["marks"]
+    for name, definition in {**tables, **ratings.DEFINITIONS, **published.DEFINITIONS}.items():
+        con.execute(f"CREATE OR REPLACE TABLE {name} {definition}")
+    con.execute("DELETE FROM marks WHERE key <> 'views'")
+    written = {"schema_version": SCHEMA_VERSION, **marks}
+    con.execute(
+        "INSERT INTO marks SELECT unnest($k), unnest($v)",
+        {"k": list(written), "v": list(written.values())},
+    )
 
 
 def drop(con: duckdb.DuckDBPyConnection, *, views: bool = True) -> None:

@@ -91,18 +91,19 @@ class DuckDBView(TrackingRecorder):
     def _connect(self) -> None:
         """Open the file (and the publishing descriptor) and its schema."""
         path = self.path
-        self.con = duckdb.connect(str(path) if path is not None else ":memory:")
+        # One thread: this connection only appends batches (readers query the published copy
+        # with their own connections); a second DuckDB thread competes with the fold workers
+        # for the cores and saved nothing (benchmarks/bench_projections.py). Both settings
+        # given at connect: two statements fewer than `SET` after it.
+        self.con = duckdb.connect(
+            str(path) if path is not None else ":memory:",
+            config={"threads": 1, "memory_limit": MEMORY_LIMIT},
+        )
         try:
             if path is not None:
                 self.publisher = Publisher(path)
             self.schema_changed = False
-            # One thread: this connection only appends batches (readers query the published
-            # copy with their own connections); a second DuckDB thread competes with the fold
-            # workers for the cores and saved nothing (benchmarks/bench_projections.py).
-            self.con.execute("SET threads = 1")
-            self.con.execute(f"SET memory_limit = '{MEMORY_LIMIT}'")
             self._transaction(self._open_schema)
-            self.buffering = published.buffering(self.con)
         except BaseException:
             self._disconnect()
             raise
@@ -129,15 +130,18 @@ class DuckDBView(TrackingRecorder):
     def _open_schema(self) -> None:
         """Create what is missing; tables of another schema version are dropped first. One
         catalog read, of this database's own tables (`ratings.existing`: an unfiltered
-        `duckdb_tables()` read as the first statement cost ~5 ms more), serves both."""
-        have: set[str] | None = ratings.existing(self.con)
-        if have is not None and "marks" in have:
-            found = self.mark("schema_version")
-            if found != schema.SCHEMA_VERSION:
-                schema.drop(self.con)
-                self.schema_changed = True
-                have = None  # read again after the drop
-        schema.create(self.con, have=have)
+        `duckdb_tables()` read as the first statement cost ~5 ms more), and one read of the
+        marks serve the version check, `schema.create` and `buffering`."""
+        have = ratings.existing(self.con)
+        marks = schema.read_marks(self.con) if "marks" in have else {}
+        if "marks" in have and marks.get("schema_version") != schema.SCHEMA_VERSION:
+            schema.drop(self.con)
+            self.schema_changed = True
+            marks = {}
+            schema.create(self.con, marks=marks)  # the catalog read again after the drop
+        else:
+            schema.create(self.con, have=have, marks=marks)
+        self.buffering = published.buffering(marks)
 
     # ---- TrackingRecorder -----------------------------------------------------------------
 
@@ -327,21 +331,12 @@ class DuckDBView(TrackingRecorder):
             self.con.execute("INSERT INTO tracking VALUES (?, ?)", [name, position])
 
     def reset(self, marks: dict[str, str] | None = None) -> None:
-        """Drop every table (tracking included) and create them empty: one transaction. The
-        views stay: opening the file made them current (`_open_schema`). `marks` are written
-        in the same transaction (the store's mark of a rebuild: no commit of its own)."""
+        """Make every table (tracking included) again, empty: one transaction
+        (`schema.remake`). The views stay: opening the file made them current
+        (`_open_schema`). `marks` are written in the same transaction (the store's mark of a
+        rebuild: no commit of its own)."""
 
-        def body() -> None:
-            views = self.mark("views")
-            schema.drop(self.con, views=False)
-            schema.create(self.con, views=False)
-            kept = dict(marks or {})
-            if views is not None:  # the views stay, and so does the mark that they are current
-                kept["views"] = views
-            for key, value in kept.items():
-                self.con.execute("INSERT INTO marks VALUES (?, ?)", [key, value])
-
-        self._transaction(body)
+        self._transaction(lambda: schema.remake(self.con, marks or {}))
         self.buffering = False  # the next publish is a full copy
 
     def skipped_games(self) -> set[str]:
@@ -413,18 +408,22 @@ class DuckDBView(TrackingRecorder):
         if self.path is None:
             raise ValueError("an in-memory view cannot be published")
         self.commit()
-        self.con.execute("CHECKPOINT")
+        # nothing kept since the file was made or reset (`buffering`): a full copy anyway,
+        # without attaching and reading the readers' copy first (~5 ms), and without a
+        # checkpoint of its own (the full copy checkpoints after writing its marks)
+        full = full or not self.buffering
+        if not full:
+            self.con.execute("CHECKPOINT")
         assert self.publisher is not None
         # the full copy never opens (so never closes) the locked file
         self.last_full = published.publish(
             self.con,
             target,
             self.publisher.copy_to,
-            # nothing kept since the file was made or reset (`buffering`): a full copy anyway,
-            # without attaching and reading the readers' copy first (~5 ms)
-            full=full or not self.buffering,
+            full=full,
             work_bytes=self.publisher.size(),
             trusted=self.published_stamp is not None and stamp(target) == self.published_stamp,
+            empty=not self.buffering,
         )
         self.buffering = True
         self.published_stamp = stamp(target)

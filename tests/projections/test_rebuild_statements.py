@@ -56,7 +56,7 @@ def test_a_rebuild_writes_its_marks_and_position_without_replacing_or_reading_ba
         app.simulate("puerto-rico", 3, {}, seed=seed, bot="random")
     runner.catch_up(app, folder=tmp_path)
     statements = _rebuilt(app, tmp_path)
-    assert not [s for s in statements if "OR REPLACE" in s]
+    assert not [s for s in statements if "INSERT OR REPLACE" in s]
     read_back = ("SELECT game_id FROM skipped_games", "FROM takebacks GROUP BY")
     assert not [s for s in statements if any(r in s for r in read_back)]
     assert not [s for s in statements if s.startswith("ATTACH")]
@@ -116,3 +116,5 @@ def test_opening_reads_the_catalog_of_its_own_database_once(
     monkeypatch.undo()
     catalog = [s for s in seen if "duckdb_tables()" in s]
     assert len(catalog) == 1 and "current_database()" in catalog[0]
+    assert len([s for s in seen if "FROM marks" in s]) == 1  # version, views, lineage: one read
+    assert not [s for s in seen if s.startswith("SET")]  # threads and memory given at connect

@@ -73,3 +73,33 @@ def test_new_ratings_tables_beside_new_seats_read_nothing_back() -> None:
     con.execute("COMMIT")
     assert not [s for s in _made(logged) if "SELECT" in s and s.startswith("INSERT INTO ratings")]
     assert ratings.existing(con) >= {ratings.TABLE, ratings.PENDING, ratings.LATEST, "seats"}
+
+
+def test_a_reset_makes_every_table_again_empty_in_one_statement_each() -> None:
+    """`remake` (a rebuild's reset): every table is there again and empty, the views still
+    read them, the marks keep `views` and get the version and the given marks; one
+    `CREATE OR REPLACE TABLE` a table, no drop, no catalog read."""
+    con = duckdb.connect()
+    schema.create(con)
+    con.execute("INSERT INTO tracking VALUES ('app', 7)")
+    con.execute(f"INSERT INTO {ratings.PENDING} VALUES ('g1')")
+    con.execute("INSERT INTO publish_dirty VALUES ('g1')")
+    con.execute("INSERT INTO marks VALUES ('publish_lineage', 'x'), ('store', 'old')")
+    tables = ratings.existing(con)
+    views = schema.read_marks(con)["views"]
+    logged = _Logged(con)
+    con.execute("BEGIN")
+    schema.remake(logged, {"store": "new"})  # type: ignore[arg-type]
+    con.execute("COMMIT")
+    assert ratings.existing(con) == tables
+    for name in tables - {"marks"}:
+        assert con.execute(f"SELECT count(*) FROM {name}").fetchall() == [(0,)], name
+    assert schema.read_marks(con) == {
+        "views": views,
+        "schema_version": schema.SCHEMA_VERSION,
+        "store": "new",
+    }
+    assert con.execute("SELECT count(*) FROM player_ratings").fetchall() == [(0,)]
+    made = [s for s in logged.statements if s.startswith("CREATE OR REPLACE TABLE")]
+    assert len(made) == len(tables) - 1  # all but the marks
+    assert not [s for s in logged.statements if s.startswith("DROP") or "duckdb_" in s]
