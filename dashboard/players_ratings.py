@@ -6,6 +6,7 @@ Every rate is shown with its sample size and 95% Wilson interval, and a rate fro
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
@@ -61,9 +62,10 @@ def with_interval(frame: pd.DataFrame) -> pd.DataFrame:
     return merged
 
 
-def percent_column(label: str) -> Any:
-    """A column of percents (scaled by `in_percent`), shown whole."""
-    return st.column_config.NumberColumn(label, format=PERCENT_FORMAT)
+def percent_column(label: str, help: str | None = None) -> Any:
+    """A column of percents (scaled by `in_percent`), shown whole; `help`: the header's tooltip
+    (a short header's full meaning)."""
+    return st.column_config.NumberColumn(label, format=PERCENT_FORMAT, help=help)
 
 
 def result_columns() -> dict[str, Any]:
@@ -157,14 +159,16 @@ def section(folder: Path, game: str) -> None:
         rivals.drop(columns=["game"]),
         hide_index=True,
         key="r_h2h",
+        # short headers, the full meaning in their tooltips: the English ones took 588 px in
+        # the 566 of an 800 px window, and the table scrolled sideways
         column_config={
             "opponent": _("opponent"),
-            "games": _("games together"),
-            "ahead": _("finished ahead"),
-            "behind": _("finished behind"),
-            "level": _("level"),
+            "games": st.column_config.NumberColumn(_("games"), help=_("games together")),
+            "ahead": st.column_config.NumberColumn(_("ahead"), help=_("finished ahead")),
+            "behind": st.column_config.NumberColumn(_("behind"), help=_("finished behind")),
+            "level": st.column_config.NumberColumn(_("level"), help=_("finished level")),
             "score_difference": st.column_config.NumberColumn(
-                _("mean score difference"), format="%+.1f"
+                _("score diff."), format="%+.1f", help=_("mean score difference")
             ),
         },
     )
@@ -323,19 +327,35 @@ def _profile(folder: Path, game: str, player: str) -> None:
         _("Facts"), facts, key="r_fact", format_func=lambda f: fact_name(game, f)
     )
     shown = profile[profile["fact"] == fact].drop(columns=["fact"])
-    shown = shown.assign(item=[words.value(str(i)) for i in shown["item"]])
-    shown = shown.assign(sample=[_sample(int(n)) for n in shown["player_games"]])
+    shown = shown.assign(item=item_names(words, shown["item"]))
+    # short headers with the full meaning in their tooltips, and "few games" said once under
+    # the table instead of a column: the table took 742 px (English; Korean 705) in the 566 of
+    # an 800 px window, and scrolled sideways
     st.dataframe(
         in_percent(shown),
         hide_index=True,
         key="r_profile",
         column_config={
             "item": _("what"),
-            "player_share": percent_column(_("share of games")),
-            "field_share": percent_column(_("the field's share")),
-            "player_games": _("games"),
-            "player_win_rate": percent_column(_("win rate with it")),
-            "field_win_rate": percent_column(_("the field's win rate with it")),
-            "sample": _("sample"),
+            "player_share": percent_column(_("share"), help=_("share of games")),
+            "field_share": percent_column(_("field share"), help=_("the field's share")),
+            "player_games": st.column_config.NumberColumn(_("games"), help=_("games with it")),
+            "player_win_rate": percent_column(_("win rate"), help=_("win rate with it")),
+            "field_win_rate": percent_column(
+                _("field win rate"), help=_("the field's win rate with it")
+            ),
         },
     )
+    if (shown["player_games"] < FEW).any():
+        st.caption(_("fewer than {n} games with it: the shares are rough", n=FEW))
+
+
+def item_names(words: Words, items: Iterable[object]) -> list[str]:
+    """The profile's items as people name them: English gave the codes as they are
+    ("large_indigo_plant"), Korean the names; a code with no other word reads as the
+    component's English name ("Large Indigo Plant")."""
+    named = []
+    for item in map(str, items):
+        said = words.value(item)
+        named.append(words.key(item) if said == item else said)
+    return named
