@@ -223,7 +223,7 @@ def test_demo_reports_an_engine_it_could_not_play(
         raise MissingComponents("published", ["plantation tiles"])
 
     monkeypatch.setattr(rules, "prepare", incomplete)
-    code, out = novus("demo", "-d", data, "--no-dashboard")
+    code, out = novus("demo", "-d", data, "--games", "1", "--no-dashboard")
     assert code == 0, out
     flat = " ".join(out.split())
     others = [registry.get(name).title for name in registry.names() if name != toy_game]
