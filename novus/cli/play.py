@@ -18,6 +18,7 @@ from rich.table import Column, Table
 from application.i18n import _
 from application.view_words import Words, chance_label
 from domain.core import registry
+from domain.core.chance import Draw, Shuffle
 from domain.core.errors import NovusError, closest
 from novus.cli.console import console, errors
 from novus.cli.options import DataDir, OptionPairs, game_code, open_store, parse_options
@@ -109,7 +110,7 @@ def legal(
         console.print(
             _("enter it with `novus move GAME --chance A,B,...` or let Novus draw: `novus draw`")
         )
-        if isinstance(pos.chance, play.Draw) and pos.chance.hands:
+        if isinstance(pos.chance, Draw) and pos.chance.hands:
             console.print(
                 _(
                     "a deal: `novus draw GAME --hand PLAYER=A,B,...` records a hand seen at the "
@@ -223,8 +224,16 @@ def draw(
         seen = len(play.first_items(pos.chance, first, words.value)) if pos.chance else 0
         outcome = play.draw_rest(app, game_id, first, expected_version=pos.version)
         shown = ", ".join(words.value(str(item)) for item in outcome[:seen])
-        said = _("recorded: {items}; Novus drew the other {n}", items=shown, n=len(outcome) - seen)
-        console.print(said, highlight=False)  # the rest lies face down: not shown
+        if isinstance(pos.chance, Shuffle) or (
+            isinstance(pos.chance, Draw) and pos.chance.hands
+        ):  # a deck's face-down order, or hands: not shown
+            said = _(
+                "recorded: {items}; Novus drew the other {n}", items=shown, n=len(outcome) - seen
+            )
+        else:  # items laid out (plantations, tiles) or dice: the table needs to see them
+            rest = ", ".join(words.value(str(item)) for item in outcome[seen:])
+            said = _("recorded: {items}; Novus drew {rest}", items=shown, rest=rest or "-")
+        console.print(said, highlight=False)
     else:
         outcome = play.draw(app, game_id)
         shown = ", ".join(words.value(str(item)) for item in outcome)
@@ -239,7 +248,6 @@ def _draw_hands(
     sees their own), the others and the cards face up dealt by Novus, as the Play page's
     lines per hand do."""
     from application import play
-    from domain.core.chance import Draw
 
     pos = play.position(app, game_id)
     spec = pos.chance

@@ -8,8 +8,9 @@ from pathlib import Path
 
 from typer.testing import CliRunner
 
-from application import play
+from application import i18n, play
 from application.service import open_app
+from application.view_words import Words
 from domain.core.chance import Draw, Shuffle
 from domain.core.protocol import ChanceStep
 from novus.cli.main import app
@@ -50,6 +51,11 @@ def test_items_by_their_korean_names_and_a_wrong_one_refused(tmp_path: Path) -> 
     assert code == 1 and "금" in out and "나올 수 없습니다" in out, out
     assert open_app(tmp_path).history(game).steps == ()
     code, out = novus("draw", str(game)[:8], "--first", "옥수수", *where)
-    assert code == 0 and "기록했습니다: 옥수수. 나머지 3개는" in out, out
     (step,) = open_app(tmp_path).history(game).steps
     assert isinstance(step, ChanceStep) and step.outcome[0] == "corn" and len(step.outcome) == 4
+    # the plantations lie face up: the table lays out the ones Novus drew (it said "the other
+    # 3" and not which, and a player had to run `novus show` to know what to put on the table)
+    i18n.set_language("ko")
+    rest = ", ".join(Words("puerto-rico").value(str(item)) for item in step.outcome[1:])
+    i18n.set_language(None)
+    assert code == 0 and f"기록했습니다: 옥수수. Novus가 뽑은 나머지: {rest}" in out, out
