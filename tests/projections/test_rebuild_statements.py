@@ -14,7 +14,7 @@ from typing import Any
 import duckdb
 
 from application.service import NovusApp
-from projections import runner
+from projections import published, runner
 from projections.view import DuckDBView
 
 
@@ -118,3 +118,33 @@ def test_opening_reads_the_catalog_of_its_own_database_once(
     assert len(catalog) == 1 and "current_database()" in catalog[0]
     assert len([s for s in seen if "FROM marks" in s]) == 1  # version, views, lineage: one read
     assert not [s for s in seen if s.startswith("SET")]  # threads and memory given at connect
+
+
+def test_a_rebuilds_full_publish_leaves_the_empty_buffers_and_counts_in_one_statement(
+    tmp_path: Path, make_app: Callable[..., NovusApp]
+) -> None:
+    """After the reset nothing is kept for a delta until the first full publish, so the
+    writer's buffers are empty: the full copy does not empty them again, counts the rows of
+    the data tables in one statement and checkpoints once, after writing its marks."""
+    app = make_app()
+    for seed in range(2):
+        app.simulate("puerto-rico", 3, {}, seed=seed, bot="random")
+    runner.catch_up(app, folder=tmp_path)
+    statements = _rebuilt(app, tmp_path)
+    assert not [s for s in statements if s.startswith("DELETE FROM publish_")]
+    counts = [s for s in statements if "count(*)" in s and "ratings_pending" not in s]
+    assert len(counts) == 1 and "UNION ALL" in counts[0]
+    assert statements.count("CHECKPOINT") == 1
+    assert statements.index("CHECKPOINT") > max(
+        n for n, s in enumerate(statements) if s.startswith("INSERT INTO marks")
+    )
+    app.simulate("puerto-rico", 3, {}, seed=9, bot="random")  # the next publish: a delta
+    with runner.Projector(app, folder=tmp_path) as projector:
+        projector.catch_up()
+        assert not projector.view.last_full
+    con = published.connect(tmp_path / "views.duckdb")  # the delta over the full copy
+    try:
+        assert con.execute("SELECT count(*) FROM games").fetchall() == [(3,)]
+        assert con.execute("SELECT count(DISTINCT game_id) FROM steps").fetchall() == [(3,)]
+    finally:
+        con.close()
