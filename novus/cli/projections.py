@@ -12,7 +12,9 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 from rich import box
 from rich.cells import cell_len
+from rich.console import Group
 from rich.table import Table
+from rich.text import Text
 
 from application import settings
 from application.i18n import _, current_language, pgettext
@@ -241,9 +243,11 @@ def header(column: str) -> str:
     return column.replace("average", "avg").replace("_", " ")
 
 
-def frame_table(title: str, frame: pd.DataFrame, limit: int = 40, game: str = "") -> Table:
-    """A rich table of a DataFrame (numbers right-aligned, rates as percentages). Names (text
-    columns) never wrap; number columns narrow by wrapping their headers."""
+def frame_table(title: str, frame: pd.DataFrame, limit: int = 40, game: str = "") -> Group:
+    """A rich table of a DataFrame (numbers right-aligned, rates as percentages) under its
+    title. Names (text columns) never wrap; number columns narrow by wrapping their headers.
+    The title is a line of its own: as the table's title it wrapped to the table's width
+    ("Ratings (OpenSkill; ordinal = mu - 3 sigma) (game:" / "Puerto Rico)")."""
     import pandas as pd
 
     constant = [  # a filter's column (the one player asked for): said once, in the title
@@ -263,7 +267,7 @@ def frame_table(title: str, frame: pd.DataFrame, limit: int = 40, game: str = ""
             + ")"
         )
         frame = frame.drop(columns=constant)
-    table = Table(title=title, box=box.SIMPLE, title_justify="left", pad_edge=False)
+    table = Table(box=box.SIMPLE, pad_edge=False, show_edge=False)
     for column in frame.columns:
         numeric = pd.api.types.is_numeric_dtype(frame[column])
         name = header(str(column))
@@ -279,7 +283,7 @@ def frame_table(title: str, frame: pd.DataFrame, limit: int = 40, game: str = ""
         table.add_row(*(_cell(v, str(c), words) for v, c in zip(row, frame.columns, strict=True)))
     if len(frame) > limit:
         table.caption = _("first {limit} of {n} rows", limit=limit, n=len(frame))
-    return table
+    return Group(Text(title, style="table.title"), table, Text(""))
 
 
 def note_repaired(views: Any) -> None:
