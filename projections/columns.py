@@ -56,7 +56,7 @@ TABLE_COLUMNS: dict[str, tuple[tuple[str, str, bool], ...]] = {
         ("action", TEXT, False),
         ("round", INT, True),
     ),
-    "score_timeline": (
+    "fold_timeline": (
         ("game_id", TEXT, False),
         ("step", INT, False),
         ("seat", INT, False),
@@ -85,7 +85,10 @@ TABLE_COLUMNS: dict[str, tuple[tuple[str, str, bool], ...]] = {
 NULL is allowed). `projections.schema` makes the DDL from it, `projections.rows` the Arrow
 schemas, and the fold appends values in this order. `fold_facts` holds the facts the fold reads
 from the engine's states; readers query the view `facts` (the same columns), which adds the
-facts that are a plain function of a stored step (`projections.games.StepFact`)."""
+facts that are a plain function of a stored step (`projections.games.StepFact`). Likewise
+`fold_timeline` holds the score rows the fold makes; readers query the view `score_timeline`,
+which adds the `total` rows of the games whose total is the sum of their categories
+(`projections.games.GameStats.summed_total`)."""
 
 FINISH_COLUMNS = ("game_id", "ended", "steps", "winners", "winner_names")
 """A game started in an earlier batch that finished in this one (an UPDATE of `games`)."""
@@ -153,7 +156,7 @@ class Batch:
         self.finish = Columns("finish")
         self.seats = Columns("seats")
         self.steps = Columns("steps")
-        self.timeline = Columns("score_timeline")
+        self.timeline = Columns("fold_timeline")
         self.facts = Columns("fold_facts")
         self.takebacks = Columns("takebacks")
         self.truncate: dict[str, int] = {}

@@ -1,8 +1,8 @@
 """One game's engine fold for the projection: step by step, its rows of `steps`,
-`score_timeline` and `facts`.
+`fold_timeline` (the score rows) and `fold_facts`.
 
 The state before a step gives its round, the state after it gives the
-scores (only changes are written to `score_timeline`) and the per-game facts
+scores (only changes are written to `fold_timeline`) and the per-game facts
 (`projections.games`). `LocalFolds` keeps the folds of the games in progress in this process;
 `projections.workers` spreads them over worker processes. This module imports the rules engines
 and nothing of DuckDB, Arrow or the event store, so a worker process starts quickly.
@@ -25,7 +25,8 @@ StepFn = Callable[[Batch, int, int, Any], None]
 """`(batch, step number, seat, action | outcome)`: one game's next step as plain fields."""
 
 TOTAL = "total"
-"""The score_timeline category holding a seat's total."""
+"""The score timeline's category holding a seat's total (not stored for a game whose
+`GameStats.summed_total`: the view `score_timeline` adds it)."""
 
 
 def changed_rows(points: dict[str, int], known: dict[str, int]) -> list[tuple[str, int]]:
@@ -89,6 +90,7 @@ class Fold:
         "stats",
         "step",
         "step_rows",
+        "totals",
     )
 
     def __init__(self, game_id: str, setup: Setup) -> None:
@@ -119,6 +121,8 @@ class Fold:
         self.facts = stats.facts if stats else None
         self.rescored = stats.rescored if stats and self.score_parts else None
         self.step_rows = stats.step_rows if stats else None
+        self.totals = not (stats and stats.summed_total)
+        """Whether the fold stores the `total` rows (not for `GameStats.summed_total`)."""
         self.round_of: Callable[[Any], int] = _no_fold
         if rules is not None:  # the game module's own (compiled) round, else the engine's
             self.round_of = (stats.round_of if stats else None) or rules.round_of
@@ -178,7 +182,8 @@ class Fold:
             while len(last) <= seat:
                 last.append({})
             known = last[seat]
-            for category, value in ((TOTAL, score.total), *score.breakdown.items()):
+            found = score.breakdown.items()
+            for category, value in ((TOTAL, score.total), *found) if self.totals else found:
                 if known.get(category) != value:
                     known[category] = value
                     games.append(game_id)
@@ -238,7 +243,7 @@ class Fold:
             breakdown = seat_points(state, seat)
             known = last[seat]
             total = sum(breakdown.values())
-            if known.get(TOTAL) != total:
+            if self.totals and known.get(TOTAL) != total:
                 known[TOTAL] = total
                 games.append(game_id)
                 steps.append(step)
@@ -255,7 +260,7 @@ class Fold:
                     points.append(value)
 
     def advance(self, batch: Batch, step: Step, number: int) -> None:
-        """Apply step `number`; add its `steps`, `score_timeline` and `facts` rows."""
+        """Apply step `number`; add its `steps`, `fold_timeline` and `fold_facts` rows."""
         if type(step) is Decision:
             self._advance(batch, step, number, step.seat, "decision", step.action)
         else:

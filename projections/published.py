@@ -11,7 +11,7 @@ one of two things, replaced by an atomic rename:
   the oldest is a full copy (the base), the others are earlier tops, hard-linked there (no copy)
   when a newer top replaces them.
 
-Rows of a delta supersede older layers per game. For `steps`, `score_timeline` and `fold_facts`
+Rows of a delta supersede older layers per game. For `steps`, `fold_timeline` and `fold_facts`
 (most of the rows) a delta holds the rows appended since the previous publish, which the writer
 keeps in `publish_<table>` in the transaction that inserts them; a game taken back or skipped
 (rows deleted) is listed in `publish_reset` and the delta holds all of its rows, hiding the
@@ -48,7 +48,7 @@ from projections import ratings
 
 SMALL = ("games", "seats", "takebacks", "skipped_games", ratings.TABLE)
 """Tables with few rows per game: a delta holds every row of each changed game."""
-BIG = ("steps", "score_timeline", "fold_facts")
+BIG = ("steps", "fold_timeline", "fold_facts")
 """Tables with many rows per game, only appended to except by take-backs and skips."""
 WHOLE = ("tracking", "marks")
 """Copied whole into every delta."""

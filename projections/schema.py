@@ -7,23 +7,27 @@ Tables (one row each per):
   winner);
 - `steps`: game step (seat or -1 for chance, kind, action or chance outcome as JSON, round; its
   sentence is told from the store's states by the readers that show it, in their language);
-- `score_timeline`: (game, step, seat, category) where the points changed, plus every category
-  at step 0; `total` is a category. `projections.read.score_timeline` fills in the other steps;
+- `fold_timeline`: (game, step, seat, category) where the points changed, plus every category
+  at step 0, as the fold made them; readers query the view `score_timeline` (the same columns),
+  where `total` is a category: stored by the fold, or added by SQL for the games whose total
+  is the sum of their categories (`GameStats.summed_total`). `projections.read.score_timeline`
+  fills in the other steps;
 - `fold_facts`: the public per-game facts the fold reads from the engine's states
   (`projections.games`); readers query the view `facts` (the same columns), which adds the
   facts each game derives from its stored decisions (`GameStats.step_facts`);
 - `takebacks`: take-back of a game (the steps it kept, how many it took back, the event's
-  version, when): a take-back also removes the game's `steps`, `score_timeline` and
+  version, when): a take-back also removes the game's `steps`, `fold_timeline` and
   `fold_facts` rows after the steps it kept, and its `seats` rows if it had finished;
 - `tracking`: the notification id of the last event whose rows are in, written in the same
   transaction as those rows; `marks`: which store the tables come from; `skipped_games`: the
   games left out because one of their events could not be projected or written (the game, the
   notification id of the event, why): none of their rows are in the other tables.
-Views: `facts` (see `fold_facts`), `seat_points` (breakdown, one row per category), `player_stats`,
-`player_stats_by_players`, `player_stats_by_seat`, `player_points`, `game_stats`, `seat_stats`,
-`action_stats` (decisions by verb, the part of the action before ``:``, for every game), the
-statistics views of each game (`stats_<game>_<name>`), and the ratings (`projections.ratings`:
-tables `ratings_history`, `ratings_latest` and `ratings_pending` (the games whose seats changed
+Views: `facts` (see `fold_facts`), `score_timeline` (see `fold_timeline`), `seat_points`
+(breakdown, one row per category), `player_stats`, `player_stats_by_players`,
+`player_stats_by_seat`, `player_points`, `game_stats`, `seat_stats`, `action_stats` (decisions
+by verb, the part of the action before ``:``, for every game), the statistics views of each game
+(`stats_<game>_<name>`), and the ratings (`projections.ratings`: tables `ratings_history`,
+`ratings_latest` and `ratings_pending` (the games whose seats changed
 since the last rating), views `player_ratings`, `head_to_head`).
 """
 
@@ -37,13 +41,15 @@ from projections import games as game_stats
 from projections import published, ratings
 from projections.columns import TABLE_COLUMNS
 
-SCHEMA_VERSION = "6"
+SCHEMA_VERSION = "8"
 """4: `steps` without `summary`; 5: `facts` a view over the table `fold_facts` and the stored
 steps; 6: Mundus Novus's `pick` and `take` facts derived from the steps (27153a5), no longer in
-`fold_facts` (a version-5 file may hold them there, and its view then showed them twice); files
-of an older version are rebuilt at open."""
+`fold_facts` (a version-5 file may hold them there, and its view then showed them twice); 7:
+Century: New World's `work` facts derived from the steps, no longer in `fold_facts`; 8: the
+table `fold_timeline` and the view `score_timeline` over it, which adds Century: New World's
+`total` rows (no longer stored); files of an older version are rebuilt at open."""
 
-RETIRED = ("facts", "publish_facts")
+RETIRED = ("facts", "publish_facts", "score_timeline", "publish_score_timeline")
 """Tables of older versions whose names are views now (or gone): dropped with the others."""
 
 TABLES = {
@@ -164,10 +170,35 @@ def facts_view() -> str:
     return "\nUNION ALL ".join(parts)
 
 
+def timeline_view() -> str:
+    """The view `score_timeline`: the score rows the fold stored (`fold_timeline`) and, for each
+    game whose total is the sum of its categories (`GameStats.summed_total`), the `total` rows
+    the fold would have stored: at step 0 (where the fold scores every seat, `LocalFolds.start`),
+    then at each step where the sum of its categories' changes is not 0 (a running sum of the
+    changes). A reader's `WHERE game_id = ...` reaches the table's scans (every window is
+    partitioned by the game)."""
+    columns = ", ".join(name for name, _, _ in TABLE_COLUMNS["fold_timeline"])
+    stored = f"SELECT {columns} FROM fold_timeline"
+    summed = ", ".join(f"'{s.game}'" for s in game_stats.known() if s.summed_total)
+    if not summed:
+        return stored
+    return f"""{stored}
+UNION ALL SELECT game_id, step, seat, 'total' AS category, CAST(total AS INTEGER) AS points
+FROM (SELECT game_id, step, seat, change,
+             sum(change) OVER (PARTITION BY game_id, seat ORDER BY step) AS total
+      FROM (SELECT game_id, step, seat, sum(change) AS change
+            FROM (SELECT game_id, step, seat, points - coalesce(lag(points) OVER (
+                      PARTITION BY game_id, seat, category ORDER BY step), 0) AS change
+                  FROM fold_timeline
+                  WHERE game_id IN (SELECT game_id FROM games WHERE game IN ({summed})))
+            GROUP BY game_id, step, seat))
+WHERE change <> 0 OR step = 0"""
+
+
 def view_definitions() -> dict[str, str]:
-    """Every view's name and query: `facts`, the generic ones, each game module's, the
-    ratings'."""
-    found = {"facts": facts_view(), **VIEWS}
+    """Every view's name and query: `facts`, `score_timeline`, the generic ones, each game
+    module's, the ratings'."""
+    found = {"facts": facts_view(), "score_timeline": timeline_view(), **VIEWS}
     for stats in game_stats.known():
         for name, query in stats.views.items():
             found[game_stats.view_name(stats.game, name)] = query

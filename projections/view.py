@@ -272,7 +272,7 @@ class DuckDBView(TrackingRecorder):
         if not truncate:
             return
         pairs = [[game_id, step] for game_id, step in truncate.items()]
-        for name, column in (("steps", "step"), ("score_timeline", "step"), ("fold_facts", "step")):
+        for name, column in (("steps", "step"), ("fold_timeline", "step"), ("fold_facts", "step")):
             self.con.executemany(f"DELETE FROM {name} WHERE game_id = ? AND {column} > ?", pairs)
         ids = [[game_id] for game_id in truncate]
         self.con.executemany("DELETE FROM seats WHERE game_id = ?", ids)

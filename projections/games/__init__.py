@@ -113,10 +113,10 @@ class GameStats:
       (Puerto Rico: a player changes at most steps, his points far less often).
     - `seat_changes(state, seat, part, was, known)`: optional, with `seat_points`; used instead
       of `seat_key` and `seat_points` for a seat whose part is not the same object as before
-      (`was`, None at first): the (category, points) pairs, the total first as ``"total"``,
-      that differ from `known` (the seat's points as last written, updated in place), in the
-      order `seat_points` gives them. It may read `known` for what `was` scored (Santa Maria:
-      most steps change only the points in play or the coins).
+      (`was`, None at first): the (category, points) pairs, the total first as ``"total"``
+      (not with `summed_total`), that differ from `known` (the seat's points as last written,
+      updated in place), in the order `seat_points` gives them. It may read `known` for what
+      `was` scored (Santa Maria: most steps change only the points in play or the coins).
     - `rescored(step)`: optional, with `score_parts`; False for a step that cannot change any
       seat's points (Mundus Novus: only a few verbs pay or cost doubloons). The projection
       skips the scores of those steps: their state's parts are never read, so a game's points
@@ -138,6 +138,10 @@ class GameStats:
       date) and returns True, or returns False having added nothing, and the fold makes them
       from `facts` and the scores as without it. The rows must be the same either way (Santa
       Maria: one pass over the players a step edited serves both tables).
+    - `summed_total`: the seat's total is the sum of its categories (`seat_points`): the fold
+      stores no ``"total"`` rows (nor do `seat_changes` and `step_rows` give any), and the
+      view `score_timeline` adds them by SQL from the stored categories (Century: New World,
+      where they were two rows in five).
     - `face_down`: score categories a player keeps face down (Santa Maria's happiness tokens):
       a seat's running score chart shows them for itself only, for the others once it is over.
     """
@@ -160,6 +164,7 @@ class GameStats:
     round_of: Callable[[Any], int] | None = None
     step_facts: tuple[StepFact, ...] = ()
     step_rows: StepRowsFn | None = None
+    summed_total: bool = False
 
 
 def win_correlation_view(game: str, fact: str, column: str) -> str:

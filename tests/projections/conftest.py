@@ -26,13 +26,13 @@ def publish_deltas(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def dump(path: Path, tables: tuple[str, ...] = ()) -> dict[str, list[tuple[Any, ...]]]:
-    """Every row of every data table (and the tracking position, and the view `facts`),
-    sorted: for equality; or of `tables`. A published file is read as readers read it
-    (`published.connect`)."""
+    """Every row of every data table (and the tracking position, and the views `facts` and
+    `score_timeline`), sorted: for equality; or of `tables`. A published file is read as
+    readers read it (`published.connect`)."""
     con = published.connect(Path(path))
     try:
         out = {}
-        for name in tables or (*TABLES, "facts", "tracking"):
+        for name in tables or (*TABLES, "facts", "score_timeline", "tracking"):
             table = con.sql(f"SELECT * FROM {name}").to_arrow_table()
             rows = [tuple(row.values()) for row in table.to_pylist()]
             out[name] = sorted(rows, key=repr)

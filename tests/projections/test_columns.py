@@ -40,7 +40,7 @@ def test_integer_columns_packed_as_arrow_reads_them() -> None:
         batch.timeline.add("g", step, 1, "total", points)
     batch.steps.add("g", 1, -1, "chance", "[]", None)
     got = rows.tables(batch)
-    for name, columns in (("score_timeline", batch.timeline), ("steps", batch.steps)):
+    for name, columns in (("fold_timeline", batch.timeline), ("steps", batch.steps)):
         schema = rows.ARROW[name]
         plain = [pa.array(col, f.type) for col, f in zip(columns.cols, schema, strict=True)]
         assert got[name].equals(pa.Table.from_arrays(plain, schema=schema))

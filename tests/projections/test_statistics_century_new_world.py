@@ -8,12 +8,13 @@ from collections import Counter
 from collections.abc import Callable
 from pathlib import Path
 
+import duckdb
 import pytest
 
 from application.service import NovusApp
 from domain.core import registry
 from domain.core.play import play
-from domain.core.protocol import ChanceStep, Decision, Step
+from domain.core.protocol import ChanceStep, Decision, Setup, Step
 from projections import runner
 from projections.games import century_new_world as cnw
 from projections.read import Views
@@ -124,3 +125,128 @@ def test_bot_games_agree_with_the_engine(folder: Path, make_app: Callable[..., N
     points = views.stat_table("century-new-world", "points").set_index("category")
     assert list(points.index) == ["point_cards", "bonus_tiles", "exploration_tiles", "cubes"]
     assert points["share"].sum() == pytest.approx(1.0)
+
+
+def _recorded(app: NovusApp, games: int) -> dict[str, tuple[Setup, dict[str, str], list[Step]]]:
+    """Random-bot games on each board and player count, recorded: per game id, its setup, the
+    kind of each location of its components and its steps."""
+    found = {}
+    for g in range(games):
+        names = ["A", "B", "C", "D"][: 2 + g % 3]
+        setup = RULES.prepare(names, {"board": ("D1", "E1", "F1")[g % 3]})
+        bots = [RULES.bot("random", 10 * g + i) for i in range(len(names))]
+        steps, _ = play(RULES, setup, bots, random.Random(g))
+        game_id = str(app.record_game(setup, steps, seed=None))
+        assert setup.components is not None
+        kinds = {loc["id"]: loc["kind"] for loc in setup.components["locations"]}
+        found[game_id] = (setup, kinds, steps)
+    return found
+
+
+def test_work_facts_are_the_kind_of_each_placed_location(
+    folder: Path, make_app: Callable[..., NovusApp]
+) -> None:
+    """The view `facts` derives `work` from the stored action (`cnw.STEP_FACTS`): for every
+    ``place``, the kind its game's components give the location, and the fold stores none."""
+    app = make_app()
+    games = _recorded(app, 3)
+    runner.catch_up(app, folder=folder)
+    views = Views(folder)
+    rounds = {
+        (row.game_id, row.step): row.round
+        for row in views.query("SELECT game_id, step, round FROM steps").itertuples()
+    }
+    want = {
+        (game_id, n, rounds[game_id, n], step.seat, "work", kinds[step.action.split(":")[1]], 1)
+        for game_id, (_, kinds, steps) in games.items()
+        for n, step in enumerate(steps, 1)
+        if isinstance(step, Decision) and step.action.startswith("place:")
+    }
+    got = views.query(
+        "SELECT game_id, step, round, seat, fact, item, amount FROM facts WHERE fact = 'work'"
+    )
+    assert len(got) == len(want)
+    assert set(got.itertuples(index=False, name=None)) == want
+    assert {row[5] for row in want} == set(cnw.KINDS)
+    assert views.query("SELECT count(*) AS n FROM fold_facts WHERE fact = 'work'")["n"][0] == 0
+
+
+def test_a_version_6_file_holding_work_facts_is_rebuilt(
+    folder: Path, make_app: Callable[..., NovusApp]
+) -> None:
+    """Version 6 stored Century's `work` facts in `fold_facts`: such a file, opened now, would
+    show each of them twice in `facts`; it is rebuilt at open instead (schema version 7)."""
+    app = make_app()
+    _recorded(app, 1)
+    runner.catch_up(app, folder=folder)
+    derived = "SELECT count(*) AS n FROM facts WHERE fact = 'work'"
+    works = int(Views(folder).query(derived)["n"][0])
+    assert works > 0
+    con = duckdb.connect(str(folder / runner.WORK_FILE))
+    con.execute(
+        "INSERT INTO fold_facts SELECT game_id, game, step, round, seat, fact, item, amount "
+        "FROM facts WHERE fact = 'work'"
+    )
+    con.execute("UPDATE marks SET value = '6' WHERE key = 'schema_version'")
+    con.close()
+    report = runner.catch_up(app, folder=folder)
+    assert report.rebuilt and "another version" in report.reason
+    assert int(Views(folder).query(derived)["n"][0]) == works
+
+
+def test_total_rows_are_the_engine_totals_where_they_change(
+    folder: Path, make_app: Callable[..., NovusApp]
+) -> None:
+    """The fold stores no `total` rows for Century (`GameStats.summed_total`); the view
+    `score_timeline` adds one at step 0 and at each step where a seat's total (the engine's
+    score) changed, and the dense timeline gives the engine's total at every step."""
+    app = make_app()
+    games = _recorded(app, 3)
+    runner.catch_up(app, folder=folder)
+    views = Views(folder)
+    want = set()
+    for game_id, (setup, _, steps) in games.items():
+        state = RULES.initial_state(setup)
+        last: dict[int, int] = {}
+        for n, step in enumerate([None, *steps]):
+            if step is not None:
+                state = RULES.apply(state, step)
+            for seat, score in enumerate(RULES.scores(state).seats):
+                if last.get(seat) != score.total:
+                    last[seat] = score.total
+                    want.add((game_id, n, seat, score.total))
+    got = views.query(
+        "SELECT game_id, step, seat, points FROM score_timeline WHERE category = 'total'"
+    )
+    assert len(got) == len(want)
+    assert set(got.itertuples(index=False, name=None)) == want
+    stored = "SELECT count(*) AS n FROM fold_timeline WHERE category = 'total'"
+    assert views.query(stored)["n"][0] == 0
+    game_id, (_, _, steps) = next(iter(games.items()))
+    dense = views.score_timeline(game_id)
+    totals = dense[dense["category"] == "total"]
+    assert len(totals) == (len(steps) + 1) * len(dense["seat"].unique())
+    assert totals["points"].dtype == dense["points"].dtype
+
+
+def test_a_version_7_file_with_a_score_timeline_table_is_rebuilt(
+    folder: Path, make_app: Callable[..., NovusApp]
+) -> None:
+    """Version 7 stored every score row, totals included, in the table `score_timeline`, now a
+    view over `fold_timeline` (schema version 8): such a file is rebuilt at open, its old table
+    dropped, and readers see the same rows."""
+    app = make_app()
+    _recorded(app, 1)
+    runner.catch_up(app, folder=folder)
+    before = dump(folder / "views.duckdb", ("score_timeline",))
+    assert any(row[3] == "total" for row in before["score_timeline"])
+    con = duckdb.connect(str(folder / runner.WORK_FILE))
+    con.execute("CREATE TABLE old_timeline AS FROM score_timeline")
+    con.execute("DROP VIEW score_timeline")
+    con.execute("ALTER TABLE old_timeline RENAME TO score_timeline")
+    con.execute("DROP TABLE fold_timeline")
+    con.execute("UPDATE marks SET value = '7' WHERE key = 'schema_version'")
+    con.close()
+    report = runner.catch_up(app, folder=folder)
+    assert report.rebuilt and "another version" in report.reason
+    assert dump(folder / "views.duckdb", ("score_timeline",)) == before
