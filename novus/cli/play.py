@@ -97,7 +97,11 @@ def legal(
     if pos.chance is not None:
         spec = play.chance_json(pos.chance)
         words = Words(pos.game)  # by their names, as `novus move --chance` takes them too
-        items = ", ".join(words.value(item) for item in play.chance_choices(pos.chance))
+        titles = _card_titles(app, pos.game_id, pos.step, pos.game)
+        items = ", ".join(
+            f"{item} {titles[item]}" if item in titles else words.value(item)
+            for item in play.chance_choices(pos.chance)
+        )
         console.print(
             _(
                 "waiting for chance: {label} ({count} of {items})",
@@ -125,6 +129,23 @@ def legal(
     for m in pos.moves:
         table.add_row(str(m.seat + 1), m.action, m.text)  # seats counted from 1
     console.print(table)
+
+
+def _card_titles(app: NovusApp, game_id: UUID, step: int, game: str) -> dict[str, str]:
+    """A game's own cards, by code, titled in the display language: Mundus Novus's development
+    deck read "d01, d02, ..." with nothing to tell which printed card each code is (the Play
+    page shows the titles); the codes stay what `--chance`/`--first` take."""
+    from application.i18n import term
+
+    cards = getattr(app.timeline(game_id).state_at(step), "cards", None)
+    if not isinstance(cards, dict):
+        return {}
+    context = game.replace("-", "_") + ".card"
+    return {
+        code: term(str(card.title), context)
+        for code, card in cards.items()
+        if getattr(card, "title", None)
+    }
 
 
 def move(

@@ -59,3 +59,15 @@ def test_items_by_their_korean_names_and_a_wrong_one_refused(tmp_path: Path) -> 
     rest = ", ".join(Words("puerto-rico").value(str(item)) for item in step.outcome[1:])
     i18n.set_language(None)
     assert code == 0 and f"기록했습니다: 옥수수. Novus가 뽑은 나머지: {rest}" in out, out
+
+
+def test_legal_names_each_card_of_a_deck_beside_its_code(tmp_path: Path) -> None:
+    """`novus legal` listed Mundus Novus's development deck as "d01, d02, ...": nothing told a
+    player at the table which printed card a code is (the Play page shows the titles)."""
+    store = open_app(tmp_path)
+    game = play.new_game(store, "mundus-novus", ["Ana", "Ben"], seed=5)
+    store.close()
+    code, out = novus("legal", str(game)[:8], "-d", str(tmp_path))
+    assert code == 0 and "d01 Caravel 1, d02 Caravel 2" in out, out
+    code, out = novus("legal", str(game)[:8], "-d", str(tmp_path), "--lang", "ko")
+    assert code == 0 and "d01 캐러벨선 1, d02 캐러벨선 2" in out, out
