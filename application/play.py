@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 from typing import Any
 from uuid import UUID
 
+from application.chance_names import item_names
 from application.errors import GameChanged, StepOutOfRange
 from application.games_index import GameFilter
 from application.i18n import N_, _, describe, term
@@ -396,10 +397,7 @@ def parse_outcome(
             ) from None
     else:
         codes = chance_choices(spec)
-        names = {c.casefold(): c for c in codes}
-        if name is not None:
-            for code in codes:
-                names.setdefault(name(code).casefold(), code)
+        names = _named(codes, name)
         parts = _items(text, names) if isinstance(text, str) else [str(p) for p in text]
         unknown = [p for p in parts if p.casefold() not in names]
         if unknown:
@@ -412,7 +410,7 @@ def parse_outcome(
                 ),
                 hint=_("possible: {items}", items=", ".join(sorted(said))),
             )
-        outcome = tuple(names[p.casefold()] for p in parts)
+        outcome = tuple(_handed_out(parts, names, chance_limits(spec)))
     _check_outcome(spec, outcome, name or str)
     validate(spec, outcome)
     return outcome
@@ -468,7 +466,34 @@ def _check_outcome(spec: ChanceSpec, outcome: Outcome, name: Callable[[str], str
         )
 
 
-def _items(text: str, names: Mapping[str, str]) -> list[str]:
+def _named(codes: Sequence[str], name: Callable[[str], str] | None) -> dict[str, list[str]]:
+    """Each way of naming an item (its code, its name, any case) -> the codes it may mean: two
+    cards of one name and event (Mundus Novus's merchants) are two codes of one name."""
+    names: dict[str, list[str]] = {c.casefold(): [c] for c in codes}
+    if name is not None:
+        for code in codes:
+            said = names.setdefault(name(code).casefold(), [])
+            if code not in said:
+                said.append(code)
+    return names
+
+
+def _handed_out(
+    parts: Sequence[str], names: Mapping[str, Sequence[str]], limits: Mapping[str, int]
+) -> list[str]:
+    """The codes of `parts`: a name of several codes gives each in turn, as far as the pool
+    holds it (the second "Merchant 4-6" typed is the other card); an unknown part as it is."""
+    used: Counter[str] = Counter()
+    out = []
+    for part in parts:
+        codes = names.get(part.casefold(), [part])
+        code = next((c for c in codes if used[c] < limits.get(c, 1)), codes[0])
+        used[code] += 1
+        out.append(code)
+    return out
+
+
+def _items(text: str, names: Mapping[str, object]) -> list[str]:
     """The items of `text`: split at commas (a name may hold a space), a piece that names
     nothing split again at spaces ("corn indigo")."""
     items: list[str] = []
@@ -548,13 +573,23 @@ def enter_chance(
     """Record the chance outcome seen at the table (see `parse_outcome`)."""
     pos = position(app, game_id, expected_version)
     spec = _awaited(pos)
-    parsed = parse_outcome(spec, outcome, Words(pos.game).value)
+    parsed = parse_outcome(spec, outcome, chance_namer(app, pos))
     app.record(
         game_id,
         [ChanceStep(parsed)],
         expected_version=pos.version if expected_version is None else expected_version,
     )
     return parsed
+
+
+def chance_namer(app: NovusApp, pos: Position) -> Callable[[str], str]:
+    """The awaited outcome's items by the names a person reads on them (`chance_names`):
+    Mundus Novus's development cards by title, which `--chance`/`--first` then take too."""
+    spec = pos.chance
+    state = app.timeline(pos.game_id).state_at(pos.step)
+    found = item_names(pos.game, state, chance_choices(spec)) if spec is not None else {}
+    words = Words(pos.game)
+    return lambda code: found.get(code) or words.value(code)
 
 
 def draw(app: NovusApp, game_id: UUID, *, expected_version: int | None = None) -> Outcome:
@@ -626,12 +661,9 @@ def first_items(
                 ),
                 hint=_("e.g. 3,5"),
             ) from None
-    names: dict[str, str] = {}
-    for code in chance_choices(spec):
-        names.setdefault(code.casefold(), code)
-        names.setdefault(name(code).casefold(), code)
+    names = _named(chance_choices(spec), name)
     parts = _items(seen, names) if isinstance(seen, str) else [str(p) for p in seen]
-    return [names.get(p.casefold(), p) for p in parts]
+    return list(_handed_out(parts, names, chance_limits(spec)))
 
 
 def draw_rest(
@@ -648,7 +680,7 @@ def draw_rest(
     and of the cards face up, each kept in its part (`seen` is then not read)."""
     pos = position(app, game_id, expected_version)
     spec = _awaited(pos)
-    name = Words(pos.game).value
+    name = chance_namer(app, pos)
     rng = chance_rng(_seed(pos), pos.step + 1)
     outcome: Outcome
     if parts is not None and isinstance(spec, Draw):

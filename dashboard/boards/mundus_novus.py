@@ -8,6 +8,7 @@ from collections.abc import Mapping, Sequence
 from html import escape
 from typing import Any
 
+from application.event_names import event_name
 from application.i18n import N_, _, term
 from dashboard.boards import SYNTHETIC_LABEL
 from domain.core.protocol import Rules
@@ -92,19 +93,6 @@ def _dev(card: Mapping[str, Any]) -> str:
         extra.append(_("event: {event}", event=event_name(str(card["event"]))))
     detail = f" <span class='mn-muted'>({escape(', '.join(extra))})</span>" if extra else ""
     return f"<span class='mn-dev'>{escape(_term(card['name'], 'card'))}{detail}</span>"
-
-
-def event_name(event: str) -> str:
-    """An event icon's name in the display language (the chance pad tells cards apart by it)."""
-    names = {
-        "kings_help": "King's Help",
-        "natives": "Natives",
-        "storm": "Storm",
-        "fire": "Fire",
-        "pirates": "Pirates",
-        "none": "no event",
-    }
-    return _term(names.get(event, event), "event")
 
 
 def _seat(seat: Mapping[str, Any], view: Mapping[str, Any]) -> str:

@@ -8,7 +8,7 @@ stdout, what to type next on stderr; `novus legal --json` prints JSON).
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Annotated
 from uuid import UUID
 
@@ -96,10 +96,12 @@ def legal(
         return
     if pos.chance is not None:
         spec = play.chance_json(pos.chance)
-        words = Words(pos.game)  # by their names, as `novus move --chance` takes them too
-        titles = _card_titles(app, pos.game_id, pos.step, pos.game)
+        # by their names, as `novus move --chance` takes them too; a game's own cards by code
+        # and title (Mundus Novus's development deck read "d01, d02, ..." alone)
+        words = Words(pos.game)
+        name = play.chance_namer(app, pos)
         items = ", ".join(
-            f"{item} {titles[item]}" if item in titles else words.value(item)
+            f"{item} {name(item)}" if name(item) != words.value(item) else name(item)
             for item in play.chance_choices(pos.chance)
         )
         console.print(
@@ -129,23 +131,6 @@ def legal(
     for m in pos.moves:
         table.add_row(str(m.seat + 1), m.action, m.text)  # seats counted from 1
     console.print(table)
-
-
-def _card_titles(app: NovusApp, game_id: UUID, step: int, game: str) -> dict[str, str]:
-    """A game's own cards, by code, titled in the display language: Mundus Novus's development
-    deck read "d01, d02, ..." with nothing to tell which printed card each code is (the Play
-    page shows the titles); the codes stay what `--chance`/`--first` take."""
-    from application.i18n import term
-
-    cards = getattr(app.timeline(game_id).state_at(step), "cards", None)
-    if not isinstance(cards, dict):
-        return {}
-    context = game.replace("-", "_") + ".card"
-    return {
-        code: term(str(card.title), context)
-        for code, card in cards.items()
-        if getattr(card, "title", None)
-    }
 
 
 def move(
@@ -184,9 +169,9 @@ def move(
     app = open_store(data_dir, create=False)
     game_id = app.find(game_ref)
     if chance is not None:
+        name = play.chance_namer(app, play.position(app, game_id))  # by their names, as draw
         outcome = play.enter_chance(app, game_id, chance)
-        names = Words(app.timeline(game_id).setup.game)  # the items by their names, as draw
-        shown = ", ".join(names.value(str(item)) for item in outcome)
+        shown = ", ".join(name(str(item)) for item in outcome)
         console.print(_("recorded: {outcome}", outcome=shown), highlight=False)
     else:
         mover = None
@@ -232,19 +217,19 @@ def draw(
 
     app = open_store(data_dir, create=False)
     game_id = app.find(game_ref)
-    words = Words(app.timeline(game_id).setup.game)  # drawn components by their names
+    pos = play.position(app, game_id)
+    name = play.chance_namer(app, pos)  # drawn components by their names, cards by title
     if hand or face_up is not None:
         if first is not None:
             raise NovusError(
                 _("give either --first or --hand, not both"),
                 hint=_("--hand PLAYER=ITEMS records a hand of a deal; --first the first items"),
             )
-        _draw_hands(app, game_id, hand or [], face_up, words)
+        _draw_hands(app, game_id, hand or [], face_up, name)
     elif first is not None:
-        pos = play.position(app, game_id)
-        seen = len(play.first_items(pos.chance, first, words.value)) if pos.chance else 0
+        seen = len(play.first_items(pos.chance, first, name)) if pos.chance else 0
         outcome = play.draw_rest(app, game_id, first, expected_version=pos.version)
-        shown = ", ".join(words.value(str(item)) for item in outcome[:seen])
+        shown = ", ".join(name(str(item)) for item in outcome[:seen])
         if isinstance(pos.chance, Shuffle) or (
             isinstance(pos.chance, Draw) and pos.chance.hands
         ):  # a deck's face-down order, or hands: not shown
@@ -252,18 +237,22 @@ def draw(
                 "recorded: {items}; Novus drew the other {n}", items=shown, n=len(outcome) - seen
             )
         else:  # items laid out (plantations, tiles) or dice: the table needs to see them
-            rest = ", ".join(words.value(str(item)) for item in outcome[seen:])
+            rest = ", ".join(name(str(item)) for item in outcome[seen:])
             said = _("recorded: {items}; Novus drew {rest}", items=shown, rest=rest or "-")
         console.print(said, highlight=False)
     else:
         outcome = play.draw(app, game_id)
-        shown = ", ".join(words.value(str(item)) for item in outcome)
+        shown = ", ".join(name(str(item)) for item in outcome)
         console.print(_("drawn: {outcome}", outcome=shown), highlight=False)
     _next(app, game_id)
 
 
 def _draw_hands(
-    app: NovusApp, game_id: UUID, hands: Sequence[str], face_up: str | None, words: Words
+    app: NovusApp,
+    game_id: UUID,
+    hands: Sequence[str],
+    face_up: str | None,
+    name: Callable[[str], str],
 ) -> None:
     """`draw --hand PLAYER=ITEMS ...`: each hand seen kept in its hand (at a table a player
     sees their own), the others and the cards face up dealt by Novus, as the Play page's
@@ -309,7 +298,7 @@ def _draw_hands(
         given[len(sizes) - 1] = face_up
     parts: list[list[str]] = [[] for _size in sizes]
     for index, items in given.items():
-        parts[index] = [str(c) for c in play.first_items(spec, items, words.value)]
+        parts[index] = [str(c) for c in play.first_items(spec, items, name)]
         if len(parts[index]) > sizes[index]:
             raise NovusError(
                 _(
@@ -322,7 +311,7 @@ def _draw_hands(
             )
     outcome = play.draw_rest(app, game_id, "", parts=parts, expected_version=pos.version)
     seen = [
-        f"{parts_named[i]}: " + ", ".join(words.value(c) for c in parts[i]) for i in sorted(given)
+        f"{parts_named[i]}: " + ", ".join(name(c) for c in parts[i]) for i in sorted(given)
     ]
     said = _(
         "recorded: {items}; Novus drew the other {n}",

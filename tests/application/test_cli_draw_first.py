@@ -34,7 +34,7 @@ def test_the_cards_turned_up_then_the_rest_drawn(tmp_path: Path) -> None:
         "draw", str(game)[:8], "--first", "d07, d03", "-d", str(tmp_path), "--lang", "ko"
     )
     assert code == 0, out
-    assert "기록했습니다: d07, d03. 나머지 30개는 Novus가 뽑았습니다" in out
+    assert "기록했습니다: 캐러벨선 7, 캐러벨선 3. 나머지 30개는 Novus가 뽑았습니다" in out
     (step,) = open_app(tmp_path).history(game).steps
     assert isinstance(step, ChanceStep) and step.outcome[:2] == ("d07", "d03")
     assert Counter(step.outcome) == Counter(deck.items)
@@ -71,3 +71,22 @@ def test_legal_names_each_card_of_a_deck_beside_its_code(tmp_path: Path) -> None
     assert code == 0 and "d01 Caravel 1, d02 Caravel 2" in out, out
     code, out = novus("legal", str(game)[:8], "-d", str(tmp_path), "--lang", "ko")
     assert code == 0 and "d01 캐러벨선 1, d02 캐러벨선 2" in out, out
+
+
+def test_cards_by_their_titles_and_two_of_one_name_both_taken(tmp_path: Path) -> None:
+    """The CLI took the development cards by code only ('d07'), while the cards and the Play
+    page name them ('Caravel 7'); two cards of one title and event are the two cards in turn."""
+    store = open_app(tmp_path)
+    game = play.new_game(store, "mundus-novus", ["Ana", "Ben"], seed=5)
+    store.close()
+    first = "Caravel 7, Shipyard, Merchant 4-6 (no event), merchant 4-6 (no event)"
+    code, out = novus("draw", str(game)[:8], "--first", first, "-d", str(tmp_path))
+    assert code == 0 and "recorded: Caravel 7, Shipyard, Merchant 4-6 (no event), Merchant" in out
+    (step,) = open_app(tmp_path).history(game).steps
+    assert isinstance(step, ChanceStep) and step.outcome[:4] == ("d07", "d13", "d29", "d32")
+    other = play.new_game(open_app(tmp_path), "mundus-novus", ["Ana", "Ben"], seed=6)
+    where = ("-d", str(tmp_path), "--lang", "ko")
+    code, out = novus("draw", str(other)[:8], "--first", "캐러벨선 3, 조선소", *where)
+    assert code == 0 and "기록했습니다: 캐러벨선 3, 조선소" in out, out
+    (step,) = open_app(tmp_path).history(other).steps
+    assert isinstance(step, ChanceStep) and step.outcome[:2] == ("d03", "d13")

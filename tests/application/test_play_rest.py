@@ -59,6 +59,6 @@ def test_a_card_the_deck_does_not_hold_is_refused_in_words(tmp_path: Path) -> No
     game = play.new_game(app, "mundus-novus", ["Ana", "Ben"], seed=5)
     with pytest.raises(NovusError) as refused:
         play.draw_rest(app, game, ["d07", "d07"])
-    assert "d07" in refused.value.message
+    assert "Caravel 7 x2" in refused.value.message  # the card by its title, not "d07"
     assert app.history(game).steps == ()
     app.close()
