@@ -41,13 +41,14 @@ from projections import games as game_stats
 from projections import published, ratings
 from projections.columns import TABLE_COLUMNS
 
-SCHEMA_VERSION = "8"
+SCHEMA_VERSION = "9"
 """4: `steps` without `summary`; 5: `facts` a view over the table `fold_facts` and the stored
 steps; 6: Mundus Novus's `pick` and `take` facts derived from the steps (27153a5), no longer in
 `fold_facts` (a version-5 file may hold them there, and its view then showed them twice); 7:
 Century: New World's `work` facts derived from the steps, no longer in `fold_facts`; 8: the
 table `fold_timeline` and the view `score_timeline` over it, which adds Century: New World's
-`total` rows (no longer stored); files of an older version are rebuilt at open."""
+`total` rows (no longer stored); 9: Century's `bumped` facts derived from its `bump` facts, no
+longer in `fold_facts`; files of an older version are rebuilt at open."""
 
 RETIRED = ("facts", "publish_facts", "score_timeline", "publish_score_timeline")
 """Tables of older versions whose names are views now (or gone): dropped with the others."""
@@ -155,7 +156,8 @@ def read_marks(con: duckdb.DuckDBPyConnection) -> dict[str, str]:
 
 def facts_view() -> str:
     """The view `facts`: the facts the fold stored (`fold_facts`) and those each game module
-    derives from its stored decisions (`GameStats.step_facts`), with the same columns."""
+    derives from its stored decisions (`GameStats.step_facts`) or its other stored facts
+    (`GameStats.fact_facts`), with the same columns."""
     columns = ", ".join(name for name, _, _ in TABLE_COLUMNS["fold_facts"])
     parts = [f"SELECT {columns} FROM fold_facts"]
     for stats in game_stats.known():
@@ -167,6 +169,7 @@ def facts_view() -> str:
                 f"FROM steps WHERE kind = 'decision' AND round IS NOT NULL AND ({f.where}) "
                 f"AND game_id IN (SELECT game_id FROM games WHERE game = '{stats.game}')"
             )
+        parts.extend(stats.fact_facts)
     return "\nUNION ALL ".join(parts)
 
 

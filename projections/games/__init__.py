@@ -93,6 +93,9 @@ class GameStats:
       `facts` does not give them: the projection derives them in the view `facts` from the
       stored steps (the rows `facts` would give, with the step's round), so they cost the fold
       and the writes nothing.
+    - `fact_facts`: SELECTs over `fold_facts` giving the columns of `facts` in order: facts
+      that follow from the game's other stored facts (Century's ``bumped``, the mirror of
+      ``bump``), added to the view `facts` like `step_facts` (not given by `facts`, nor stored).
     - `views`: statistics tables, name -> SELECT over the generic tables; created as views named
       ``stats_<game>_<name>`` (game with ``_`` for ``-``) and listed by `projections.read`.
     - `titles`: a human title per view name, for the CLI and the dashboard.
@@ -163,6 +166,7 @@ class GameStats:
     face_down: tuple[str, ...] = ()
     round_of: Callable[[Any], int] | None = None
     step_facts: tuple[StepFact, ...] = ()
+    fact_facts: tuple[str, ...] = ()
     step_rows: StepRowsFn | None = None
     summed_total: bool = False
 

@@ -8,7 +8,7 @@ deck is face up), so the facts are read from the action and the states around ea
   (production, upgrade, trade, village; derived by the view `facts` from the stored action,
   `STEP_FACTS`);
 - ``bump`` item = the bumped seat (amount = settlers sent back), and ``bumped`` for that seat
-  (item = the bumping seat);
+  (item = the bumping seat; derived by the view `facts` from the ``bump``, `FACT_FACTS`);
 - ``card`` / ``bonus`` item = the point card / bonus tile claimed (amount = its points),
   ``explore`` item = the exploration tile taken (amount = its points);
 - ``rest`` (amount = settlers taken back; item ``pass`` when none were on the board);
@@ -70,10 +70,8 @@ def _add_facts(
         f6.append(loc_id)
         f7.append(after.occ_n[li])
         owner = before.occ_seat[li]
-        if owner >= 0:
-            sent = before.occ_n[li]
-            _fact(cols, game_id, number, round_, seat, "bump", str(owner), sent)
-            _fact(cols, game_id, number, round_, owner, "bumped", str(seat), sent)
+        if owner >= 0:  # (its `bumped` mirror: `FACT_FACTS`)
+            _fact(cols, game_id, number, round_, seat, "bump", str(owner), before.occ_n[li])
         if t.locations[li].kind == "village":
             for part in arg.split("+"):
                 what, _, ident = part.partition("=")
@@ -83,8 +81,9 @@ def _add_facts(
                 elif what == "bonus":
                     points = t.bonus[t.bonus_index[ident]].points
                     _fact(cols, game_id, number, round_, seat, "bonus", ident, points)
-    elif verb == "rest":
-        back = before.settlers_on_board(seat)
+    elif verb == "rest":  # the settlers taken back are added to the available ones (`rest`):
+        # their difference, not `State.settlers_on_board` (a generator over every location)
+        back = after.players[seat].available - before.players[seat].available
         _fact(cols, game_id, number, round_, seat, "rest", "settlers" if back else "pass", back)
     elif verb == "return":
         _fact(cols, game_id, number, round_, seat, "return", CUBES[rest], 1)
@@ -126,7 +125,8 @@ def step_rows(
 ) -> bool:
     """`GameStats.step_rows`: a step's facts and score rows in one pass, without the fold's
     own path's calls (`facts`, `score_parts`, then `seat_changes` for each player the step
-    edited) and the tuples they give; Century stores about 5.5 rows a step, and the actor's
+    edited, `breakdown` for a card or tile taken: here only the category whose tuple changed
+    is summed) and the tuples they give; Century stores about 2.7 rows a step, and the actor's
     player is edited at nearly every step. The same rows in the same order."""
     old = fold.parts
     players = after.players
@@ -150,6 +150,8 @@ def step_rows(
         known = last[seat]
         if p.cards is w.cards and p.bonus is w.bonus and p.explored is w.explored:
             c = p.cubes  # `seat_changes`' common case, inlined: only the cubes can score
+            if c is w.cubes:  # not touched (a rest, a bumped seat): `known` holds their points
+                continue
             cubes = c[1] + c[2] + c[3]
             if cubes == known["cubes"]:
                 continue
@@ -159,13 +161,33 @@ def step_rows(
             t2.append(seat)
             t3.append("cubes")
             t4.append(cubes)
-        else:
-            for category, value in _changed(breakdown(after, seat), known):
+        else:  # a card or tile taken (one step in six): `breakdown`, only for what changed
+            t = after.t
+            for category, now, was, points in (
+                ("point_cards", p.cards, w.cards, t.card_points),
+                ("bonus_tiles", p.bonus, w.bonus, t.bonus_points),
+                ("exploration_tiles", p.explored, w.explored, t.tile_points),
+            ):
+                if now is not was:
+                    value = 0
+                    for i in now:
+                        value += points[i]
+                    if value != known[category]:
+                        known[category] = value
+                        t0.append(game_id)
+                        t1.append(number)
+                        t2.append(seat)
+                        t3.append(category)
+                        t4.append(value)
+            c = p.cubes
+            cubes = c[1] + c[2] + c[3]
+            if cubes != known["cubes"]:
+                known["cubes"] = cubes
                 t0.append(game_id)
                 t1.append(number)
                 t2.append(seat)
-                t3.append(category)
-                t4.append(value)
+                t3.append("cubes")
+                t4.append(cubes)
     return True
 
 
@@ -239,6 +261,14 @@ the location tells it (`actions`: nothing for production, ``x<k>`` for a trade, 
 the engine generated), so the view `facts` derives it from the stored steps instead of the
 fold storing a row at 8 steps in 10 (one CASE on one letter: half the cost of testing the
 whole argument for each form)."""
+
+FACT_FACTS = (
+    "SELECT game_id, game, step, round, CAST(item AS INTEGER) AS seat, 'bumped' AS fact, "
+    "CAST(seat AS VARCHAR) AS item, amount "
+    f"FROM fold_facts WHERE game = '{GAME}' AND fact = 'bump'",
+)
+"""Each ``bump`` seen from the bumped seat (``bumped``, item = the bumping seat, the same
+amount): the view `facts` mirrors the stored row instead of the fold storing a second one."""
 
 _CNW = f"game = '{GAME}'"
 _KIND_ORDER = "[" + ", ".join(f"'{k}'" for k in KINDS) + "]"
@@ -320,5 +350,6 @@ STATS = GameStats(
     seat_changes=seat_changes,
     step_rows=step_rows,
     step_facts=STEP_FACTS,
+    fact_facts=FACT_FACTS,
     summed_total=True,
 )

@@ -13,8 +13,10 @@ from hypothesis import strategies as st
 
 from domain.century_new_world.rules import RULES
 from domain.core.play import play
+from domain.core.protocol import Decision
 from projections import fold
 from projections.columns import Batch
+from projections.games import century_new_world as cnw
 
 
 @settings(max_examples=8, deadline=None)
@@ -60,3 +62,24 @@ def test_step_rows_and_seat_changes_are_the_rows_of_full_rescoring(
     assert {"cubes", "point_cards"} <= set(timelines[0][3]) and "total" not in timelines[0][3]
     assert {"place", "rest"} <= set(facts[0][5]) and "work" not in facts[0][5]
     assert handled == len(steps)  # every step, the last included
+
+
+def test_a_rest_takes_back_the_settlers_that_were_on_the_board() -> None:
+    """A `rest` fact's amount, read from the settlers the rest made available, is what stood on
+    the board before it (`State.settlers_on_board`), a pass 0, over random games."""
+    rests = 0
+    for seed in range(3):
+        setup = RULES.prepare(["A", "B", "C"], {"board": "E1"})
+        bots = [RULES.bot("random", seed + i) for i in range(3)]
+        steps, _ = play(RULES, setup, bots, random.Random(seed))
+        state = RULES.initial_state(setup)
+        for step in steps:
+            after = RULES.apply(state, step)
+            for seat, fact, item, amount in cnw.facts(RULES, state, step, after):
+                if fact == "rest":
+                    assert isinstance(step, Decision) and seat == step.seat
+                    assert amount == state.settlers_on_board(seat)
+                    assert item == ("settlers" if amount else "pass")
+                    rests += 1
+            state = after
+    assert rests > 10

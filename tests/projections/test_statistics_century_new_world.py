@@ -171,23 +171,25 @@ def test_work_facts_are_the_kind_of_each_placed_location(
     assert views.query("SELECT count(*) AS n FROM fold_facts WHERE fact = 'work'")["n"][0] == 0
 
 
-def test_a_version_6_file_holding_work_facts_is_rebuilt(
-    folder: Path, make_app: Callable[..., NovusApp]
+@pytest.mark.parametrize(("version", "fact"), [("6", "work"), ("8", "bumped")])
+def test_a_file_of_a_version_that_stored_a_derived_fact_is_rebuilt(
+    folder: Path, make_app: Callable[..., NovusApp], version: str, fact: str
 ) -> None:
-    """Version 6 stored Century's `work` facts in `fold_facts`: such a file, opened now, would
-    show each of them twice in `facts`; it is rebuilt at open instead (schema version 7)."""
+    """Version 6 stored Century's `work` facts in `fold_facts`, version 8 its `bumped` ones:
+    such a file, opened now, would show each of them twice in `facts`; it is rebuilt at open
+    instead (schema versions 7 and 9)."""
     app = make_app()
     _recorded(app, 1)
     runner.catch_up(app, folder=folder)
-    derived = "SELECT count(*) AS n FROM facts WHERE fact = 'work'"
+    derived = f"SELECT count(*) AS n FROM facts WHERE fact = '{fact}'"
     works = int(Views(folder).query(derived)["n"][0])
     assert works > 0
     con = duckdb.connect(str(folder / runner.WORK_FILE))
     con.execute(
         "INSERT INTO fold_facts SELECT game_id, game, step, round, seat, fact, item, amount "
-        "FROM facts WHERE fact = 'work'"
+        f"FROM facts WHERE fact = '{fact}'"
     )
-    con.execute("UPDATE marks SET value = '6' WHERE key = 'schema_version'")
+    con.execute(f"UPDATE marks SET value = '{version}' WHERE key = 'schema_version'")
     con.close()
     report = runner.catch_up(app, folder=folder)
     assert report.rebuilt and "another version" in report.reason
@@ -250,3 +252,19 @@ def test_a_version_7_file_with_a_score_timeline_table_is_rebuilt(
     report = runner.catch_up(app, folder=folder)
     assert report.rebuilt and "another version" in report.reason
     assert dump(folder / "views.duckdb", ("score_timeline",)) == before
+
+
+def test_bumped_facts_mirror_the_bumps(folder: Path, make_app: Callable[..., NovusApp]) -> None:
+    """The view `facts` derives each ``bumped`` from its ``bump`` (`cnw.FACT_FACTS`): the bumped
+    seat, the bumping seat as item, the same step, round and amount; the fold stores none."""
+    app = make_app()
+    _recorded(app, 3)
+    runner.catch_up(app, folder=folder)
+    views = Views(folder)
+    columns = "game_id, step, round, seat, item, amount"
+    bumps = views.query(f"SELECT {columns} FROM facts WHERE fact = 'bump'")
+    bumped = views.query(f"SELECT {columns} FROM facts WHERE fact = 'bumped'")
+    want = {(g, s, r, int(i), str(seat), a) for g, s, r, seat, i, a in bumps.itertuples(False)}
+    assert len(bumps) == len(bumped) > 0
+    assert set(bumped.itertuples(index=False, name=None)) == want
+    assert views.query("SELECT count(*) AS n FROM fold_facts WHERE fact = 'bumped'")["n"][0] == 0
