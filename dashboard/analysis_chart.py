@@ -22,6 +22,7 @@ import pandas as pd
 from application.i18n import _
 from dashboard import step_charts
 from dashboard.charts import tips
+from dashboard.tables import table
 from domain.core.protocol import Decision
 
 TURNING = "#111111"
@@ -241,7 +242,7 @@ def accuracy_section(folder: Any, game: str | None) -> None:
         .agg(games=("game_id", "nunique"), decisions=("decisions", "sum"), lost=("lost", "sum"))
     )
     overall["mean_loss"] = overall["lost"] / overall["decisions"]
-    st.dataframe(
+    table(
         overall.drop(columns="lost").sort_values("mean_loss"),
         hide_index=True,
         key="p_accuracy",
@@ -253,7 +254,7 @@ def accuracy_section(folder: Any, game: str | None) -> None:
         },
     )
     st.altair_chart(accuracy_over_time(frame), key="p_accuracy_time")
-    st.dataframe(
+    table(
         per_game(frame),
         hide_index=True,
         key="p_accuracy_games",

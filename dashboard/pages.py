@@ -28,6 +28,7 @@ from dashboard import (
 )
 from dashboard.language import game_title, select_all, source_name
 from dashboard.option_words import variant_words
+from dashboard.tables import table
 from domain.core.errors import NovusError
 
 
@@ -220,7 +221,7 @@ def library_page() -> None:
             open=shown["open"] + f"&lang={current_language()}",
         )
     all_columns = st.toggle(_("Every column"), key="f_columns")  # off: the table fits 800 px
-    st.dataframe(
+    table(
         shown,
         hide_index=True,
         column_order=[c for c in (LIBRARY_ORDER if all_columns else LIBRARY_SHORT) if c in shown],

@@ -20,6 +20,7 @@ from dashboard import data
 from dashboard.charts import tips
 from dashboard.language import select_all
 from dashboard.player_order import marked, ordered
+from dashboard.tables import table
 
 FEW = 10
 """Fewer games than this: the rate is shown as a small sample."""
@@ -125,7 +126,7 @@ def section(folder: Path, game: str) -> None:
     bots = st.toggle(_("Include bots"), value=True, key="r_bots")
     board = views.ratings(game=game, bots=bots)
     board = board.sort_values("ordinal", ascending=False)
-    st.dataframe(
+    table(
         board.drop(columns=["game"]),
         hide_index=True,
         key="r_board",
@@ -155,7 +156,7 @@ def section(folder: Path, game: str) -> None:
     )
     st.subheader(_("{player}: head to head", player=player))
     rivals = views.head_to_head(player, game=game)
-    st.dataframe(
+    table(
         rivals.drop(columns=["game"]),
         hide_index=True,
         key="r_h2h",
@@ -223,7 +224,7 @@ def _filtered_results(folder: Path, game: str, bots: bool) -> None:
         st.info(_("No finished game matches these filters."))
         return
     results = results.assign(sample=[_sample(int(n)) for n in results["games"]])
-    st.dataframe(
+    table(
         with_interval(in_percent(results)),
         hide_index=True,
         key="r_results",
@@ -331,7 +332,7 @@ def _profile(folder: Path, game: str, player: str) -> None:
     # short headers with the full meaning in their tooltips, and "few games" said once under
     # the table instead of a column: the table took 742 px (English; Korean 705) in the 566 of
     # an 800 px window, and scrolled sideways
-    st.dataframe(
+    table(
         in_percent(shown),
         hide_index=True,
         key="r_profile",

@@ -21,6 +21,7 @@ from application.view_words import Words, column_name
 from dashboard import analysis_chart, charts, data, players_ratings
 from dashboard.language import category, game_title
 from dashboard.player_order import marked, people_first
+from dashboard.tables import table
 
 
 def no_data() -> str:
@@ -51,7 +52,7 @@ def players_page(folder: Path) -> None:
     st.metric(_("Players"), len(stats))
     st.subheader(_("Win rates"))
     st.altair_chart(charts.win_rates(stats, bots), key="p_win_rates")
-    st.dataframe(
+    table(
         players_ratings.with_interval(players_ratings.in_percent(stats)),
         hide_index=True,
         key="p_table",
@@ -268,4 +269,4 @@ def games_page(folder: Path) -> None:
         if chart is not None:
             st.altair_chart(chart, key=f"g_{name}")
         with st.expander(_("{title}: table", title=_(title))):
-            st.dataframe(headed(df), hide_index=True, key=f"g_table_{name}")
+            table(headed(df), hide_index=True, key=f"g_table_{name}")

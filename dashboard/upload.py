@@ -12,6 +12,7 @@ import streamlit as st
 
 from application.i18n import N_, _, current_language, pgettext, render
 from application.service import NovusApp
+from dashboard.tables import table
 from domain.core.phrase import Phrase
 from importers.api import FORMATS, MAX_FILE_BYTES, Format, ImportResult, import_bytes
 
@@ -173,7 +174,7 @@ def upload_page(app: NovusApp, after_import: AfterImport | None = None) -> None:
         st.success(summary)
     shown = pd.DataFrame(result_rows(results))
     shown["status"] = shown["status"].map(lambda status: _(STATUS.get(str(status), str(status))))
-    st.dataframe(
+    table(
         shown,
         hide_index=True,
         column_config={
