@@ -21,6 +21,9 @@ from rich.table import Column, Table
 
 from application.i18n import _, render
 from domain.core.errors import NovusError
+from novus.cli import wide_text
+
+wide_text.install()  # before any console draws: Korean lines fit their cells (see wide_text)
 
 WIDE = 100_000
 """Room offered when measuring what a piped output wants (anything asking for all of it is taken
