@@ -52,7 +52,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from domain.puerto_rico.components import BUILDINGS, GOODS, ROLES, TILES
+from domain.puerto_rico.components import BUILDINGS, GOODS, ROLES, TILES, Building
 from domain.puerto_rico.names import names_for
 from domain.puerto_rico.state import DRAFTING, NO_CHANCE, PICKING, State
 
@@ -69,6 +69,12 @@ def phase(s: State) -> str:
     if s.storing:
         return "storing"
     return "prospector" if ROLES[s.role] == "prospector2" else ROLES[s.role]
+
+
+def _production_in_game(s: State, b: Building) -> bool:
+    """A production building is listed sold out too (its good stays on the board), unless it
+    is not in this game: the Jeweler (Expansion 2) without nobles."""
+    return b.kind == "production" and (b.expansion != "nobles" or s.noble_supply >= 0)
 
 
 def view(s: State, seat: int | None = None) -> dict[str, Any]:
@@ -168,7 +174,7 @@ def view(s: State, seat: int | None = None) -> dict[str, Any]:
                 "nobles_only": b.expansion == "nobles",
             }
             for i, b in enumerate(BUILDINGS)
-            if s.bsupply[i] or b.kind == "production" or i in owned
+            if s.bsupply[i] or i in owned or _production_in_game(s, b)
         ],
         "labels": {
             "goods": dict(zip(GOODS, nm.good, strict=True)),

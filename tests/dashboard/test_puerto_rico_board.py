@@ -173,7 +173,7 @@ def test_two_player_theme_labels() -> None:
 def test_base_game_supply_has_no_expansion_2_jeweler() -> None:
     setup = RULES.prepare(["Ann", "Bo", "Cy"], {})
     view = RULES.view(RULES.initial_state(setup))
-    assert any(b["building"] == "jeweler" for b in view["buildings_supply"])
+    assert not any(b["building"] == "jeweler" for b in view["buildings_supply"])  # not in it
     html = puerto_rico.render(view, RULES)
     assert "data-b='jeweler'" not in html and "data-b='small_market'" in html
 

@@ -237,3 +237,20 @@ def test_jeweler_counts_as_a_large_production_building_for_the_guild_hall() -> N
 
     s = put(noble_game(4), 0, buildings={"jeweler": 0, "small_sugar_mill": 0, "guild_hall": 1})
     assert guild_hall_bonus(s.players[0]) == 2 + 1
+
+
+def _for_sale(s) -> dict[str, int]:  # type: ignore[no-untyped-def]
+    return {b["building"]: b["count"] for b in RULES.view(s)["buildings_supply"]}
+
+
+def test_the_view_lists_the_jeweler_only_in_a_game_with_nobles() -> None:
+    """`novus show` and the board of a base game listed the Jeweler (count 0, nobles only): a
+    building not in the game; a sold-out production building of the game stays listed."""
+    base = RULES.initial_state(RULES.prepare(["A", "B", "C"], {}))
+    sold_out = list(base.bsupply)
+    sold_out[BUILDING_INDEX["coffee_roaster"]] = 0
+    base.bsupply = tuple(sold_out)
+    listed = _for_sale(base)
+    assert "jeweler" not in listed
+    assert listed["coffee_roaster"] == 0
+    assert _for_sale(noble_game(4))["jeweler"] == 2
