@@ -25,6 +25,7 @@ from novus.cli.options import DataDir, OptionPairs, game_code, open_store, parse
 from novus.cli.simulation import BotKind
 
 if TYPE_CHECKING:  # the store loads in the commands that use it, not at `novus --help`
+    from application import play
     from application.service import NovusApp
 
 GameArg = Annotated[str, typer.Argument(help="Game id or unique prefix (see `novus games`).")]
@@ -113,6 +114,7 @@ def legal(
             ),
             highlight=False,
         )
+        _tile_faces(app, pos)
         console.print(
             _("enter it with `novus move GAME --chance A,B,...` or let Novus draw: `novus draw`")
         )
@@ -130,6 +132,23 @@ def legal(
     table = Table(_("seat"), _("action"), Column(_("move"), overflow="fold"))
     for m in pos.moves:
         table.add_row(str(m.seat + 1), m.action, m.text)  # seats counted from 1
+    console.print(table)
+
+
+def _tile_faces(app: NovusApp, pos: play.Position) -> None:
+    """Santa Maria's shipping and colony tiles awaited, each code beside what is on the tile
+    (the Play page's pad shows them so): the codes alone ('s0-1, s0-2') are printed nowhere."""
+    from application import play
+    from application.chance_names import tile_faces
+
+    assert pos.chance is not None
+    state = app.timeline(pos.game_id).state_at(pos.step)
+    faces = tile_faces(pos.game, state, play.chance_choices(pos.chance))
+    if not faces:
+        return
+    table = Table(_("tile"), Column(_("what is on it"), overflow="fold"))
+    for code, face in faces.items():
+        table.add_row(code, face)
     console.print(table)
 
 
