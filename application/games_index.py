@@ -47,6 +47,7 @@ def encode(summary: GameSummary) -> bytes:
             "steps": summary.steps,
             "totals": None if summary.totals is None else list(summary.totals),
             "winners": None if summary.winners is None else list(summary.winners),
+            "played": summary.played,
         }
     )
 
@@ -65,6 +66,7 @@ def decode(game_id: UUID, data: bytes | str | memoryview) -> GameSummary:
         steps=d["steps"],
         totals=None if d["totals"] is None else tuple(d["totals"]),
         winners=None if d["winners"] is None else tuple(d["winners"]),
+        played=d.get("played", d["steps"]),
     )
 
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 from uuid import UUID
 
@@ -71,3 +71,8 @@ class GameSummary:
     """Number of steps once finished; None while the game is in progress."""
     totals: tuple[int, ...] | None
     winners: tuple[int, ...] | None
+    played: int | None = field(default=None, compare=False)
+    """Steps recorded so far, in progress too (`novus games` shows '12 (playing)'); None in
+    an index row written before it was kept, or an unfinished game's summary made from the
+    Started/Finished/TakenBack events alone (no step events read). Not compared: the index
+    equals the log's summaries with or without it."""

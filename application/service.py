@@ -450,6 +450,7 @@ class NovusApp(Application[UUID]):
                 steps=None if end is None else end[0] - 2 - taken.get(game_id, 0),
                 totals=None if end is None else tuple(int(x["total"]) for x in end[1].scores),
                 winners=None if end is None else tuple(end[1].winners),
+                played=None if end is None else end[0] - 2 - taken.get(game_id, 0),
             )
             out.append((position, summary))
         return out
@@ -619,6 +620,7 @@ def _summary_of(aggregate: Game) -> GameSummary:
         steps=len(aggregate.steps) if finished else None,
         totals=tuple(int(x["total"]) for x in aggregate.scores or ()) if finished else None,
         winners=tuple(aggregate.winners or ()) if finished else None,
+        played=len(aggregate.steps),
     )
 
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 from rich import box
@@ -20,6 +20,9 @@ from novus.cli.console import console
 from novus.cli.options import DataDir, NoStore, game_code, game_title, open_store
 from novus.cli.output import Csv, Json, check_formats, emit_csv, emit_json
 
+if TYPE_CHECKING:  # the store loads in the commands that use it
+    from application.service import NovusApp
+
 GameRef = Annotated[str, typer.Argument(help="Game id, or a unique prefix of it.")]
 
 
@@ -33,14 +36,16 @@ GAME_COLUMNS = (
     "seed",
     "created",
     "steps",
+    "played",
     "totals",
     "winners",
 )
 """`novus games --csv` columns (the JSON objects have the same keys; see docs/cli.md)."""
 
 
-def game_json(summary: GameSummary) -> dict[str, Any]:
-    """One stored game for scripts: the `novus games --json` object."""
+def game_json(summary: GameSummary, played: int) -> dict[str, Any]:
+    """One stored game for scripts: the `novus games --json` object (`played`: its steps so
+    far, `steps` stays null until it is finished)."""
     return {
         "id": str(summary.id),
         "game": summary.game,
@@ -51,13 +56,22 @@ def game_json(summary: GameSummary) -> dict[str, Any]:
         "seed": summary.seed,
         "created": summary.created,
         "steps": summary.steps,
+        "played": played,
         "totals": None if summary.totals is None else list(summary.totals),
         "winners": None if summary.winners is None else list(summary.winners),
     }
 
 
-def _game_csv_row(summary: GameSummary) -> dict[str, Any]:
-    row = game_json(summary)
+def _played(app: NovusApp, summary: GameSummary) -> int:
+    """The steps a listed game has so far: from its index row, or (a row written before the
+    index kept them, a game in progress) counted from its events."""
+    if summary.played is not None:
+        return summary.played
+    return summary.steps if summary.steps is not None else len(app.history(summary.id).steps)
+
+
+def _game_csv_row(summary: GameSummary, played: int) -> dict[str, Any]:
+    row = game_json(summary, played)
     row["source"] = summary.source.get("kind", "")
     row["winners"] = (
         None if summary.winners is None else [summary.players[w] for w in summary.winners]
@@ -108,10 +122,10 @@ def games(
             return
         shown, total = [], 0
     if as_json:
-        emit_json([game_json(s) for s in shown])
+        emit_json([game_json(s, _played(app, s)) for s in shown])
         return
     if as_csv:
-        emit_csv(GAME_COLUMNS, (_game_csv_row(s) for s in shown))
+        emit_csv(GAME_COLUMNS, (_game_csv_row(s, _played(app, s)) for s in shown))
         return
     if not total:
         console.print(_("no games match") if filtered else _("no games stored yet"))
@@ -135,7 +149,7 @@ def games(
             str(len(s.players)),
             _source(kind),
             "-" if s.seed is None or kind != "simulation" else str(s.seed),
-            _("playing") if s.steps is None else str(s.steps),
+            str(s.steps) if s.steps is not None else _("{n} (playing)", n=_played(app, s)),
             winners,
         )
     if any(is_synthetic(s.options) for s in shown):
