@@ -20,6 +20,7 @@ from __future__ import annotations
 import argparse
 import random
 import statistics
+import sys
 import tempfile
 import time
 from datetime import datetime, timedelta
@@ -29,7 +30,10 @@ import duckdb
 import pyarrow as pa
 from openskill.models import PlackettLuce
 
-from projections import ratings, schema
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from projections import ratings, schema  # noqa: E402
 
 T0 = datetime(2020, 1, 1)
 

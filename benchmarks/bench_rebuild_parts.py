@@ -21,7 +21,6 @@ path. The wrappers cost about a microsecond a call (a few thousand calls a rebui
 
 from __future__ import annotations
 
-import os
 import sys
 import time
 from collections import defaultdict
@@ -104,8 +103,11 @@ def measure(app: NovusApp, folder: Path, repeat: int) -> tuple[float, dict[str, 
 
 def main() -> None:
     args, folder, app = filled_store(__doc__, "novus-bench-parts-")
-    pure = os.environ.get("NOVUS_PURE") == "1"
-    print(f"{len(app.game_ids())} games, store {folder}, {'pure Python' if pure else 'compiled'}")
+    from projections import compiled as fold_build
+
+    # what runs, not what was asked: a stale build (a source edited since) runs as Python
+    runs = "compiled fold" if fold_build.running_compiled() else "pure Python fold"
+    print(f"{len(app.game_ids())} games, store {folder}, {runs} ({fold_build.status()})")
     whole, parts, bare = measure(app, folder / "parts", args.repeat)
     for label, _, _ in PARTS:
         print(f"{label:34} cpu {parts.get(label, 0.0):7.3f} s")

@@ -149,7 +149,10 @@ def main() -> None:
         record = app.history(game_id)
         games.append((str(game_id), record.setup, record.steps))
     steps = sum(len(s) for _, _, s in games)
-    print(f"{len(games)} games, {steps} steps, store {folder}")
+    from projections import compiled as fold_build
+
+    runs = "compiled fold" if fold_build.running_compiled() else "pure Python fold"
+    print(f"{len(games)} games, {steps} steps, store {folder}, {runs} ({fold_build.status()})")
     runs: dict[str, Callable[[], object]] = {
         "bare trusted replay": lambda: replay_stored(app),
         "replay, steps in memory": lambda: replay(games),
