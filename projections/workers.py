@@ -3,7 +3,7 @@
 Each game lives in one worker (chosen by its id), so its fold stays in that process from step to
 step. The projector process still reads and decodes the log, makes the `games` and `seats` rows
 and writes every batch with its tracking position in one transaction; the workers only return
-the `steps`, `score_timeline` and `facts` rows of the steps they were sent. While the workers
+the `steps`, `fold_timeline` and `fold_facts` rows of the steps they were sent. While the workers
 fold batch N, the projector reads and decodes batch N+1 (`GamesProjection.submit/complete`).
 
 A worker is `python -m projections.workers`, talking over its stdin and stdout (length-prefixed
