@@ -1,5 +1,6 @@
 """The dashboard tests' one `env`: the test module's `folder` (a store and what it holds) as the
-data folder, with Streamlit's caches and the display language fresh before and after."""
+data folder, with Streamlit's caches and the display language fresh before and after; and
+`browser`, one headless Chromium per browser test module that asks for it."""
 
 from __future__ import annotations
 
@@ -23,3 +24,12 @@ def env(folder: tuple[Path, Any], monkeypatch: pytest.MonkeyPatch) -> Iterator[A
     st.cache_data.clear()
     st.cache_resource.clear()
     i18n.set_language(None)
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    """A headless Chromium for the module (Playwright loaded only by the modules that use it)."""
+    from tests.dashboard.test_browser import chromium
+
+    with chromium() as launched:
+        yield launched

@@ -10,7 +10,7 @@ import pytest
 from playwright.sync_api import Browser
 
 from application.service import open_app
-from tests.dashboard.test_browser import ARTIFACTS, _settled, chromium, serving
+from tests.dashboard.test_browser import ARTIFACTS, _settled, serving
 
 pytestmark = pytest.mark.browser
 
@@ -24,12 +24,6 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, dict
     ids = {game: str(app.simulate(game, 3, {}, seed=11, bot="random")) for game in GAMES}
     with serving(folder) as base:
         yield base, ids
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    with chromium() as launched:
-        yield launched
 
 
 def test_a_korean_browser_gets_the_korean_library(

@@ -12,7 +12,7 @@ import pytest
 from playwright.sync_api import Browser
 
 from application.service import open_app
-from tests.dashboard.test_browser import ARTIFACTS, _settled, chromium, serving
+from tests.dashboard.test_browser import ARTIFACTS, _settled, serving
 
 pytestmark = pytest.mark.browser
 
@@ -25,12 +25,6 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     open_app(folder).close()
     with serving(folder) as base:
         yield base
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    with chromium() as browser:
-        yield browser
 
 
 @pytest.mark.parametrize("lang", ["ko", "en"])
